@@ -1,0 +1,131 @@
+// Device creation: validates the documented argument rules, finds the Vulkan adapter behind the
+// DXGI adapter, negotiates the feature level and creates the Vulkan device.
+#include "d3d11/d3d11_create_device.h"
+
+#include "d3d11/d3d11_device.h"
+#include "d3d11/d3d11_feature_levels.h"
+#include "dxgi/dxgi_vk_adapter.h"
+#include "util/com_ptr.h"
+#include "util/log.h"
+#include "vk/adapter.h"
+#include "vk/device.h"
+
+namespace d3d11vk {
+
+static const char* driverTypeName(D3D_DRIVER_TYPE type) {
+  switch (type) {
+    case D3D_DRIVER_TYPE_UNKNOWN: return "UNKNOWN";
+    case D3D_DRIVER_TYPE_HARDWARE: return "HARDWARE";
+    case D3D_DRIVER_TYPE_REFERENCE: return "REFERENCE";
+    case D3D_DRIVER_TYPE_NULL: return "NULL";
+    case D3D_DRIVER_TYPE_SOFTWARE: return "SOFTWARE";
+    case D3D_DRIVER_TYPE_WARP: return "WARP";
+  }
+  return "invalid";
+}
+
+// The documented pairing of adapter and driver type; then the default adapter when none is given.
+static HRESULT chooseAdapter(const DeviceRequest& request, util::ComPtr<IDXGIAdapter>& adapter) {
+  if (request.adapter) {
+    if (request.driverType != D3D_DRIVER_TYPE_UNKNOWN) {
+      util::log::error("D3D11CreateDevice: an adapter was given, so the driver type must be UNKNOWN, not ",
+                       driverTypeName(request.driverType));
+      return E_INVALIDARG;
+    }
+    adapter = request.adapter;
+    return S_OK;
+  }
+  switch (request.driverType) {
+    case D3D_DRIVER_TYPE_UNKNOWN:
+      util::log::error("D3D11CreateDevice: driver type UNKNOWN needs an adapter");
+      return E_INVALIDARG;
+    case D3D_DRIVER_TYPE_SOFTWARE:
+      if (!request.software) {
+        util::log::error("D3D11CreateDevice: driver type SOFTWARE needs a software rasterizer module");
+        return E_INVALIDARG;
+      }
+      util::log::error("D3D11CreateDevice: software rasterizer modules are not supported by d3d11vk");
+      return DXGI_ERROR_UNSUPPORTED;
+    case D3D_DRIVER_TYPE_HARDWARE:
+    case D3D_DRIVER_TYPE_REFERENCE:
+    case D3D_DRIVER_TYPE_NULL:
+    case D3D_DRIVER_TYPE_WARP:
+      break;
+    default:
+      util::log::error("D3D11CreateDevice: invalid driver type ", int(request.driverType));
+      return E_INVALIDARG;
+  }
+  if (request.driverType != D3D_DRIVER_TYPE_HARDWARE)
+    util::log::info("D3D11CreateDevice: driver type ", driverTypeName(request.driverType),
+                    " is served by the default Vulkan adapter");
+
+  util::ComPtr<IDXGIFactory1> factory;
+  HRESULT result = CreateDXGIFactory1(__uuidof(IDXGIFactory1), factory.putVoid());
+  if (FAILED(result)) {
+    util::log::error("D3D11CreateDevice: CreateDXGIFactory1 failed: 0x", std::hex, unsigned(result));
+    return result;
+  }
+  util::ComPtr<IDXGIAdapter1> adapter1;
+  if (FAILED(factory->EnumAdapters1(0, adapter1.put()))) {
+    util::log::error("D3D11CreateDevice: no Vulkan adapter available (see the dxgi log for why)");
+    return DXGI_ERROR_UNSUPPORTED;
+  }
+  adapter = adapter1.get();
+  return S_OK;
+}
+
+HRESULT createDevice(const DeviceRequest& request, ID3D11Device** device, D3D_FEATURE_LEVEL* chosenLevel,
+                     ID3D11DeviceContext** context) {
+  if (device)
+    *device = nullptr;
+  if (context)
+    *context = nullptr;
+
+  util::ComPtr<IDXGIAdapter> adapter;
+  HRESULT result = chooseAdapter(request, adapter);
+  if (FAILED(result))
+    return result;
+
+  util::ComPtr<IDXGIVkAdapter> interop = adapter.query<IDXGIVkAdapter>();
+  if (!interop) {
+    util::log::error("D3D11CreateDevice: the adapter is not a d3d11vk DXGI adapter; is dxgi.dll d3d11vk's?");
+    return E_INVALIDARG;
+  }
+  vk::Adapter* vkAdapter = interop->GetVulkanAdapter();
+
+  Negotiation negotiation = negotiateFeatureLevel(vkAdapter->profile(), request.featureLevels,
+                                                  request.featureLevelCount, D3D_FEATURE_LEVEL_12_1);
+  if (FAILED(negotiation.result)) {
+    util::log::error("D3D11CreateDevice: ", negotiation.message);
+    return negotiation.result;
+  }
+  if (chosenLevel)
+    *chosenLevel = negotiation.level;
+
+  if (request.flags & D3D11_CREATE_DEVICE_DEBUG)
+    util::log::info("D3D11CreateDevice: D3D11_CREATE_DEVICE_DEBUG has no SDK layer here; use D3D11VK_VALIDATION=1 for Vulkan validation");
+
+  if (!device && !context)
+    return S_FALSE;
+
+  std::unique_ptr<vk::Device> vkDevice;
+  try {
+    vkDevice = vkAdapter->createDevice();
+  } catch (const std::exception& error) {
+    util::log::error("D3D11CreateDevice: cannot create the Vulkan device: ", error.what());
+    return DXGI_ERROR_UNSUPPORTED;
+  }
+
+  auto* created = new D3D11Device(adapter, vkAdapter, std::move(vkDevice), negotiation.level, request.flags);
+  util::log::info("D3D11 device: ", vkAdapter->description(), ", feature level ", featureLevelName(negotiation.level),
+                  ", flags 0x", std::hex, request.flags);
+  if (context)
+    created->GetImmediateContext(context);
+  if (device)
+    *device = created;
+  else
+    created->Release();
+  return S_OK;
+}
+
+}  // namespace d3d11vk

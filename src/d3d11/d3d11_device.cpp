@@ -1,0 +1,405 @@
+// D3D11Device: identity (QueryInterface and its faces), device-wide state and the methods not
+// implemented yet, each of which logs once and returns E_NOTIMPL (docs/STATUS.md).
+#include "d3d11/d3d11_device.h"
+
+#include "d3d11/d3d11_feature_levels.h"
+#include "util/log.h"
+#include "vk/adapter.h"
+#include "vk/device.h"
+#include "vk/instance.h"
+
+namespace d3d11vk {
+
+D3D11Device::D3D11Device(util::ComPtr<IDXGIAdapter> dxgiAdapter, vk::Adapter* vkAdapter,
+                         std::unique_ptr<vk::Device> vkDevice, D3D_FEATURE_LEVEL featureLevel, UINT flags)
+    : m_dxgiAdapter(std::move(dxgiAdapter)), m_vkAdapter(vkAdapter), m_vkDevice(std::move(vkDevice)),
+      m_featureLevel(featureLevel), m_flags(flags) {}
+
+D3D11Device::~D3D11Device() = default;
+
+HRESULT STDMETHODCALLTYPE D3D11Device::QueryInterface(REFIID riid, void** object) {
+  HRESULT result;
+  if (!util::beginQueryInterface(object, &result))
+    return result;
+  if (riid == __uuidof(IUnknown) || riid == __uuidof(ID3D11Device) || riid == __uuidof(ID3D11Device1) ||
+      riid == __uuidof(ID3D11Device2) || riid == __uuidof(ID3D11Device3) || riid == __uuidof(ID3D11Device4) ||
+      riid == __uuidof(ID3D11Device5))
+    return util::returnInterface<ID3D11Device5>(this, object);
+  if (riid == __uuidof(IDXGIObject) || riid == __uuidof(IDXGIDevice) || riid == __uuidof(IDXGIDevice1) ||
+      riid == __uuidof(IDXGIDevice2) || riid == __uuidof(IDXGIDevice3) || riid == __uuidof(IDXGIDevice4))
+    return util::returnInterface<IDXGIDevice4>(&m_dxgiDevice, object);
+  if (riid == __uuidof(ID3D11VkDeviceInfo))
+    return util::returnInterface<ID3D11VkDeviceInfo>(&m_deviceInfo, object);
+  util::logUnknownInterface("D3D11Device", riid);
+  return E_NOINTERFACE;
+}
+
+D3D_FEATURE_LEVEL STDMETHODCALLTYPE D3D11Device::GetFeatureLevel() {
+  return m_featureLevel;
+}
+
+UINT STDMETHODCALLTYPE D3D11Device::GetCreationFlags() {
+  return m_flags;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::GetDeviceRemovedReason() {
+  // Device loss is not tracked yet: the command stream that would see VK_ERROR_DEVICE_LOST
+  // arrives with the resources issue. Until then the device is never reported removed.
+  return S_OK;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::SetExceptionMode(UINT RaiseFlags) {
+  if (RaiseFlags & ~UINT(D3D11_RAISE_FLAG_DRIVER_INTERNAL_ERROR))
+    return E_INVALIDARG;
+  m_exceptionMode = RaiseFlags;
+  return S_OK;
+}
+
+UINT STDMETHODCALLTYPE D3D11Device::GetExceptionMode() {
+  return m_exceptionMode;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::GetPrivateData(REFGUID guid, UINT* pDataSize, void* pData) {
+  return m_privateData.getData(guid, pDataSize, pData);
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::SetPrivateData(REFGUID guid, UINT DataSize, const void* pData) {
+  return m_privateData.setData(guid, DataSize, pData);
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::SetPrivateDataInterface(REFGUID guid, const IUnknown* pData) {
+  return m_privateData.setInterface(guid, pData);
+}
+
+void STDMETHODCALLTYPE D3D11Device::GetImmediateContext(ID3D11DeviceContext** ppImmediateContext) {
+  if (ppImmediateContext) {
+    m_immediateContext.AddRef();
+    *ppImmediateContext = &m_immediateContext;
+  }
+}
+
+void STDMETHODCALLTYPE D3D11Device::GetImmediateContext1(ID3D11DeviceContext1** ppImmediateContext) {
+  if (ppImmediateContext) {
+    m_immediateContext.AddRef();
+    *ppImmediateContext = &m_immediateContext;
+  }
+}
+
+void STDMETHODCALLTYPE D3D11Device::GetImmediateContext2(ID3D11DeviceContext2** ppImmediateContext) {
+  if (ppImmediateContext) {
+    m_immediateContext.AddRef();
+    *ppImmediateContext = &m_immediateContext;
+  }
+}
+
+void STDMETHODCALLTYPE D3D11Device::GetImmediateContext3(ID3D11DeviceContext3** ppImmediateContext) {
+  if (ppImmediateContext) {
+    m_immediateContext.AddRef();
+    *ppImmediateContext = &m_immediateContext;
+  }
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CheckFeatureSupport(D3D11_FEATURE Feature, void* pFeatureSupportData, UINT FeatureSupportDataSize) {
+  switch (Feature) {
+    case D3D11_FEATURE_THREADING: {
+      if (!pFeatureSupportData || FeatureSupportDataSize != sizeof(D3D11_FEATURE_DATA_THREADING))
+        return E_INVALIDARG;
+      // Honest until the command stream exists: no concurrent creates and no driver command
+      // lists are promised (the deferred-context issue turns both on).
+      auto* data = static_cast<D3D11_FEATURE_DATA_THREADING*>(pFeatureSupportData);
+      data->DriverConcurrentCreates = FALSE;
+      data->DriverCommandLists = FALSE;
+      return S_OK;
+    }
+    default:
+      D3D11VK_LOG_ONCE(Warn, "not implemented: D3D11Device::CheckFeatureSupport for feature ", int(Feature),
+                       " (comes with the feature-level mapper)");
+      return E_NOTIMPL;
+  }
+}
+
+const char* STDMETHODCALLTYPE D3D11Device::DeviceInfo::GetImplementationName() {
+  return "d3d11vk " D3D11VK_VERSION;
+}
+
+const char* STDMETHODCALLTYPE D3D11Device::DeviceInfo::GetVulkanDeviceName() {
+  if (m_deviceName.empty())
+    m_deviceName = owner()->vulkanAdapter().profile().deviceName();
+  return m_deviceName.c_str();
+}
+
+const char* STDMETHODCALLTYPE D3D11Device::DeviceInfo::GetVulkanDriverDescription() {
+  if (m_driverDescription.empty())
+    m_driverDescription = owner()->vulkanAdapter().profile().driverDescription();
+  return m_driverDescription.c_str();
+}
+
+UINT STDMETHODCALLTYPE D3D11Device::DeviceInfo::GetValidationErrorCount() {
+  return owner()->vulkanAdapter().instance()->validationErrorCount();
+}
+
+BOOL STDMETHODCALLTYPE D3D11Device::DeviceInfo::IsValidationEnabled() {
+  return owner()->vulkanAdapter().instance()->validationEnabled() ? TRUE : FALSE;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateBuffer(const D3D11_BUFFER_DESC * /*pDesc*/, const D3D11_SUBRESOURCE_DATA * /*pInitialData*/, ID3D11Buffer ** /*ppBuffer*/) {
+  D3D11VK_NOT_IMPLEMENTED();
+  return E_NOTIMPL;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateTexture1D(const D3D11_TEXTURE1D_DESC * /*pDesc*/, const D3D11_SUBRESOURCE_DATA * /*pInitialData*/, ID3D11Texture1D ** /*ppTexture1D*/) {
+  D3D11VK_NOT_IMPLEMENTED();
+  return E_NOTIMPL;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateTexture2D(const D3D11_TEXTURE2D_DESC * /*pDesc*/, const D3D11_SUBRESOURCE_DATA * /*pInitialData*/, ID3D11Texture2D ** /*ppTexture2D*/) {
+  D3D11VK_NOT_IMPLEMENTED();
+  return E_NOTIMPL;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateTexture3D(const D3D11_TEXTURE3D_DESC * /*pDesc*/, const D3D11_SUBRESOURCE_DATA * /*pInitialData*/, ID3D11Texture3D ** /*ppTexture3D*/) {
+  D3D11VK_NOT_IMPLEMENTED();
+  return E_NOTIMPL;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateShaderResourceView(ID3D11Resource * /*pResource*/, const D3D11_SHADER_RESOURCE_VIEW_DESC * /*pDesc*/, ID3D11ShaderResourceView ** /*ppSRView*/) {
+  D3D11VK_NOT_IMPLEMENTED();
+  return E_NOTIMPL;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateUnorderedAccessView(ID3D11Resource * /*pResource*/, const D3D11_UNORDERED_ACCESS_VIEW_DESC * /*pDesc*/, ID3D11UnorderedAccessView ** /*ppUAView*/) {
+  D3D11VK_NOT_IMPLEMENTED();
+  return E_NOTIMPL;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateRenderTargetView(ID3D11Resource * /*pResource*/, const D3D11_RENDER_TARGET_VIEW_DESC * /*pDesc*/, ID3D11RenderTargetView ** /*ppRTView*/) {
+  D3D11VK_NOT_IMPLEMENTED();
+  return E_NOTIMPL;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateDepthStencilView(ID3D11Resource * /*pResource*/, const D3D11_DEPTH_STENCIL_VIEW_DESC * /*pDesc*/, ID3D11DepthStencilView ** /*ppDepthStencilView*/) {
+  D3D11VK_NOT_IMPLEMENTED();
+  return E_NOTIMPL;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateInputLayout(const D3D11_INPUT_ELEMENT_DESC * /*pInputElementDescs*/, UINT /*NumElements*/, const void * /*pShaderBytecodeWithInputSignature*/, SIZE_T /*BytecodeLength*/, ID3D11InputLayout ** /*ppInputLayout*/) {
+  D3D11VK_NOT_IMPLEMENTED();
+  return E_NOTIMPL;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateVertexShader(const void * /*pShaderBytecode*/, SIZE_T /*BytecodeLength*/, ID3D11ClassLinkage * /*pClassLinkage*/, ID3D11VertexShader ** /*ppVertexShader*/) {
+  D3D11VK_NOT_IMPLEMENTED();
+  return E_NOTIMPL;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateGeometryShader(const void * /*pShaderBytecode*/, SIZE_T /*BytecodeLength*/, ID3D11ClassLinkage * /*pClassLinkage*/, ID3D11GeometryShader ** /*ppGeometryShader*/) {
+  D3D11VK_NOT_IMPLEMENTED();
+  return E_NOTIMPL;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateGeometryShaderWithStreamOutput(const void * /*pShaderBytecode*/, SIZE_T /*BytecodeLength*/, const D3D11_SO_DECLARATION_ENTRY * /*pSODeclaration*/, UINT /*NumEntries*/, const UINT * /*pBufferStrides*/, UINT /*NumStrides*/, UINT /*RasterizedStream*/, ID3D11ClassLinkage * /*pClassLinkage*/, ID3D11GeometryShader ** /*ppGeometryShader*/) {
+  D3D11VK_NOT_IMPLEMENTED();
+  return E_NOTIMPL;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CreatePixelShader(const void * /*pShaderBytecode*/, SIZE_T /*BytecodeLength*/, ID3D11ClassLinkage * /*pClassLinkage*/, ID3D11PixelShader ** /*ppPixelShader*/) {
+  D3D11VK_NOT_IMPLEMENTED();
+  return E_NOTIMPL;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateHullShader(const void * /*pShaderBytecode*/, SIZE_T /*BytecodeLength*/, ID3D11ClassLinkage * /*pClassLinkage*/, ID3D11HullShader ** /*ppHullShader*/) {
+  D3D11VK_NOT_IMPLEMENTED();
+  return E_NOTIMPL;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateDomainShader(const void * /*pShaderBytecode*/, SIZE_T /*BytecodeLength*/, ID3D11ClassLinkage * /*pClassLinkage*/, ID3D11DomainShader ** /*ppDomainShader*/) {
+  D3D11VK_NOT_IMPLEMENTED();
+  return E_NOTIMPL;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateComputeShader(const void * /*pShaderBytecode*/, SIZE_T /*BytecodeLength*/, ID3D11ClassLinkage * /*pClassLinkage*/, ID3D11ComputeShader ** /*ppComputeShader*/) {
+  D3D11VK_NOT_IMPLEMENTED();
+  return E_NOTIMPL;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateClassLinkage(ID3D11ClassLinkage ** /*ppLinkage*/) {
+  D3D11VK_NOT_IMPLEMENTED();
+  return E_NOTIMPL;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateBlendState(const D3D11_BLEND_DESC * /*pBlendStateDesc*/, ID3D11BlendState ** /*ppBlendState*/) {
+  D3D11VK_NOT_IMPLEMENTED();
+  return E_NOTIMPL;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateDepthStencilState(const D3D11_DEPTH_STENCIL_DESC * /*pDepthStencilDesc*/, ID3D11DepthStencilState ** /*ppDepthStencilState*/) {
+  D3D11VK_NOT_IMPLEMENTED();
+  return E_NOTIMPL;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateRasterizerState(const D3D11_RASTERIZER_DESC * /*pRasterizerDesc*/, ID3D11RasterizerState ** /*ppRasterizerState*/) {
+  D3D11VK_NOT_IMPLEMENTED();
+  return E_NOTIMPL;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateSamplerState(const D3D11_SAMPLER_DESC * /*pSamplerDesc*/, ID3D11SamplerState ** /*ppSamplerState*/) {
+  D3D11VK_NOT_IMPLEMENTED();
+  return E_NOTIMPL;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateQuery(const D3D11_QUERY_DESC * /*pQueryDesc*/, ID3D11Query ** /*ppQuery*/) {
+  D3D11VK_NOT_IMPLEMENTED();
+  return E_NOTIMPL;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CreatePredicate(const D3D11_QUERY_DESC * /*pPredicateDesc*/, ID3D11Predicate ** /*ppPredicate*/) {
+  D3D11VK_NOT_IMPLEMENTED();
+  return E_NOTIMPL;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateCounter(const D3D11_COUNTER_DESC * /*pCounterDesc*/, ID3D11Counter ** /*ppCounter*/) {
+  D3D11VK_NOT_IMPLEMENTED();
+  return E_NOTIMPL;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateDeferredContext(UINT /*ContextFlags*/, ID3D11DeviceContext ** /*ppDeferredContext*/) {
+  D3D11VK_NOT_IMPLEMENTED();
+  return E_NOTIMPL;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::OpenSharedResource(HANDLE /*hResource*/, REFIID /*ReturnedInterface*/, void ** /*ppResource*/) {
+  D3D11VK_NOT_IMPLEMENTED();
+  return E_NOTIMPL;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CheckFormatSupport(DXGI_FORMAT /*Format*/, UINT * /*pFormatSupport*/) {
+  D3D11VK_NOT_IMPLEMENTED();
+  return E_NOTIMPL;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CheckMultisampleQualityLevels(DXGI_FORMAT /*Format*/, UINT /*SampleCount*/, UINT * /*pNumQualityLevels*/) {
+  D3D11VK_NOT_IMPLEMENTED();
+  return E_NOTIMPL;
+}
+
+void STDMETHODCALLTYPE D3D11Device::CheckCounterInfo(D3D11_COUNTER_INFO * /*pCounterInfo*/) {
+  D3D11VK_NOT_IMPLEMENTED();
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CheckCounter(const D3D11_COUNTER_DESC * /*pDesc*/, D3D11_COUNTER_TYPE * /*pType*/, UINT * /*pActiveCounters*/, LPSTR /*szName*/, UINT * /*pNameLength*/, LPSTR /*szUnits*/, UINT * /*pUnitsLength*/, LPSTR /*szDescription*/, UINT * /*pDescriptionLength*/) {
+  D3D11VK_NOT_IMPLEMENTED();
+  return E_NOTIMPL;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateDeferredContext1(UINT /*ContextFlags*/, ID3D11DeviceContext1 ** /*ppDeferredContext*/) {
+  D3D11VK_NOT_IMPLEMENTED();
+  return E_NOTIMPL;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateBlendState1(const D3D11_BLEND_DESC1 * /*pBlendStateDesc*/, ID3D11BlendState1 ** /*ppBlendState*/) {
+  D3D11VK_NOT_IMPLEMENTED();
+  return E_NOTIMPL;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateRasterizerState1(const D3D11_RASTERIZER_DESC1 * /*pRasterizerDesc*/, ID3D11RasterizerState1 ** /*ppRasterizerState*/) {
+  D3D11VK_NOT_IMPLEMENTED();
+  return E_NOTIMPL;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateDeviceContextState(UINT /*Flags*/, const D3D_FEATURE_LEVEL * /*pFeatureLevels*/, UINT /*FeatureLevels*/, UINT /*SDKVersion*/, REFIID /*EmulatedInterface*/, D3D_FEATURE_LEVEL * /*pChosenFeatureLevel*/, ID3DDeviceContextState ** /*ppContextState*/) {
+  D3D11VK_NOT_IMPLEMENTED();
+  return E_NOTIMPL;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::OpenSharedResource1(HANDLE /*hResource*/, REFIID /*returnedInterface*/, void ** /*ppResource*/) {
+  D3D11VK_NOT_IMPLEMENTED();
+  return E_NOTIMPL;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::OpenSharedResourceByName(LPCWSTR /*lpName*/, DWORD /*dwDesiredAccess*/, REFIID /*returnedInterface*/, void ** /*ppResource*/) {
+  D3D11VK_NOT_IMPLEMENTED();
+  return E_NOTIMPL;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateDeferredContext2(UINT /*flags*/, ID3D11DeviceContext2 ** /*context*/) {
+  D3D11VK_NOT_IMPLEMENTED();
+  return E_NOTIMPL;
+}
+
+void STDMETHODCALLTYPE D3D11Device::GetResourceTiling(ID3D11Resource * /*resource*/, UINT * /*tile_count*/, D3D11_PACKED_MIP_DESC * /*mip_desc*/, D3D11_TILE_SHAPE * /*tile_shape*/, UINT * /*subresource_tiling_count*/, UINT /*first_subresource_tiling*/, D3D11_SUBRESOURCE_TILING * /*subresource_tiling*/) {
+  D3D11VK_NOT_IMPLEMENTED();
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CheckMultisampleQualityLevels1(DXGI_FORMAT /*format*/, UINT /*sample_count*/, UINT /*flags*/, UINT * /*quality_level_count*/) {
+  D3D11VK_NOT_IMPLEMENTED();
+  return E_NOTIMPL;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateTexture2D1(const D3D11_TEXTURE2D_DESC1 * /*desc*/, const D3D11_SUBRESOURCE_DATA * /*initial_data*/, ID3D11Texture2D1 ** /*texture*/) {
+  D3D11VK_NOT_IMPLEMENTED();
+  return E_NOTIMPL;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateTexture3D1(const D3D11_TEXTURE3D_DESC1 * /*desc*/, const D3D11_SUBRESOURCE_DATA * /*initial_data*/, ID3D11Texture3D1 ** /*texture*/) {
+  D3D11VK_NOT_IMPLEMENTED();
+  return E_NOTIMPL;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateRasterizerState2(const D3D11_RASTERIZER_DESC2 * /*desc*/, ID3D11RasterizerState2 ** /*state*/) {
+  D3D11VK_NOT_IMPLEMENTED();
+  return E_NOTIMPL;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateShaderResourceView1(ID3D11Resource * /*resource*/, const D3D11_SHADER_RESOURCE_VIEW_DESC1 * /*desc*/, ID3D11ShaderResourceView1 ** /*view*/) {
+  D3D11VK_NOT_IMPLEMENTED();
+  return E_NOTIMPL;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateUnorderedAccessView1(ID3D11Resource * /*resource*/, const D3D11_UNORDERED_ACCESS_VIEW_DESC1 * /*desc*/, ID3D11UnorderedAccessView1 ** /*view*/) {
+  D3D11VK_NOT_IMPLEMENTED();
+  return E_NOTIMPL;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateRenderTargetView1(ID3D11Resource * /*resource*/, const D3D11_RENDER_TARGET_VIEW_DESC1 * /*desc*/, ID3D11RenderTargetView1 ** /*view*/) {
+  D3D11VK_NOT_IMPLEMENTED();
+  return E_NOTIMPL;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateQuery1(const D3D11_QUERY_DESC1 * /*desc*/, ID3D11Query1 ** /*query*/) {
+  D3D11VK_NOT_IMPLEMENTED();
+  return E_NOTIMPL;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateDeferredContext3(UINT /*flags*/, ID3D11DeviceContext3 ** /*context*/) {
+  D3D11VK_NOT_IMPLEMENTED();
+  return E_NOTIMPL;
+}
+
+void STDMETHODCALLTYPE D3D11Device::WriteToSubresource(ID3D11Resource * /*dst_resource*/, UINT /*dst_subresource*/, const D3D11_BOX * /*dst_box*/, const void * /*src_data*/, UINT /*src_row_pitch*/, UINT /*src_depth_pitch*/) {
+  D3D11VK_NOT_IMPLEMENTED();
+}
+
+void STDMETHODCALLTYPE D3D11Device::ReadFromSubresource(void * /*dst_data*/, UINT /*dst_row_pitch*/, UINT /*dst_depth_pitch*/, ID3D11Resource * /*src_resource*/, UINT /*src_subresource*/, const D3D11_BOX * /*src_box*/) {
+  D3D11VK_NOT_IMPLEMENTED();
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::RegisterDeviceRemovedEvent(HANDLE /*event*/, DWORD * /*cookie*/) {
+  D3D11VK_NOT_IMPLEMENTED();
+  return E_NOTIMPL;
+}
+
+void STDMETHODCALLTYPE D3D11Device::UnregisterDeviceRemoved(DWORD /*cookie*/) {
+  D3D11VK_NOT_IMPLEMENTED();
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::OpenSharedFence(HANDLE /*handle*/, REFIID /*iid*/, void ** /*fence*/) {
+  D3D11VK_NOT_IMPLEMENTED();
+  return E_NOTIMPL;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateFence(UINT64 /*initial_value*/, D3D11_FENCE_FLAG /*flags*/, REFIID /*iid*/, void ** /*fence*/) {
+  D3D11VK_NOT_IMPLEMENTED();
+  return E_NOTIMPL;
+}
+
+}  // namespace d3d11vk

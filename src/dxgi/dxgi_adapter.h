@@ -1,0 +1,60 @@
+// DxgiAdapter: IDXGIAdapter through IDXGIAdapter4 over one Vulkan physical device.
+#pragma once
+
+#include <memory>
+
+#include "dxgi/dxgi_object.h"
+#include "dxgi/dxgi_vk_adapter.h"
+#include "util/com_face.h"
+#include "util/com_ptr.h"
+
+namespace vk { class Adapter; }
+
+namespace d3d11vk {
+
+class DxgiAdapter : public DxgiObject<IDXGIAdapter4> {
+public:
+  DxgiAdapter(IDXGIFactory* factory, std::shared_ptr<vk::Adapter> adapter, UINT index);
+
+  HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** object) override;
+
+  // IDXGIObject
+  HRESULT STDMETHODCALLTYPE GetParent(REFIID riid, void **parent) override;
+  // IDXGIAdapter
+  HRESULT STDMETHODCALLTYPE EnumOutputs(UINT output_idx, IDXGIOutput **output) override;
+  HRESULT STDMETHODCALLTYPE GetDesc(DXGI_ADAPTER_DESC *desc) override;
+  HRESULT STDMETHODCALLTYPE CheckInterfaceSupport(REFGUID guid, LARGE_INTEGER *umd_version) override;
+  // IDXGIAdapter1
+  HRESULT STDMETHODCALLTYPE GetDesc1(DXGI_ADAPTER_DESC1 *pDesc) override;
+  // IDXGIAdapter2
+  HRESULT STDMETHODCALLTYPE GetDesc2(DXGI_ADAPTER_DESC2 *pDesc) override;
+  // IDXGIAdapter3
+  HRESULT STDMETHODCALLTYPE RegisterHardwareContentProtectionTeardownStatusEvent(HANDLE event, DWORD *cookie) override;
+  void STDMETHODCALLTYPE UnregisterHardwareContentProtectionTeardownStatus(DWORD cookie) override;
+  HRESULT STDMETHODCALLTYPE QueryVideoMemoryInfo(UINT node_index, DXGI_MEMORY_SEGMENT_GROUP segment_group, DXGI_QUERY_VIDEO_MEMORY_INFO *memory_info) override;
+  HRESULT STDMETHODCALLTYPE SetVideoMemoryReservation(UINT node_index, DXGI_MEMORY_SEGMENT_GROUP segment_group, UINT64 reservation) override;
+  HRESULT STDMETHODCALLTYPE RegisterVideoMemoryBudgetChangeNotificationEvent(HANDLE event, DWORD *cookie) override;
+  void STDMETHODCALLTYPE UnregisterVideoMemoryBudgetChangeNotification(DWORD cookie) override;
+  // IDXGIAdapter4
+  HRESULT STDMETHODCALLTYPE GetDesc3(DXGI_ADAPTER_DESC3 *desc) override;
+
+  const std::shared_ptr<vk::Adapter>& vulkanAdapter() const { return m_adapter; }
+
+private:
+  class VkInterop : public util::ComFace<IDXGIVkAdapter, DxgiAdapter> {
+  public:
+    using ComFace::ComFace;
+    vk::Adapter* STDMETHODCALLTYPE GetVulkanAdapter() override;
+  };
+
+  util::ComPtr<IDXGIFactory> m_factory;
+  std::shared_ptr<vk::Adapter> m_adapter;
+  DXGI_ADAPTER_DESC3 m_desc{};
+  VkInterop m_vkInterop{this};
+};
+
+// Fills a DXGI adapter description from a Vulkan device profile; index makes up a LUID for
+// devices whose driver reports none.
+DXGI_ADAPTER_DESC3 describeAdapter(const vk::Adapter& adapter, UINT index);
+
+}  // namespace d3d11vk

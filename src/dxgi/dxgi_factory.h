@@ -1,0 +1,64 @@
+// DxgiFactory: IDXGIFactory through IDXGIFactory7: adapter enumeration over the Vulkan instance.
+#pragma once
+
+#include <memory>
+
+#include "dxgi/dxgi_object.h"
+
+namespace vk { class Instance; }
+
+namespace d3d11vk {
+
+class DxgiFactory : public DxgiObject<IDXGIFactory7> {
+public:
+  // instance may be null when Vulkan is unavailable: the factory then enumerates no adapters.
+  DxgiFactory(std::shared_ptr<vk::Instance> instance, UINT flags);
+
+  HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** object) override;
+
+  // IDXGIObject
+  HRESULT STDMETHODCALLTYPE GetParent(REFIID riid, void **parent) override;
+  // IDXGIFactory
+  HRESULT STDMETHODCALLTYPE EnumAdapters(UINT adapter_idx, IDXGIAdapter **adapter) override;
+  HRESULT STDMETHODCALLTYPE MakeWindowAssociation(HWND window, UINT flags) override;
+  HRESULT STDMETHODCALLTYPE GetWindowAssociation(HWND *window) override;
+  HRESULT STDMETHODCALLTYPE CreateSwapChain(IUnknown *device, DXGI_SWAP_CHAIN_DESC *desc, IDXGISwapChain **swapchain) override;
+  HRESULT STDMETHODCALLTYPE CreateSoftwareAdapter(HMODULE swrast, IDXGIAdapter **adapter) override;
+  // IDXGIFactory1
+  HRESULT STDMETHODCALLTYPE EnumAdapters1(UINT Adapter, IDXGIAdapter1 **ppAdapter) override;
+  BOOL STDMETHODCALLTYPE IsCurrent() override;
+  // IDXGIFactory2
+  BOOL STDMETHODCALLTYPE IsWindowedStereoEnabled() override;
+  HRESULT STDMETHODCALLTYPE CreateSwapChainForHwnd(IUnknown *pDevice, HWND hWnd, const DXGI_SWAP_CHAIN_DESC1 *pDesc, const DXGI_SWAP_CHAIN_FULLSCREEN_DESC *pFullscreenDesc, IDXGIOutput *pRestrictToOutput, IDXGISwapChain1 **ppSwapChain) override;
+  HRESULT STDMETHODCALLTYPE CreateSwapChainForCoreWindow(IUnknown *pDevice, IUnknown *pWindow, const DXGI_SWAP_CHAIN_DESC1 *pDesc, IDXGIOutput *pRestrictToOutput, IDXGISwapChain1 **ppSwapChain) override;
+  HRESULT STDMETHODCALLTYPE GetSharedResourceAdapterLuid(HANDLE hResource, LUID *pLuid) override;
+  HRESULT STDMETHODCALLTYPE RegisterStereoStatusWindow(HWND WindowHandle, UINT wMsg, DWORD *pdwCookie) override;
+  HRESULT STDMETHODCALLTYPE RegisterStereoStatusEvent(HANDLE hEvent, DWORD *pdwCookie) override;
+  void STDMETHODCALLTYPE UnregisterStereoStatus(DWORD dwCookie) override;
+  HRESULT STDMETHODCALLTYPE RegisterOcclusionStatusWindow(HWND WindowHandle, UINT wMsg, DWORD *pdwCookie) override;
+  HRESULT STDMETHODCALLTYPE RegisterOcclusionStatusEvent(HANDLE hEvent, DWORD *pdwCookie) override;
+  void STDMETHODCALLTYPE UnregisterOcclusionStatus(DWORD dwCookie) override;
+  HRESULT STDMETHODCALLTYPE CreateSwapChainForComposition(IUnknown *pDevice, const DXGI_SWAP_CHAIN_DESC1 *pDesc, IDXGIOutput *pRestrictToOutput, IDXGISwapChain1 **ppSwapChain) override;
+  // IDXGIFactory3
+  UINT STDMETHODCALLTYPE GetCreationFlags() override;
+  // IDXGIFactory4
+  HRESULT STDMETHODCALLTYPE EnumAdapterByLuid(LUID luid, REFIID iid, void **adapter) override;
+  HRESULT STDMETHODCALLTYPE EnumWarpAdapter(REFIID iid, void **adapter) override;
+  // IDXGIFactory5
+  HRESULT STDMETHODCALLTYPE CheckFeatureSupport(DXGI_FEATURE feature, void *support_data, UINT support_data_size) override;
+  // IDXGIFactory6
+  HRESULT STDMETHODCALLTYPE EnumAdapterByGpuPreference(UINT adapter_idx, DXGI_GPU_PREFERENCE gpu_preference, REFIID iid, void **adapter) override;
+  // IDXGIFactory7
+  HRESULT STDMETHODCALLTYPE RegisterAdaptersChangedEvent(HANDLE event, DWORD *cookie) override;
+  HRESULT STDMETHODCALLTYPE UnregisterAdaptersChangedEvent(DWORD cookie) override;
+
+private:
+  // Creates a new COM adapter for the Vulkan adapter at index (in the preference order given),
+  // answering riid; DXGI_ERROR_NOT_FOUND past the end.
+  HRESULT createAdapter(UINT index, DXGI_GPU_PREFERENCE preference, REFIID riid, void** adapter);
+
+  std::shared_ptr<vk::Instance> m_instance;
+  UINT m_flags;
+};
+
+}  // namespace d3d11vk

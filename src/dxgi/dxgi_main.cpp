@@ -1,0 +1,61 @@
+// dxgi.dll entry points: factory creation, the debug interface and adapter-removal declaration.
+#include "dxgi/dxgi_factory.h"
+#include "util/dll_export.h"
+#include "util/log.h"
+#include "vk/instance.h"
+
+const char* util::moduleName() { return "dxgi"; }
+
+namespace d3d11vk {
+
+static HRESULT createFactory(UINT flags, REFIID riid, void** factory) {
+  if (!factory)
+    return E_INVALIDARG;
+  *factory = nullptr;
+  if (flags & ~UINT(DXGI_CREATE_FACTORY_DEBUG)) {
+    util::log::warn("CreateDXGIFactory2: invalid flags 0x", std::hex, flags);
+    return DXGI_ERROR_INVALID_CALL;
+  }
+
+  // Without Vulkan the factory still works and enumerates no adapters, as on a machine without a
+  // GPU; the log says why.
+  std::shared_ptr<vk::Instance> instance;
+  try {
+    instance = vk::Instance::shared();
+  } catch (const std::exception& error) {
+    util::log::error("no Vulkan: ", error.what(), "; DXGI will report no adapters");
+  }
+
+  auto* created = new DxgiFactory(std::move(instance), flags);
+  HRESULT result = created->QueryInterface(riid, factory);
+  created->Release();
+  return result;
+}
+
+}  // namespace d3d11vk
+
+D3D11VK_EXPORT HRESULT STDMETHODCALLTYPE CreateDXGIFactory(REFIID riid, void** factory) {
+  return d3d11vk::createFactory(0, riid, factory);
+}
+
+D3D11VK_EXPORT HRESULT STDMETHODCALLTYPE CreateDXGIFactory1(REFIID riid, void** factory) {
+  return d3d11vk::createFactory(0, riid, factory);
+}
+
+D3D11VK_EXPORT HRESULT STDMETHODCALLTYPE CreateDXGIFactory2(UINT flags, REFIID riid, void** factory) {
+  return d3d11vk::createFactory(flags, riid, factory);
+}
+
+D3D11VK_EXPORT HRESULT STDMETHODCALLTYPE DXGIGetDebugInterface1(UINT flags, REFIID riid, void** debug) {
+  // The DXGI debug layer is a Windows SDK component; like Windows without it, there is none here.
+  (void)flags;
+  if (debug)
+    *debug = nullptr;
+  D3D11VK_LOG_ONCE(Info, "DXGIGetDebugInterface1(", util::guidToString(riid), "): no DXGI debug layer");
+  return E_NOINTERFACE;
+}
+
+D3D11VK_EXPORT HRESULT STDMETHODCALLTYPE DXGIDeclareAdapterRemovalSupport() {
+  // Adapters never disappear from under a Vulkan instance, so the declaration changes nothing.
+  return S_OK;
+}

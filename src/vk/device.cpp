@@ -1,0 +1,85 @@
+// Device creation: requirement checks, queue family choice, and the start-up log of exactly what
+// was enabled.
+#include "vk/device.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "util/log.h"
+#include "vk/adapter.h"
+#include "vk/instance.h"
+#include "vk/result.h"
+
+namespace vk {
+
+static std::string joined(const std::vector<std::string>& items) {
+  std::string text;
+  for (const std::string& item : items)
+    text += (text.empty() ? "" : ", ") + item;
+  return text.empty() ? "(none)" : text;
+}
+
+Device::Device(const Adapter& adapter) : m_instance(adapter.instance()) {
+  const DeviceProfile& profile = adapter.profile();
+  m_selection = selectDeviceFeatures(profile);
+  if (!m_selection.missing.empty()) {
+    std::string message = "Vulkan device '" + profile.deviceName() + "' lacks what d3d11vk requires: " + joined(m_selection.missing);
+    util::log::error(message);
+    throw std::runtime_error(message);
+  }
+
+  // One queue that does graphics and compute: D3D11 has a single immediate context.
+  auto family = std::find_if(profile.queueFamilies.begin(), profile.queueFamilies.end(), [](const VkQueueFamilyProperties& q) {
+    return (q.queueFlags & VK_QUEUE_GRAPHICS_BIT) && (q.queueFlags & VK_QUEUE_COMPUTE_BIT) && q.queueCount > 0;
+  });
+  if (family == profile.queueFamilies.end()) {
+    std::string message = "Vulkan device '" + profile.deviceName() + "' has no queue family with graphics and compute";
+    util::log::error(message);
+    throw std::runtime_error(message);
+  }
+  m_queueFamily = uint32_t(family - profile.queueFamilies.begin());
+
+  float priority = 1.0f;
+  VkDeviceQueueCreateInfo queueInfo = makeStruct<VkDeviceQueueCreateInfo>(VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO);
+  queueInfo.queueFamilyIndex = m_queueFamily;
+  queueInfo.queueCount = 1;
+  queueInfo.pQueuePriorities = &priority;
+
+  std::vector<const char*> extensionNames;
+  for (const std::string& name : m_selection.extensions)
+    extensionNames.push_back(name.c_str());
+
+  DeviceFeatures features = m_selection.features;
+  VkDeviceCreateInfo info = makeStruct<VkDeviceCreateInfo>(VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO);
+  info.pNext = features.chainFor(m_selection.extensions);
+  info.queueCreateInfoCount = 1;
+  info.pQueueCreateInfos = &queueInfo;
+  info.enabledExtensionCount = uint32_t(extensionNames.size());
+  info.ppEnabledExtensionNames = extensionNames.data();
+
+  const InstanceFunctions& vk = m_instance->functions();
+  check(vk.vkCreateDevice(adapter.handle(), &info, nullptr, &m_device), "vkCreateDevice");
+  if (const char* missing = m_functions.load(vk.vkGetDeviceProcAddr, m_device)) {
+    if (m_functions.vkDestroyDevice)
+      m_functions.vkDestroyDevice(m_device, nullptr);
+    throw std::runtime_error(std::string("the Vulkan device lacks ") + missing);
+  }
+  m_functions.vkGetDeviceQueue(m_device, m_queueFamily, 0, &m_queue);
+
+  util::log::info("Vulkan device: ", adapter.description());
+  util::log::info("  enabled extensions: ", joined(m_selection.extensions));
+  util::log::info("  enabled features: ", joined(enabledFeatureNames(m_selection)));
+}
+
+Device::~Device() {
+  if (m_device) {
+    m_functions.vkDeviceWaitIdle(m_device);
+    m_functions.vkDestroyDevice(m_device, nullptr);
+  }
+}
+
+bool Device::hasExtension(const char* name) const {
+  return std::find(m_selection.extensions.begin(), m_selection.extensions.end(), name) != m_selection.extensions.end();
+}
+
+}  // namespace vk

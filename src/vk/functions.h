@@ -1,0 +1,64 @@
+// Tables of Vulkan entry points, filled at run time from vkGetInstanceProcAddr/vkGetDeviceProcAddr.
+// Each list is an X-macro so that declaring and loading a function is one line in one place.
+#pragma once
+
+#include "vk/vulkan_api.h"
+
+// Entry points callable without an instance.
+#define D3D11VK_VK_GLOBAL_FUNCTIONS(X)      \
+  X(vkCreateInstance)                       \
+  X(vkEnumerateInstanceExtensionProperties) \
+  X(vkEnumerateInstanceLayerProperties)     \
+  X(vkEnumerateInstanceVersion)
+
+#define D3D11VK_VK_INSTANCE_FUNCTIONS(X)          \
+  X(vkDestroyInstance)                            \
+  X(vkEnumeratePhysicalDevices)                   \
+  X(vkGetPhysicalDeviceProperties)                \
+  X(vkGetPhysicalDeviceProperties2)               \
+  X(vkGetPhysicalDeviceFeatures2)                 \
+  X(vkGetPhysicalDeviceFormatProperties)          \
+  X(vkGetPhysicalDeviceMemoryProperties)          \
+  X(vkGetPhysicalDeviceMemoryProperties2)         \
+  X(vkGetPhysicalDeviceQueueFamilyProperties)     \
+  X(vkEnumerateDeviceExtensionProperties)         \
+  X(vkCreateDevice)                               \
+  X(vkGetDeviceProcAddr)
+
+// Instance-level entry points of instance extensions: null when the extension is not enabled.
+#define D3D11VK_VK_INSTANCE_EXTENSION_FUNCTIONS(X) \
+  X(vkCreateDebugUtilsMessengerEXT)                \
+  X(vkDestroyDebugUtilsMessengerEXT)
+
+#define D3D11VK_VK_DEVICE_FUNCTIONS(X) \
+  X(vkDestroyDevice)                   \
+  X(vkGetDeviceQueue)                  \
+  X(vkDeviceWaitIdle)                  \
+  X(vkQueueWaitIdle)
+
+namespace vk {
+
+#define D3D11VK_DECLARE_MEMBER(name) PFN_##name name = nullptr;
+
+struct GlobalFunctions {
+  PFN_vkGetInstanceProcAddr vkGetInstanceProcAddr = nullptr;
+  D3D11VK_VK_GLOBAL_FUNCTIONS(D3D11VK_DECLARE_MEMBER)
+};
+
+struct InstanceFunctions {
+  D3D11VK_VK_INSTANCE_FUNCTIONS(D3D11VK_DECLARE_MEMBER)
+  D3D11VK_VK_INSTANCE_EXTENSION_FUNCTIONS(D3D11VK_DECLARE_MEMBER)
+
+  // Loads every entry; returns the name of the first required one that is missing, or nullptr.
+  const char* load(PFN_vkGetInstanceProcAddr getProcAddr, VkInstance instance);
+};
+
+struct DeviceFunctions {
+  D3D11VK_VK_DEVICE_FUNCTIONS(D3D11VK_DECLARE_MEMBER)
+
+  const char* load(PFN_vkGetDeviceProcAddr getProcAddr, VkDevice device);
+};
+
+#undef D3D11VK_DECLARE_MEMBER
+
+}  // namespace vk

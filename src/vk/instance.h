@@ -1,0 +1,59 @@
+// Instance: the Vulkan instance, its debug messenger (which logs and counts validation errors) and
+// the list of usable adapters, shared process-wide by every DXGI factory and D3D11 device.
+#pragma once
+
+#include <atomic>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "vk/functions.h"
+#include "vk/loader.h"
+
+namespace vk {
+
+class Adapter;
+
+class Instance : public std::enable_shared_from_this<Instance> {
+public:
+  // The process's instance, created on first use. Throws std::runtime_error (or vk::Error) with
+  // a message naming the cause when Vulkan is missing or the instance cannot be created.
+  static std::shared_ptr<Instance> shared();
+
+  ~Instance();
+  Instance(const Instance&) = delete;
+  Instance& operator=(const Instance&) = delete;
+
+  VkInstance handle() const { return m_instance; }
+  const InstanceFunctions& functions() const { return m_functions; }
+  const std::vector<std::string>& enabledExtensions() const { return m_extensions; }
+  bool validationEnabled() const { return m_validation; }
+
+  // Adapters in the order DXGI enumerates them: devices matching D3D11VK_FILTER_DEVICE_NAME (a
+  // case-sensitive substring of the device name) only, discrete before integrated before CPU.
+  const std::vector<std::shared_ptr<Adapter>>& adapters();
+
+  // Validation messages of error severity seen so far (0 when no validation layer is active).
+  uint32_t validationErrorCount() const { return m_validationErrors.load(); }
+
+private:
+  Instance();
+  void createDebugMessenger();
+  static VKAPI_ATTR VkBool32 VKAPI_CALL debugCallback(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
+      VkDebugUtilsMessageTypeFlagsEXT types, const VkDebugUtilsMessengerCallbackDataEXT* data, void* user);
+
+  LibraryLoader m_loader;
+  InstanceFunctions m_functions;
+  VkInstance m_instance = VK_NULL_HANDLE;
+  VkDebugUtilsMessengerEXT m_messenger = VK_NULL_HANDLE;
+  std::vector<std::string> m_extensions;
+  bool m_validation = false;
+  std::atomic<uint32_t> m_validationErrors{0};
+
+  std::mutex m_adapterMutex;
+  bool m_adaptersEnumerated = false;
+  std::vector<std::shared_ptr<Adapter>> m_adapters;
+};
+
+}  // namespace vk
