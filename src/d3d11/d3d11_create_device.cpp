@@ -24,6 +24,25 @@ static const char* driverTypeName(D3D_DRIVER_TYPE type) {
   return "invalid";
 }
 
+#ifdef _WIN32
+// d3d11.dll finds CreateDXGIFactory1 in whichever dxgi.dll the process loads (ours, under a DLL
+// override) at run time: a link-time import would need stdcall-decorated names on 32-bit, while
+// dxgi.dll exports the undecorated names games import.
+static HRESULT createDxgiFactory1(REFIID riid, void** factory) {
+  using CreateFactoryProc = HRESULT(WINAPI*)(REFIID, void**);
+  HMODULE dxgi = LoadLibraryA("dxgi.dll");
+  auto proc = dxgi ? reinterpret_cast<CreateFactoryProc>(reinterpret_cast<void*>(GetProcAddress(dxgi, "CreateDXGIFactory1")))
+                   : nullptr;
+  if (!proc) {
+    util::log::error("D3D11CreateDevice: cannot load CreateDXGIFactory1 from dxgi.dll");
+    return DXGI_ERROR_UNSUPPORTED;
+  }
+  return proc(riid, factory);
+}
+#else
+static HRESULT createDxgiFactory1(REFIID riid, void** factory) { return CreateDXGIFactory1(riid, factory); }
+#endif
+
 // The documented pairing of adapter and driver type; then the default adapter when none is given.
 static HRESULT chooseAdapter(const DeviceRequest& request, util::ComPtr<IDXGIAdapter>& adapter) {
   if (request.adapter) {
@@ -60,7 +79,7 @@ static HRESULT chooseAdapter(const DeviceRequest& request, util::ComPtr<IDXGIAda
                     " is served by the default Vulkan adapter");
 
   util::ComPtr<IDXGIFactory1> factory;
-  HRESULT result = CreateDXGIFactory1(__uuidof(IDXGIFactory1), factory.putVoid());
+  HRESULT result = createDxgiFactory1(__uuidof(IDXGIFactory1), factory.putVoid());
   if (FAILED(result)) {
     util::log::error("D3D11CreateDevice: CreateDXGIFactory1 failed: 0x", std::hex, unsigned(result));
     return result;
