@@ -112,8 +112,22 @@ void Logger::write(Level level, std::string_view message) {
 }
 
 std::string functionName(std::string_view pretty) {
-  size_t paren = pretty.find('(');
-  std::string_view head = pretty.substr(0, paren);
+  // The parameter list is the last balanced (...) group; attributes such as
+  // __attribute__((ms_abi)) may put other parentheses before the name.
+  size_t open = pretty.find('(');
+  size_t close = pretty.rfind(')');
+  if (close != std::string_view::npos) {
+    int depth = 0;
+    for (size_t i = close + 1; i-- > 0;) {
+      if (pretty[i] == ')')
+        depth++;
+      else if (pretty[i] == '(' && --depth == 0) {
+        open = i;
+        break;
+      }
+    }
+  }
+  std::string_view head = pretty.substr(0, open);
   size_t space = head.find_last_of(' ');
   if (space != std::string_view::npos)
     head = head.substr(space + 1);

@@ -1,0 +1,73 @@
+// End-to-end under Wine: a Windows program that links d3d11.dll and dxgi.dll like a game, creates
+// a device and checks that d3d11vk served it (Wine's built-in d3d11 does not answer
+// ID3D11VkDeviceInfo) at the expected feature level, with no Vulkan validation error.
+// Prints one line per check and "N passed, N failed"; exits non-zero on any failure.
+#include <cstdio>
+#include <cstring>
+
+#include "d3d11vk/d3d11vk_device_info.h"
+#include "util/windows_base.h"
+
+static int g_passed = 0, g_failed = 0;
+
+static void check(bool ok, const char* what) {
+  std::printf("%s: %s\n", ok ? "PASS" : "FAIL", what);
+  (ok ? g_passed : g_failed)++;
+}
+
+int main() {
+  const D3D_FEATURE_LEVEL levels[] = {D3D_FEATURE_LEVEL_11_1, D3D_FEATURE_LEVEL_11_0, D3D_FEATURE_LEVEL_10_0};
+  ID3D11Device* device = nullptr;
+  ID3D11DeviceContext* context = nullptr;
+  D3D_FEATURE_LEVEL level{};
+  HRESULT hr = D3D11CreateDevice(nullptr, D3D_DRIVER_TYPE_HARDWARE, nullptr, 0, levels, 3, D3D11_SDK_VERSION,
+                                 &device, &level, &context);
+  check(hr == S_OK && device && context, "D3D11CreateDevice succeeds with a device and an immediate context");
+  if (!device) {
+    std::printf("D3D11CreateDevice returned 0x%08x\n%d passed, %d failed\n", unsigned(hr), g_passed, g_failed);
+    return 1;
+  }
+
+  ID3D11VkDeviceInfo* info = nullptr;
+  check(SUCCEEDED(device->QueryInterface(__uuidof(ID3D11VkDeviceInfo), reinterpret_cast<void**>(&info))) && info,
+        "the device is d3d11vk's (answers ID3D11VkDeviceInfo)");
+  if (info) {
+    std::printf("implementation: %s on %s (%s)\n", info->GetImplementationName(), info->GetVulkanDeviceName(),
+                info->GetVulkanDriverDescription());
+    check(std::strncmp(info->GetImplementationName(), "d3d11vk ", 8) == 0, "the implementation name is d3d11vk");
+  }
+
+  check(level == D3D_FEATURE_LEVEL_11_1, "feature level 11_1 chosen from {11_1, 11_0, 10_0}");
+  check(device->GetFeatureLevel() == level, "GetFeatureLevel matches the chosen level");
+
+  ID3D11Device5* device5 = nullptr;
+  check(SUCCEEDED(device->QueryInterface(__uuidof(ID3D11Device5), reinterpret_cast<void**>(&device5))), "QueryInterface ID3D11Device5");
+  if (device5)
+    device5->Release();
+  IDXGIDevice4* dxgi = nullptr;
+  check(SUCCEEDED(device->QueryInterface(__uuidof(IDXGIDevice4), reinterpret_cast<void**>(&dxgi))), "QueryInterface IDXGIDevice4");
+  if (dxgi) {
+    IDXGIAdapter* adapter = nullptr;
+    DXGI_ADAPTER_DESC desc{};
+    check(SUCCEEDED(dxgi->GetAdapter(&adapter)) && SUCCEEDED(adapter->GetDesc(&desc)) && desc.Description[0] != 0,
+          "IDXGIDevice::GetAdapter gives an adapter with a description");
+    if (adapter)
+      adapter->Release();
+    dxgi->Release();
+  }
+  check(context && context->GetType() == D3D11_DEVICE_CONTEXT_IMMEDIATE, "the context is the immediate context");
+
+  if (info) {
+    const char* required = getenv("D3D11VK_REQUIRE_VALIDATION");
+    if (required && std::strcmp(required, "1") == 0)
+      check(info->IsValidationEnabled() == TRUE, "the Vulkan validation layer is active");
+    check(info->GetValidationErrorCount() == 0, "no Vulkan validation errors");
+    info->Release();
+  }
+  if (context)
+    context->Release();
+  check(device->Release() == 0, "the last Release destroys the device");
+
+  std::printf("%d passed, %d failed\n", g_passed, g_failed);
+  return g_failed == 0 ? 0 : 1;
+}
