@@ -43,6 +43,7 @@ UINT STDMETHODCALLTYPE D3D11Device::GetCreationFlags() {
 }
 
 HRESULT STDMETHODCALLTYPE D3D11Device::GetDeviceRemovedReason() {
+  // STATUS: partial: always S_OK: device loss is not tracked before the command stream exists
   // Device loss is not tracked yet: the command stream that would see VK_ERROR_DEVICE_LOST
   // arrives with the resources issue. Until then the device is never reported removed.
   return S_OK;
@@ -100,6 +101,7 @@ void STDMETHODCALLTYPE D3D11Device::GetImmediateContext3(ID3D11DeviceContext3** 
 }
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CheckFeatureSupport(D3D11_FEATURE Feature, void* pFeatureSupportData, UINT FeatureSupportDataSize) {
+  // STATUS: partial: D3D11_FEATURE_THREADING only (both FALSE); the other features return E_NOTIMPL until the feature-level mapper
   switch (Feature) {
     case D3D11_FEATURE_THREADING: {
       if (!pFeatureSupportData || FeatureSupportDataSize != sizeof(D3D11_FEATURE_DATA_THREADING))

@@ -37,6 +37,7 @@ HRESULT STDMETHODCALLTYPE D3D11DxgiDevice::GetAdapter(IDXGIAdapter** adapter) {
 }
 
 HRESULT STDMETHODCALLTYPE D3D11DxgiDevice::SetGPUThreadPriority(INT priority) {
+  // STATUS: partial: validated and stored; Vulkan offers no way to apply it
   // Documented range -7..7. Vulkan has no per-device priority to change after creation; the value
   // is kept so GetGPUThreadPriority reports what was set.
   if (priority < -7 || priority > 7)
@@ -53,6 +54,7 @@ HRESULT STDMETHODCALLTYPE D3D11DxgiDevice::GetGPUThreadPriority(INT* priority) {
 }
 
 HRESULT STDMETHODCALLTYPE D3D11DxgiDevice::SetMaximumFrameLatency(UINT MaxLatency) {
+  // STATUS: partial: validated and stored; the presenter that honours it does not exist yet
   // 0 restores the default; the documented maximum is DXGI_MAX_SWAP_CHAIN_BUFFERS (16).
   if (MaxLatency > DXGI_MAX_SWAP_CHAIN_BUFFERS)
     return DXGI_ERROR_INVALID_CALL;

@@ -117,6 +117,7 @@ HRESULT STDMETHODCALLTYPE DxgiAdapter::GetDesc3(DXGI_ADAPTER_DESC3* desc) {
 }
 
 HRESULT STDMETHODCALLTYPE DxgiAdapter::CheckInterfaceSupport(REFGUID guid, LARGE_INTEGER* umd_version) {
+  // STATUS: partial: always DXGI_ERROR_UNSUPPORTED: no Direct3D 10 front end yet
   // Documented to answer only for Direct3D 10 device interfaces; d3d11vk has no D3D10 front end yet.
   (void)umd_version;
   D3D11VK_LOG_ONCE(Info, "IDXGIAdapter::CheckInterfaceSupport: ", util::guidToString(guid),

@@ -116,6 +116,7 @@ UINT STDMETHODCALLTYPE DxgiFactory::GetCreationFlags() {
 }
 
 HRESULT STDMETHODCALLTYPE DxgiFactory::CheckFeatureSupport(DXGI_FEATURE feature, void* support_data, UINT support_data_size) {
+  // STATUS: partial: ALLOW_TEARING reports FALSE: there is no presenter yet
   if (feature != DXGI_FEATURE_PRESENT_ALLOW_TEARING) {
     util::log::warn("IDXGIFactory5::CheckFeatureSupport: unknown feature ", int(feature));
     return DXGI_ERROR_UNSUPPORTED;

@@ -14,14 +14,16 @@ namespace vk {
 static constexpr const char* kValidationLayer = "VK_LAYER_KHRONOS_validation";
 
 std::shared_ptr<Instance> Instance::shared() {
+  // One instance for the life of the process, never destroyed: games create and drop DXGI
+  // factories often, and a Vulkan instance costs milliseconds to create on real drivers; and
+  // destroying it from static destructors would run vkDestroyInstance under the loader lock at
+  // DLL unload. A failed creation is retried on the next call.
   static std::mutex mutex;
-  static std::weak_ptr<Instance> current;
+  static std::shared_ptr<Instance>* instance = nullptr;
   std::lock_guard lock(mutex);
-  if (auto instance = current.lock())
-    return instance;
-  std::shared_ptr<Instance> instance(new Instance());
-  current = instance;
-  return instance;
+  if (!instance)
+    instance = new std::shared_ptr<Instance>(new Instance());
+  return *instance;
 }
 
 Instance::Instance() {

@@ -17,7 +17,7 @@ class Adapter;
 
 class Instance : public std::enable_shared_from_this<Instance> {
 public:
-  // The process's instance, created on first use. Throws std::runtime_error (or vk::Error) with
+  // The process's instance, created on first use and kept until the process ends. Throws std::runtime_error (or vk::Error) with
   // a message naming the cause when Vulkan is missing or the instance cannot be created.
   static std::shared_ptr<Instance> shared();
 

@@ -50,8 +50,10 @@ LibraryLoader::LibraryLoader() {
 }
 
 LibraryLoader::~LibraryLoader() {
-  if (m_handle)
-    closeLibrary(m_handle);
+  // The library stays mapped: unloading the Vulkan loader unloads the drivers, some of which keep
+  // process-wide state that does not survive being unloaded and loaded again (a second device in
+  // the same process), and whose allocations leak checkers could then no longer attribute.
+  m_handle = nullptr;
 }
 
 }  // namespace vk

@@ -18,36 +18,11 @@ if [ "$cpu_family" = x86 ] && [ ! -x /usr/lib/wine/wine ]; then
 fi
 
 export WINEPREFIX=${D3D11VK_WINEPREFIX:-$(dirname "$program")/wineprefix}
-export WINEDEBUG=-all
 work=$(mktemp -d /tmp/d3d11vk-e2e.XXXXXX)
-xvfb_pid=
-
-cleanup() {
-  wineserver -k >/dev/null 2>&1
-  [ -n "$xvfb_pid" ] && kill "$xvfb_pid" >/dev/null 2>&1
-  rm -rf "$work"
-}
-trap cleanup EXIT
-
-# A free display number: the lock file is Xvfb's own claim.
-for display in $(seq 100 199); do
-  [ -e "/tmp/.X$display-lock" ] && continue
-  Xvfb ":$display" -screen 0 1024x768x24 -nolisten tcp >/dev/null 2>&1 &
-  xvfb_pid=$!
-  for _ in $(seq 50); do
-    [ -e "/tmp/.X11-unix/X$display" ] && break
-    sleep 0.1
-  done
-  kill -0 "$xvfb_pid" 2>/dev/null && break
-  xvfb_pid=
-done
-[ -n "$xvfb_pid" ] || { echo "FAIL: could not start Xvfb"; exit 1; }
-export DISPLAY=":$display"
-
-if [ ! -f "$WINEPREFIX/system.reg" ]; then
-  echo "creating Wine prefix $WINEPREFIX"
-  wineboot -i >"$work/wineboot.log" 2>&1 || { echo "FAIL: wineboot"; cat "$work/wineboot.log"; exit 1; }
-fi
+source "$(dirname "$0")/../../scripts/lib/wine-session.sh"
+wine_session_start || { echo "FAIL: could not start Xvfb"; exit 1; }
+trap 'wine_session_end; rm -rf "$work"' EXIT
+wine_session_prefix || { echo "FAIL: wineboot could not create $WINEPREFIX"; exit 1; }
 
 name=$(basename "$program")
 cp "$program" "$d3d11_dll" "$dxgi_dll" "$work/"
