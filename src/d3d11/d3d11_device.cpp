@@ -72,32 +72,28 @@ HRESULT STDMETHODCALLTYPE D3D11Device::SetPrivateDataInterface(REFGUID guid, con
   return m_privateData.setInterface(guid, pData);
 }
 
-void STDMETHODCALLTYPE D3D11Device::GetImmediateContext(ID3D11DeviceContext** ppImmediateContext) {
-  if (ppImmediateContext) {
+template <typename ContextInterface>
+void D3D11Device::returnImmediateContext(ContextInterface** context) {
+  if (context) {
     m_immediateContext.AddRef();
-    *ppImmediateContext = &m_immediateContext;
+    *context = &m_immediateContext;
   }
+}
+
+void STDMETHODCALLTYPE D3D11Device::GetImmediateContext(ID3D11DeviceContext** ppImmediateContext) {
+  returnImmediateContext(ppImmediateContext);
 }
 
 void STDMETHODCALLTYPE D3D11Device::GetImmediateContext1(ID3D11DeviceContext1** ppImmediateContext) {
-  if (ppImmediateContext) {
-    m_immediateContext.AddRef();
-    *ppImmediateContext = &m_immediateContext;
-  }
+  returnImmediateContext(ppImmediateContext);
 }
 
 void STDMETHODCALLTYPE D3D11Device::GetImmediateContext2(ID3D11DeviceContext2** ppImmediateContext) {
-  if (ppImmediateContext) {
-    m_immediateContext.AddRef();
-    *ppImmediateContext = &m_immediateContext;
-  }
+  returnImmediateContext(ppImmediateContext);
 }
 
 void STDMETHODCALLTYPE D3D11Device::GetImmediateContext3(ID3D11DeviceContext3** ppImmediateContext) {
-  if (ppImmediateContext) {
-    m_immediateContext.AddRef();
-    *ppImmediateContext = &m_immediateContext;
-  }
+  returnImmediateContext(ppImmediateContext);
 }
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CheckFeatureSupport(D3D11_FEATURE Feature, void* pFeatureSupportData, UINT FeatureSupportDataSize) {

@@ -102,6 +102,10 @@ public:
   vk::Device& vulkanDevice() const { return *m_vkDevice; }
 
 private:
+  // The GetImmediateContext(1/2/3) body: one reference, the same context object.
+  template <typename ContextInterface>
+  void returnImmediateContext(ContextInterface** context);
+
   class DeviceInfo : public util::ComFace<ID3D11VkDeviceInfo, D3D11Device> {
   public:
     using ComFace::ComFace;
