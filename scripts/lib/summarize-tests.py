@@ -33,7 +33,13 @@ def main():
                     skipped += 1
                 else:
                     failed += 1
-                rows.append((os.path.basename(build), entry["name"], result))
+                name = entry["name"]
+                if result in SKIPPED:
+                    # A skipped test prints why on a line starting "SKIP:"; show it here.
+                    reasons = [l for l in (entry.get("stdout") or "").splitlines() if l.startswith("SKIP:")]
+                    if reasons:
+                        name += "  (" + reasons[0][5:].strip() + ")"
+                rows.append((os.path.basename(build), name, result))
     packaging = {0: "OK", 77: "SKIP"}.get(packaging_status, "FAIL")
     rows.append(("release", "package-release", packaging))
     if packaging == "OK":
