@@ -2,6 +2,9 @@
 // implemented yet, each of which logs once and returns E_NOTIMPL (docs/STATUS.md).
 #include "d3d11/d3d11_device.h"
 
+#include "d3d11/caps/feature_support.h"
+#include "d3d11/caps/format_support.h"
+#include "d3d11/caps/format_table.h"
 #include "d3d11/d3d11_feature_levels.h"
 #include "util/log.h"
 #include "vk/adapter.h"
@@ -97,23 +100,32 @@ void STDMETHODCALLTYPE D3D11Device::GetImmediateContext3(ID3D11DeviceContext3** 
 }
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CheckFeatureSupport(D3D11_FEATURE Feature, void* pFeatureSupportData, UINT FeatureSupportDataSize) {
-  // STATUS: partial: D3D11_FEATURE_THREADING only (both FALSE); the other features return E_NOTIMPL until the feature-level mapper
-  switch (Feature) {
-    case D3D11_FEATURE_THREADING: {
-      if (!pFeatureSupportData || FeatureSupportDataSize != sizeof(D3D11_FEATURE_DATA_THREADING))
-        return E_INVALIDARG;
-      // Honest until the command stream exists: no concurrent creates and no driver command
-      // lists are promised (the deferred-context issue turns both on).
-      auto* data = static_cast<D3D11_FEATURE_DATA_THREADING*>(pFeatureSupportData);
-      data->DriverConcurrentCreates = FALSE;
-      data->DriverCommandLists = FALSE;
-      return S_OK;
-    }
-    default:
-      D3D11VK_LOG_ONCE(Warn, "not implemented: D3D11Device::CheckFeatureSupport for feature ", int(Feature),
-                       " (comes with the feature-level mapper)");
-      return E_NOTIMPL;
-  }
+  HRESULT result = caps::queryFeatureSupport(m_vkAdapter->profile(), m_featureLevel, Feature, pFeatureSupportData,
+                                             FeatureSupportDataSize);
+  if (result == E_INVALIDARG)
+    util::log::warn("ID3D11Device::CheckFeatureSupport: feature ", int(Feature), " with a ", FeatureSupportDataSize,
+                    "-byte structure: E_INVALIDARG");
+  return result;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CheckFormatSupport(DXGI_FORMAT Format, UINT* pFormatSupport) {
+  if (!pFormatSupport)
+    return E_INVALIDARG;
+  *pFormatSupport = 0;
+  if (!caps::formatInfo(Format))
+    return E_INVALIDARG;
+  *pFormatSupport = caps::queryFormatSupport(m_vkAdapter->profile(), m_featureLevel, Format).support;
+  return *pFormatSupport ? S_OK : E_FAIL;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CheckMultisampleQualityLevels(DXGI_FORMAT Format, UINT SampleCount, UINT* pNumQualityLevels) {
+  return caps::checkMultisampleQualityLevels(m_vkAdapter->profile(), m_featureLevel, Format, SampleCount, 0,
+                                             pNumQualityLevels);
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CheckMultisampleQualityLevels1(DXGI_FORMAT Format, UINT SampleCount, UINT Flags, UINT* pNumQualityLevels) {
+  return caps::checkMultisampleQualityLevels(m_vkAdapter->profile(), m_featureLevel, Format, SampleCount, Flags,
+                                             pNumQualityLevels);
 }
 
 const char* STDMETHODCALLTYPE D3D11Device::DeviceInfo::GetImplementationName() {
@@ -270,16 +282,6 @@ HRESULT STDMETHODCALLTYPE D3D11Device::OpenSharedResource(HANDLE /*hResource*/, 
   return E_NOTIMPL;
 }
 
-HRESULT STDMETHODCALLTYPE D3D11Device::CheckFormatSupport(DXGI_FORMAT /*Format*/, UINT * /*pFormatSupport*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
-}
-
-HRESULT STDMETHODCALLTYPE D3D11Device::CheckMultisampleQualityLevels(DXGI_FORMAT /*Format*/, UINT /*SampleCount*/, UINT * /*pNumQualityLevels*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
-}
-
 void STDMETHODCALLTYPE D3D11Device::CheckCounterInfo(D3D11_COUNTER_INFO * /*pCounterInfo*/) {
   D3D11VK_NOT_IMPLEMENTED();
 }
@@ -326,11 +328,6 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateDeferredContext2(UINT /*flags*/, ID
 
 void STDMETHODCALLTYPE D3D11Device::GetResourceTiling(ID3D11Resource * /*resource*/, UINT * /*tile_count*/, D3D11_PACKED_MIP_DESC * /*mip_desc*/, D3D11_TILE_SHAPE * /*tile_shape*/, UINT * /*subresource_tiling_count*/, UINT /*first_subresource_tiling*/, D3D11_SUBRESOURCE_TILING * /*subresource_tiling*/) {
   D3D11VK_NOT_IMPLEMENTED();
-}
-
-HRESULT STDMETHODCALLTYPE D3D11Device::CheckMultisampleQualityLevels1(DXGI_FORMAT /*format*/, UINT /*sample_count*/, UINT /*flags*/, UINT * /*quality_level_count*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
 }
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateTexture2D1(const D3D11_TEXTURE2D_DESC1 * /*desc*/, const D3D11_SUBRESOURCE_DATA * /*initial_data*/, ID3D11Texture2D1 ** /*texture*/) {
