@@ -6,6 +6,7 @@
 #include "d3d11/d3d11_feature_levels.h"
 #include "dxgi/dxgi_vk_adapter.h"
 #include "util/com_ptr.h"
+#include "util/config.h"
 #include "util/log.h"
 #include "vk/adapter.h"
 #include "vk/device.h"
@@ -113,7 +114,7 @@ HRESULT createDevice(const DeviceRequest& request, ID3D11Device** device, D3D_FE
   vk::Adapter* vkAdapter = interop->GetVulkanAdapter();
 
   Negotiation negotiation = negotiateFeatureLevel(vkAdapter->profile(), request.featureLevels,
-                                                  request.featureLevelCount, D3D_FEATURE_LEVEL_12_1);
+                                                  request.featureLevelCount, util::config::options().maxFeatureLevel);
   if (FAILED(negotiation.result)) {
     util::log::error("D3D11CreateDevice: ", negotiation.message);
     return negotiation.result;

@@ -3,9 +3,13 @@
 #include "dxgi/dxgi_adapter.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstring>
 
+#include "util/adapter_overrides.h"
+#include "util/config.h"
 #include "util/log.h"
+#include "util/unicode.h"
 #include "vk/adapter.h"
 
 namespace d3d11vk {
@@ -15,20 +19,36 @@ DXGI_ADAPTER_DESC3 describeAdapter(const vk::Adapter& adapter, UINT index) {
   const VkPhysicalDeviceProperties& properties = profile.properties.core.properties;
   DXGI_ADAPTER_DESC3 desc{};
 
-  std::string name = profile.deviceName();
-  size_t length = std::min(name.size(), std::size(desc.Description) - 1);
-  for (size_t i = 0; i < length; i++)
-    desc.Description[i] = WCHAR(static_cast<unsigned char>(name[i]));
-
-  desc.VendorId = properties.vendorID;
-  desc.DeviceId = properties.deviceID;
-
+  util::config::AdapterIdentity real;
+  real.vendorId = properties.vendorID;
+  real.deviceId = properties.deviceID;
+  real.description = profile.deviceName();
   uint64_t deviceLocal = 0, shared = 0;
   for (uint32_t i = 0; i < profile.memory.memoryHeapCount; i++) {
     const VkMemoryHeap& heap = profile.memory.memoryHeaps[i];
     (heap.flags & VK_MEMORY_HEAP_DEVICE_LOCAL_BIT ? deviceLocal : shared) += heap.size;
   }
-  desc.DedicatedVideoMemory = SIZE_T(std::min<uint64_t>(deviceLocal, SIZE_MAX));
+  real.dedicatedVideoMemory = deviceLocal;
+
+  // The dxgi.* options (config files, built-in profiles) may report another identity; the log
+  // says so once per adapter, since games enumerate adapters many times.
+  std::vector<std::string> changes;
+  util::config::AdapterIdentity reported = util::config::applyAdapterOptions(util::config::options(), real, &changes);
+  static std::atomic<uint32_t> loggedAdapters{0};
+  uint32_t bit = index < 32 ? 1u << index : 0u;
+  if (!changes.empty() && bit && !(loggedAdapters.fetch_or(bit) & bit)) {
+    for (const std::string& change : changes)
+      util::log::info("adapter ", index, " (", real.description, "): ", change);
+  }
+
+  std::u16string name = util::utf8ToUtf16(reported.description);
+  size_t length = std::min(name.size(), std::size(desc.Description) - 1);
+  for (size_t i = 0; i < length; i++)
+    desc.Description[i] = WCHAR(name[i]);
+
+  desc.VendorId = reported.vendorId;
+  desc.DeviceId = reported.deviceId;
+  desc.DedicatedVideoMemory = SIZE_T(std::min<uint64_t>(reported.dedicatedVideoMemory, SIZE_MAX));
   desc.SharedSystemMemory = SIZE_T(std::min<uint64_t>(shared, SIZE_MAX));
 
   if (profile.properties.vk11.deviceLUIDValid) {

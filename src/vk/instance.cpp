@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "util/config.h"
 #include "util/env.h"
 #include "util/log.h"
 #include "vk/adapter.h"
@@ -156,12 +157,18 @@ const std::vector<std::shared_ptr<Adapter>>& Instance::adapters() {
   std::vector<VkPhysicalDevice> devices(count);
   check(m_functions.vkEnumeratePhysicalDevices(m_instance, &count, devices.data()), "vkEnumeratePhysicalDevices");
 
-  std::string filter = util::getEnv("D3D11VK_FILTER_DEVICE_NAME").value_or("");
+  // dxvk.deviceFilter (config) or D3D11VK_FILTER_DEVICE_NAME (environment): a device is kept when
+  // its name contains one of the filter's texts.
+  const util::config::Configuration& config = util::config::current();
+  const std::vector<std::string>& filter = config.options.deviceFilter;
+  std::string filterOrigin = "device filter from " + config.originOf("dxvk.deviceFilter");
   for (VkPhysicalDevice device : devices) {
     auto adapter = std::make_shared<Adapter>(shared_from_this(), device);
-    if (!filter.empty() && adapter->profile().deviceName().find(filter) == std::string::npos) {
-      util::log::info("skipping Vulkan device '", adapter->profile().deviceName(),
-                      "': does not match D3D11VK_FILTER_DEVICE_NAME='", filter, "'");
+    const std::string& name = adapter->profile().deviceName();
+    bool kept = filter.empty() || std::any_of(filter.begin(), filter.end(),
+                                              [&](const std::string& text) { return name.find(text) != std::string::npos; });
+    if (!kept) {
+      util::log::info("skipping Vulkan device '", name, "': does not match the ", filterOrigin);
       continue;
     }
     m_adapters.push_back(std::move(adapter));
@@ -180,7 +187,7 @@ const std::vector<std::shared_ptr<Adapter>>& Instance::adapters() {
                    [&](const auto& a, const auto& b) { return rank(a) < rank(b); });
 
   if (m_adapters.empty())
-    util::log::error("no Vulkan device found", filter.empty() ? "" : " matching D3D11VK_FILTER_DEVICE_NAME",
+    util::log::error("no Vulkan device found", filter.empty() ? "" : " matching the " + filterOrigin,
                      ": is a Vulkan driver installed?");
   for (size_t i = 0; i < m_adapters.size(); i++)
     util::log::info("adapter ", i, ": ", m_adapters[i]->description());
