@@ -234,6 +234,30 @@ TEST_CASE("IDXGIDevice frame latency and GPU priority follow the documented rang
   CHECK(priority == 7);
 }
 
+TEST_CASE("the device answers CheckFeatureSupport, CheckFormatSupport and quality levels from the mapper", "[device]") {
+  ComPtr<ID3D11Device> device = createDevice();
+  D3D11_FEATURE_DATA_D3D11_OPTIONS options{};
+  REQUIRE(device->CheckFeatureSupport(D3D11_FEATURE_D3D11_OPTIONS, &options, sizeof(options)) == S_OK);
+  CHECK(options.OutputMergerLogicOp);  // 11_1 on lavapipe
+  CHECK(options.ClearView == options.CopyWithOverlap);
+  CHECK(device->CheckFeatureSupport(D3D11_FEATURE_D3D11_OPTIONS, &options, 1) == E_INVALIDARG);
+
+  D3D11_FEATURE_DATA_FORMAT_SUPPORT format{DXGI_FORMAT_B8G8R8A8_UNORM, 0};
+  REQUIRE(device->CheckFeatureSupport(D3D11_FEATURE_FORMAT_SUPPORT, &format, sizeof(format)) == S_OK);
+  CHECK(format.OutFormatSupport & D3D11_FORMAT_SUPPORT_RENDER_TARGET);
+  UINT bits = 0;
+  CHECK(device->CheckFormatSupport(DXGI_FORMAT_B8G8R8A8_UNORM, &bits) == S_OK);
+  CHECK(bits == format.OutFormatSupport);
+  CHECK(device->CheckFormatSupport(DXGI_FORMAT(0x7777), &bits) == E_INVALIDARG);
+  CHECK(device->CheckFormatSupport(DXGI_FORMAT_R8G8B8A8_UNORM, nullptr) == E_INVALIDARG);
+
+  UINT quality = 0;
+  CHECK(device->CheckMultisampleQualityLevels(DXGI_FORMAT_R8G8B8A8_UNORM, 4, &quality) == S_OK);
+  CHECK(quality == 1);
+  CHECK(device.query<ID3D11Device2>()->CheckMultisampleQualityLevels1(DXGI_FORMAT_R8G8B8A8_UNORM, 4, 0, &quality) == S_OK);
+  CHECK(quality == 1);
+}
+
 TEST_CASE("methods not implemented yet say so instead of pretending", "[device]") {
   ComPtr<ID3D11Device> device = createDevice();
   D3D11_BUFFER_DESC desc{};

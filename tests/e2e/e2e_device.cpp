@@ -57,6 +57,24 @@ int main() {
   }
   check(context && context->GetType() == D3D11_DEVICE_CONTEXT_IMMEDIATE, "the context is the immediate context");
 
+  // The feature-level mapper as a Windows program sees it.
+  D3D11_FEATURE_DATA_D3D11_OPTIONS options{};
+  check(device->CheckFeatureSupport(D3D11_FEATURE_D3D11_OPTIONS, &options, sizeof(options)) == S_OK &&
+            options.OutputMergerLogicOp && options.ClearView && options.ConstantBufferOffsetting &&
+            options.MapNoOverwriteOnDynamicBufferSRV && options.ExtendedResourceSharing,
+        "CheckFeatureSupport(D3D11_OPTIONS) at 11_1 reports the documented TRUE members");
+  check(device->CheckFeatureSupport(D3D11_FEATURE_D3D11_OPTIONS, &options, sizeof(options) - 4) == E_INVALIDARG,
+        "CheckFeatureSupport with a wrong structure size is E_INVALIDARG");
+  UINT formatSupport = 0;
+  check(device->CheckFormatSupport(DXGI_FORMAT_R8G8B8A8_UNORM, &formatSupport) == S_OK &&
+            (formatSupport & D3D11_FORMAT_SUPPORT_RENDER_TARGET) && (formatSupport & D3D11_FORMAT_SUPPORT_DISPLAY),
+        "CheckFormatSupport(R8G8B8A8_UNORM) includes RENDER_TARGET and DISPLAY");
+  check(device->CheckFormatSupport(DXGI_FORMAT_NV12, &formatSupport) == E_FAIL && formatSupport == 0,
+        "CheckFormatSupport(NV12) is E_FAIL with no bits");
+  UINT quality = 0;
+  check(device->CheckMultisampleQualityLevels(DXGI_FORMAT_R8G8B8A8_UNORM, 4, &quality) == S_OK && quality == 1,
+        "CheckMultisampleQualityLevels(R8G8B8A8_UNORM, 4) gives one quality level");
+
   if (info) {
     const char* required = getenv("D3D11VK_REQUIRE_VALIDATION");
     if (required && std::strcmp(required, "1") == 0)

@@ -108,7 +108,7 @@ FormatSupport queryFormatSupport(const vk::DeviceProfile& profile, D3D_FEATURE_L
       }
       if (!compressed || sampled)
         s |= D3D11_FORMAT_SUPPORT_CPU_LOCKABLE;
-      if (renderTarget && info->swizzle != FormatSwizzle::AlphaFromRed) {
+      if (renderTarget && !compressed && info->swizzle != FormatSwizzle::AlphaFromRed) {
         s |= D3D11_FORMAT_SUPPORT_RENDER_TARGET;
         if (!integer && (optimal & VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BLEND_BIT))
           s |= D3D11_FORMAT_SUPPORT_BLENDABLE;
@@ -131,15 +131,15 @@ FormatSupport queryFormatSupport(const vk::DeviceProfile& profile, D3D_FEATURE_L
         if (features.logicOp && (info->flags & kFormatUint) && level >= D3D_FEATURE_LEVEL_11_1)
           s2 |= D3D11_FORMAT_SUPPORT2_OUTPUT_MERGER_LOGIC_OP;
       }
-      if (!swizzled && (p.bufferFeatures & VK_FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER_BIT))
+      if (!swizzled && !compressed && (p.bufferFeatures & VK_FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER_BIT))
         s |= D3D11_FORMAT_SUPPORT_BUFFER;
-      if (!swizzled && (p.bufferFeatures & VK_FORMAT_FEATURE_VERTEX_BUFFER_BIT))
+      if (!swizzled && !compressed && (p.bufferFeatures & VK_FORMAT_FEATURE_VERTEX_BUFFER_BIT))
         s |= D3D11_FORMAT_SUPPORT_IA_VERTEX_BUFFER;
       if (info->flags & kFormatIndex)
         s |= D3D11_FORMAT_SUPPORT_IA_INDEX_BUFFER;
       if ((info->flags & kFormatStreamOut) && level10 && profile.features.transformFeedback.transformFeedback)
         s |= D3D11_FORMAT_SUPPORT_SO_BUFFER;
-      if (storage && level11 && !swizzled) {
+      if (storage && level11 && !swizzled && !compressed) {
         s |= D3D11_FORMAT_SUPPORT_TYPED_UNORDERED_ACCESS_VIEW;
         s2 |= D3D11_FORMAT_SUPPORT2_UAV_TYPED_STORE;
         // R32 float/uint/sint loads are part of shader model 5; other formats need the device

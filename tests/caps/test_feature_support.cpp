@@ -1,0 +1,203 @@
+// CheckFeatureSupport rules on synthetic profiles: the documented D3D11_OPTIONS rules per level,
+// size checks, tiers, and format support kinds.
+#include <catch2/catch.hpp>
+
+#include "../vk/profile_builder.h"
+#include "d3d11/caps/feature_support.h"
+#include "d3d11/caps/format_support.h"
+#include "d3d11/caps/format_table.h"
+#include "d3d11/caps/resource_limits.h"
+
+using namespace d3d11vk;
+
+static D3D11_FEATURE_DATA_D3D11_OPTIONS options(const vk::DeviceProfile& profile, D3D_FEATURE_LEVEL level) {
+  D3D11_FEATURE_DATA_D3D11_OPTIONS data{};
+  REQUIRE(caps::queryFeatureSupport(profile, level, D3D11_FEATURE_D3D11_OPTIONS, &data, sizeof(data)) == S_OK);
+  return data;
+}
+
+TEST_CASE("D3D11_OPTIONS at 11_1: every member TRUE but the two that follow the hardware", "[caps]") {
+  vk::DeviceProfile profile = test::fullProfile();
+  profile.features.core.features.shaderFloat64 = VK_FALSE;
+  auto o = options(profile, D3D_FEATURE_LEVEL_11_1);
+  CHECK(o.OutputMergerLogicOp);
+  CHECK(o.UAVOnlyRenderingForcedSampleCount);
+  CHECK(o.DiscardAPIsSeenByDriver);
+  CHECK(o.FlagsForUpdateAndCopySeenByDriver);
+  CHECK(o.ClearView);
+  CHECK(o.CopyWithOverlap);
+  CHECK(o.ConstantBufferPartialUpdate);
+  CHECK(o.ConstantBufferOffsetting);
+  CHECK(o.MapNoOverwriteOnDynamicConstantBuffer);
+  CHECK(o.MapNoOverwriteOnDynamicBufferSRV);
+  CHECK(o.MultisampleRTVWithForcedSampleCountOne);
+  CHECK(o.ExtendedResourceSharing);
+  CHECK_FALSE(o.ExtendedDoublesShaderInstructions);  // no 64-bit floats on this device
+  profile.features.core.features.shaderFloat64 = VK_TRUE;
+  CHECK(options(profile, D3D_FEATURE_LEVEL_11_1).ExtendedDoublesShaderInstructions);
+}
+
+TEST_CASE("D3D11_OPTIONS documented groups are equal at every level", "[caps]") {
+  vk::DeviceProfile profile = test::fullProfile();
+  for (D3D_FEATURE_LEVEL level : {D3D_FEATURE_LEVEL_9_1, D3D_FEATURE_LEVEL_9_3, D3D_FEATURE_LEVEL_10_0,
+                                  D3D_FEATURE_LEVEL_10_1, D3D_FEATURE_LEVEL_11_0, D3D_FEATURE_LEVEL_11_1}) {
+    auto o = options(profile, level);
+    CHECK(o.DiscardAPIsSeenByDriver == o.FlagsForUpdateAndCopySeenByDriver);
+    CHECK(o.ClearView == o.CopyWithOverlap);
+    CHECK(o.ClearView == o.ConstantBufferPartialUpdate);
+    CHECK(o.ClearView == o.ConstantBufferOffsetting);
+    CHECK(o.ClearView == o.MapNoOverwriteOnDynamicConstantBuffer);
+    CHECK(o.MapNoOverwriteOnDynamicBufferSRV == o.MultisampleRTVWithForcedSampleCountOne);
+  }
+}
+
+TEST_CASE("D3D11_OPTIONS at 9_x: emulated members TRUE, logic ops FALSE", "[caps]") {
+  auto o = options(test::fullProfile(), D3D_FEATURE_LEVEL_9_3);
+  CHECK(o.ClearView);
+  CHECK(o.CopyWithOverlap);
+  CHECK(o.ConstantBufferPartialUpdate);
+  CHECK(o.ConstantBufferOffsetting);
+  CHECK(o.MapNoOverwriteOnDynamicConstantBuffer);
+  CHECK_FALSE(o.OutputMergerLogicOp);
+}
+
+TEST_CASE("logic ops below 11_1 follow the device", "[caps]") {
+  vk::DeviceProfile profile = test::fullProfile();
+  CHECK(options(profile, D3D_FEATURE_LEVEL_10_0).OutputMergerLogicOp);
+  profile.features.core.features.logicOp = VK_FALSE;
+  CHECK_FALSE(options(profile, D3D_FEATURE_LEVEL_11_0).OutputMergerLogicOp);
+}
+
+TEST_CASE("every feature rejects a wrong structure size and a null pointer", "[caps]") {
+  vk::DeviceProfile profile = test::fullProfile();
+  unsigned char buffer[512] = {};
+  for (const caps::FeatureDescription& feature : caps::allFeatures()) {
+    INFO(feature.name);
+    CHECK(caps::queryFeatureSupport(profile, D3D_FEATURE_LEVEL_11_1, feature.feature, buffer, 3) == E_INVALIDARG);
+    CHECK(caps::queryFeatureSupport(profile, D3D_FEATURE_LEVEL_11_1, feature.feature, nullptr, 4) == E_INVALIDARG);
+  }
+  D3D11_FEATURE_DATA_THREADING threading{};
+  CHECK(caps::queryFeatureSupport(profile, D3D_FEATURE_LEVEL_11_1, D3D11_FEATURE(999), &threading, sizeof(threading)) == E_INVALIDARG);
+}
+
+TEST_CASE("tiled resources tiers follow the tier definitions", "[caps]") {
+  vk::DeviceProfile profile = test::fullProfile();
+  CHECK(caps::tiledResourcesTier(profile, D3D_FEATURE_LEVEL_11_1) == D3D11_TILED_RESOURCES_TIER_3);
+  CHECK(caps::tiledResourcesTier(profile, D3D_FEATURE_LEVEL_10_1) == D3D11_TILED_RESOURCES_NOT_SUPPORTED);  // tier 1 needs 11_0
+  profile.features.core.features.sparseResidencyImage3D = VK_FALSE;
+  CHECK(caps::tiledResourcesTier(profile, D3D_FEATURE_LEVEL_11_1) == D3D11_TILED_RESOURCES_TIER_2);
+  profile.properties.core.properties.sparseProperties.residencyNonResidentStrict = VK_FALSE;
+  CHECK(caps::tiledResourcesTier(profile, D3D_FEATURE_LEVEL_11_1) == D3D11_TILED_RESOURCES_TIER_1);
+  profile.features.core.features.sparseResidencyAliased = VK_FALSE;
+  CHECK(caps::tiledResourcesTier(profile, D3D_FEATURE_LEVEL_11_1) == D3D11_TILED_RESOURCES_NOT_SUPPORTED);
+
+  D3D11_FEATURE_DATA_D3D11_OPTIONS1 options1{};
+  REQUIRE(caps::queryFeatureSupport(profile, D3D_FEATURE_LEVEL_11_1, D3D11_FEATURE_D3D11_OPTIONS1, &options1, sizeof(options1)) == S_OK);
+  CHECK(options1.TiledResourcesTier == D3D11_TILED_RESOURCES_NOT_SUPPORTED);
+  CHECK_FALSE(options1.MinMaxFiltering);
+}
+
+TEST_CASE("format support follows each format's kind", "[caps]") {
+  vk::DeviceProfile profile = test::fullProfile();
+  const D3D_FEATURE_LEVEL level = D3D_FEATURE_LEVEL_11_1;
+  auto support = [&](DXGI_FORMAT format) { return caps::queryFormatSupport(profile, level, format); };
+
+  CHECK(support(DXGI_FORMAT_R16_UINT).support & D3D11_FORMAT_SUPPORT_IA_INDEX_BUFFER);
+  CHECK_FALSE(support(DXGI_FORMAT_R16_UNORM).support & D3D11_FORMAT_SUPPORT_IA_INDEX_BUFFER);
+  CHECK_FALSE(support(DXGI_FORMAT_R8G8B8A8_UINT).support & D3D11_FORMAT_SUPPORT_BLENDABLE);  // integers never blend
+  CHECK_FALSE(support(DXGI_FORMAT_R8G8B8A8_UINT).support & D3D11_FORMAT_SUPPORT_SHADER_SAMPLE);
+  CHECK(support(DXGI_FORMAT_R8G8B8A8_UINT).support2 & D3D11_FORMAT_SUPPORT2_OUTPUT_MERGER_LOGIC_OP);
+
+  UINT typeless = support(DXGI_FORMAT_R8G8B8A8_TYPELESS).support;
+  CHECK(typeless & D3D11_FORMAT_SUPPORT_TEXTURE2D);
+  CHECK(typeless & D3D11_FORMAT_SUPPORT_CAST_WITHIN_BIT_LAYOUT);
+  CHECK_FALSE(typeless & D3D11_FORMAT_SUPPORT_RENDER_TARGET);
+
+  UINT depth = support(DXGI_FORMAT_D32_FLOAT).support;
+  CHECK(depth & D3D11_FORMAT_SUPPORT_DEPTH_STENCIL);
+  CHECK_FALSE(depth & D3D11_FORMAT_SUPPORT_SHADER_LOAD);  // shaders read it through R32_FLOAT views
+  CHECK_FALSE(depth & D3D11_FORMAT_SUPPORT_TEXTURE3D);
+  UINT depthView = support(DXGI_FORMAT_R24_UNORM_X8_TYPELESS).support;
+  CHECK(depthView & D3D11_FORMAT_SUPPORT_SHADER_SAMPLE_COMPARISON);
+  CHECK_FALSE(depthView & D3D11_FORMAT_SUPPORT_DEPTH_STENCIL);
+
+  CHECK_FALSE(support(DXGI_FORMAT_BC1_UNORM).support & D3D11_FORMAT_SUPPORT_TEXTURE1D);
+  CHECK_FALSE(support(DXGI_FORMAT_BC1_UNORM).support & D3D11_FORMAT_SUPPORT_RENDER_TARGET);
+  CHECK(support(DXGI_FORMAT_NV12).support == 0);
+  CHECK(support(DXGI_FORMAT_R1_UNORM).support == 0);
+  CHECK(support(DXGI_FORMAT(0x7777)).support == 0);
+
+  // Typed UAVs exist from 11_0; below they are not offered.
+  CHECK(support(DXGI_FORMAT_R32_FLOAT).support & D3D11_FORMAT_SUPPORT_TYPED_UNORDERED_ACCESS_VIEW);
+  CHECK_FALSE(caps::queryFormatSupport(profile, D3D_FEATURE_LEVEL_10_1, DXGI_FORMAT_R32_FLOAT).support &
+              D3D11_FORMAT_SUPPORT_TYPED_UNORDERED_ACCESS_VIEW);
+}
+
+TEST_CASE("the depth format falls back to D32S8 where D24S8 cannot be a depth attachment", "[caps]") {
+  vk::DeviceProfile profile = test::fullProfile();
+  profile.formats[VK_FORMAT_D24_UNORM_S8_UINT] = VkFormatProperties{};
+  CHECK(caps::storageFormat(profile, DXGI_FORMAT_D24_UNORM_S8_UINT) == VK_FORMAT_D32_SFLOAT_S8_UINT);
+  CHECK(caps::queryFormatSupport(profile, D3D_FEATURE_LEVEL_11_0, DXGI_FORMAT_D24_UNORM_S8_UINT).support &
+        D3D11_FORMAT_SUPPORT_DEPTH_STENCIL);
+  profile.formats[VK_FORMAT_D32_SFLOAT_S8_UINT] = VkFormatProperties{};
+  CHECK(caps::storageFormat(profile, DXGI_FORMAT_D24_UNORM_S8_UINT) == VK_FORMAT_UNDEFINED);
+}
+
+TEST_CASE("multisample quality levels follow the documented argument rules", "[caps]") {
+  vk::DeviceProfile profile = test::fullProfile();
+  UINT levels = 99;
+  CHECK(caps::checkMultisampleQualityLevels(profile, D3D_FEATURE_LEVEL_11_0, DXGI_FORMAT_R8G8B8A8_UNORM, 4, 0, nullptr) == E_INVALIDARG);
+  CHECK(caps::checkMultisampleQualityLevels(profile, D3D_FEATURE_LEVEL_11_0, DXGI_FORMAT_R8G8B8A8_UNORM, 0, 0, &levels) == E_INVALIDARG);
+  CHECK(caps::checkMultisampleQualityLevels(profile, D3D_FEATURE_LEVEL_11_0, DXGI_FORMAT_R8G8B8A8_UNORM, 64, 0, &levels) == E_INVALIDARG);
+  CHECK(caps::checkMultisampleQualityLevels(profile, D3D_FEATURE_LEVEL_11_0, DXGI_FORMAT_R8G8B8A8_UNORM, 4, 0x10, &levels) == E_INVALIDARG);
+  CHECK(caps::checkMultisampleQualityLevels(profile, D3D_FEATURE_LEVEL_11_0, DXGI_FORMAT_R8G8B8A8_UNORM, 3, 0, &levels) == S_OK);
+  CHECK(levels == 0);
+  CHECK(caps::checkMultisampleQualityLevels(profile, D3D_FEATURE_LEVEL_11_0, DXGI_FORMAT_R8G8B8A8_UNORM, 1, 0, &levels) == S_OK);
+  CHECK(levels == 1);
+  CHECK(caps::checkMultisampleQualityLevels(profile, D3D_FEATURE_LEVEL_11_0, DXGI_FORMAT_R8G8B8A8_UNORM, 8, 0, &levels) == S_OK);
+  CHECK(levels == 1);
+  CHECK(caps::checkMultisampleQualityLevels(profile, D3D_FEATURE_LEVEL_11_0, DXGI_FORMAT_R8G8B8A8_UNORM, 16, 0, &levels) == S_OK);
+  CHECK(levels == 0);  // the synthetic device stops at 8x
+  CHECK(caps::checkMultisampleQualityLevels(profile, D3D_FEATURE_LEVEL_11_0, DXGI_FORMAT_NV12, 4, 0, &levels) == S_OK);
+  CHECK(levels == 0);
+}
+
+TEST_CASE("resource limits follow the documented per-level tables", "[caps]") {
+  CHECK(caps::resourceLimits(D3D_FEATURE_LEVEL_9_1).maxTexture2DSize == 2048);
+  CHECK(caps::resourceLimits(D3D_FEATURE_LEVEL_9_3).maxTexture2DSize == 4096);
+  CHECK(caps::resourceLimits(D3D_FEATURE_LEVEL_10_0).maxTexture2DSize == 8192);
+  CHECK(caps::resourceLimits(D3D_FEATURE_LEVEL_11_0).maxTexture2DSize == 16384);
+  CHECK(caps::resourceLimits(D3D_FEATURE_LEVEL_9_1).maxTexture3DSize == 256);
+  CHECK(caps::resourceLimits(D3D_FEATURE_LEVEL_10_0).maxTexture3DSize == 2048);
+  CHECK(caps::resourceLimits(D3D_FEATURE_LEVEL_9_1).maxTextureCubeSize == 512);
+  CHECK(caps::resourceLimits(D3D_FEATURE_LEVEL_9_3).maxTextureCubeSize == 4096);
+  CHECK(caps::resourceLimits(D3D_FEATURE_LEVEL_11_0).maxTextureCubeSize == 16384);
+  CHECK(caps::resourceLimits(D3D_FEATURE_LEVEL_9_1).maxRenderTargets == 1);
+  CHECK(caps::resourceLimits(D3D_FEATURE_LEVEL_9_3).maxRenderTargets == 4);
+  CHECK(caps::resourceLimits(D3D_FEATURE_LEVEL_10_0).maxRenderTargets == 8);
+  CHECK(caps::resourceLimits(D3D_FEATURE_LEVEL_11_0).uavSlots == 8);
+  CHECK(caps::resourceLimits(D3D_FEATURE_LEVEL_11_1).uavSlots == 64);
+  CHECK(caps::resourceLimits(D3D_FEATURE_LEVEL_9_1).maxPrimitivesPerDraw == 65535);
+  CHECK(caps::resourceLimits(D3D_FEATURE_LEVEL_9_2).maxPrimitivesPerDraw == 1048575);
+  CHECK(caps::resourceLimits(D3D_FEATURE_LEVEL_9_1).maxIndexValue == 65534);
+  CHECK(caps::resourceLimits(D3D_FEATURE_LEVEL_11_0).constantBufferSlots == 14);
+  CHECK(caps::resourceLimits(D3D_FEATURE_LEVEL_11_0).maxConstantsPerBuffer == 4096);
+  CHECK(caps::resourceLimits(D3D_FEATURE_LEVEL_11_0).shaderResourceSlots == 128);
+  CHECK(caps::resourceLimits(D3D_FEATURE_LEVEL_11_0).samplerSlots == 16);
+  CHECK_FALSE(caps::resourceLimits(D3D_FEATURE_LEVEL_9_3).computeShaders);
+}
+
+TEST_CASE("the format table is sorted, complete and consistent", "[caps]") {
+  const auto& formats = caps::allFormats();
+  for (size_t i = 1; i < formats.size(); i++)
+    CHECK(formats[i - 1].dxgi < formats[i].dxgi);
+  CHECK(caps::formatInfo(DXGI_FORMAT_B4G4R4A4_UNORM) != nullptr);
+  CHECK(caps::formatInfo(DXGI_FORMAT(0x74)) == nullptr);
+  for (const caps::FormatInfo& info : formats) {
+    INFO(info.name);
+    if (info.kind != caps::FormatKind::Unsupported)
+      CHECK(info.vulkan != VK_FORMAT_UNDEFINED);
+    if (info.family != DXGI_FORMAT_UNKNOWN)
+      CHECK(caps::formatInfo(info.family) != nullptr);
+  }
+}
