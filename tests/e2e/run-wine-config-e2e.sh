@@ -27,8 +27,8 @@ passed=0 failed=0
 pass() { echo "PASS: $1"; passed=$((passed + 1)); }
 fail() { echo "FAIL: $1"; failed=$((failed + 1)); }
 
-# install DIR NAME...: the DLLs and the probe under each NAME in DIR.
-install() {
+# install_probe DIR NAME...: the DLLs and the probe under each NAME in DIR.
+install_probe() {
   local dir=$1; shift
   mkdir -p "$dir"
   cp "$d3d11_dll" "$dxgi_dll" "$dir/"
@@ -77,7 +77,7 @@ expect_log() {
 
 # ---- 1. d3d11vk.conf and dxvk.conf in the working folder, with sections for two executables
 game="$work/game"
-install "$game" probe.exe other.exe
+install_probe "$game" probe.exe other.exe
 cat >"$game/d3d11vk.conf" <<'CONF'
 # written by run-wine-config-e2e.sh
 dxgi.maxDeviceMemory = 256
@@ -135,7 +135,7 @@ fi
 # ---- 4. D3D11VK_CONFIG_FILE names the file (a Windows path into Wine's Z: drive)
 printf '[probe.exe]\nd3d11.maxFeatureLevel = 10_0\ndxgi.customDeviceDesc = named file\n' >"$work/named.conf"
 plain="$work/plain"
-install "$plain" probe.exe d3d11vk-profile-probe.exe
+install_probe "$plain" probe.exe d3d11vk-profile-probe.exe
 if run named "$plain" ./probe.exe "D3D11VK_CONFIG_FILE=Z:${work//\//\\}\\named.conf"; then
   expect named "adapter description: named file"
   expect named "feature level: 10_0"
