@@ -30,8 +30,9 @@ public:
   const std::vector<std::string>& enabledExtensions() const { return m_extensions; }
   bool validationEnabled() const { return m_validation; }
 
-  // Adapters in the order DXGI enumerates them: devices matching D3D11VK_FILTER_DEVICE_NAME (a
-  // case-sensitive substring of the device name) only, discrete before integrated before CPU.
+  // Adapters in the order DXGI enumerates them: only devices matching the device filter
+  // (D3D11VK_FILTER_DEVICE_NAME, or the dxvk.deviceFilter option; see docs/config.md), discrete
+  // before integrated before CPU.
   const std::vector<std::shared_ptr<Adapter>>& adapters();
 
   // Validation messages of error severity seen so far (0 when no validation layer is active).
