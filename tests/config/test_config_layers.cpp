@@ -2,6 +2,8 @@
 // precedence; bad values keep the lower layer's value; unknown keys are reported; file lookup.
 #include <catch2/catch.hpp>
 
+#include "../scoped_env.h"
+
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -11,6 +13,7 @@
 #include "util/config.h"
 
 using namespace util::config;
+using test::ScopedEnv;
 
 namespace {
 const AppProfile kTestProfiles[] = {
@@ -33,27 +36,6 @@ std::vector<std::string> problemTexts(const Configuration& config) {
   return texts;
 }
 
-class ScopedEnv {
-public:
-  ScopedEnv(const char* name, const char* value) : m_name(name) {
-    if (const char* old = std::getenv(name))
-      m_old = old, m_hadOld = true;
-    if (value)
-      setenv(name, value, 1);
-    else
-      unsetenv(name);
-  }
-  ~ScopedEnv() {
-    if (m_hadOld)
-      setenv(m_name.c_str(), m_old.c_str(), 1);
-    else
-      unsetenv(m_name.c_str());
-  }
-
-private:
-  std::string m_name, m_old;
-  bool m_hadOld = false;
-};
 }  // namespace
 
 TEST_CASE("with nothing configured every option has its default", "[config-layers]") {

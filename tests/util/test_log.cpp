@@ -1,6 +1,8 @@
 // Logging: level parsing, settings from the environment, file output and function names.
 #include <catch2/catch.hpp>
 
+#include "../scoped_env.h"
+
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -8,32 +10,8 @@
 
 #include "util/log.h"
 
+using test::ScopedEnv;
 using util::log::Level;
-
-namespace {
-// Sets an environment variable for one scope and restores the previous value afterwards.
-class ScopedEnv {
-public:
-  ScopedEnv(const char* name, const char* value) : m_name(name) {
-    if (const char* old = std::getenv(name))
-      m_old = old, m_hadOld = true;
-    if (value)
-      setenv(name, value, 1);
-    else
-      unsetenv(name);
-  }
-  ~ScopedEnv() {
-    if (m_hadOld)
-      setenv(m_name.c_str(), m_old.c_str(), 1);
-    else
-      unsetenv(m_name.c_str());
-  }
-
-private:
-  std::string m_name, m_old;
-  bool m_hadOld = false;
-};
-}  // namespace
 
 TEST_CASE("log levels parse from their documented names only", "[util][log]") {
   CHECK(util::log::parseLevel("trace") == Level::Trace);
