@@ -114,11 +114,22 @@ Id ModuleBuilder::typeFloat(uint32_t width) {
 
 Id ModuleBuilder::typeVector(Id component, uint32_t count) { return dedupType(spv::OpTypeVector, {component, count}); }
 
-Id ModuleBuilder::typeArray(Id element, uint32_t length) {
-  return dedupType(spv::OpTypeArray, {element, constU32(length)});
+Id ModuleBuilder::typeArray(Id element, uint32_t length, bool distinct) {
+  Id lengthId = constU32(length);
+  if (!distinct)
+    return dedupType(spv::OpTypeArray, {element, lengthId});
+  Id id = allocId();
+  emit(m_globalsSection, spv::OpTypeArray, {id, element, lengthId});
+  return id;
 }
 
-Id ModuleBuilder::typeRuntimeArray(Id element) { return dedupType(spv::OpTypeRuntimeArray, {element}); }
+Id ModuleBuilder::typeRuntimeArray(Id element, bool distinct) {
+  if (!distinct)
+    return dedupType(spv::OpTypeRuntimeArray, {element});
+  Id id = allocId();
+  emit(m_globalsSection, spv::OpTypeRuntimeArray, {id, element});
+  return id;
+}
 
 Id ModuleBuilder::typeStruct(const std::vector<Id>& members) {
   Id id = allocId();

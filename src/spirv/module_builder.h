@@ -48,8 +48,10 @@ public:
   Id typeInt(uint32_t width, bool isSigned);
   Id typeFloat(uint32_t width);
   Id typeVector(Id component, uint32_t count);
-  Id typeArray(Id element, uint32_t length);  // the length becomes a uint constant
-  Id typeRuntimeArray(Id element);
+  // The length becomes a uint constant. distinct: a new type even if an identical one exists, for
+  // arrays that need their own layout decorations (ArrayStride) apart from undecorated ones.
+  Id typeArray(Id element, uint32_t length, bool distinct = false);
+  Id typeRuntimeArray(Id element, bool distinct = false);
   Id typeStruct(const std::vector<Id>& members);
   Id typePointer(spv::StorageClass storage, Id pointee);
   Id typeFunction(Id returnType, const std::vector<Id>& parameters = {});

@@ -160,3 +160,13 @@ TEST_CASE("misuse of the builder is a logic error, not a broken module", "[spirv
   CHECK_THROWS_AS(b.endFunction(), std::logic_error);
   CHECK_THROWS_AS(b.finish(), std::logic_error);
 }
+
+TEST_CASE("distinct arrays are new types so their layout decorations stay apart", "[spirv]") {
+  ModuleBuilder b;
+  Id plain = b.typeArray(b.u32(), 4);
+  CHECK(b.typeArray(b.u32(), 4) == plain);
+  Id laid = b.typeArray(b.u32(), 4, true);
+  CHECK(laid != plain);
+  CHECK(b.typeArray(b.u32(), 4, true) != laid);
+  CHECK(b.typeRuntimeArray(b.u32(), true) != b.typeRuntimeArray(b.u32(), true));
+}

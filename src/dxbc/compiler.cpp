@@ -1,0 +1,631 @@
+// The compiler's driver: compile(), declarations, inputs and outputs, and the entry point.
+#include "dxbc/compiler.h"
+
+#include <algorithm>
+#include <bit>
+#include <stdexcept>
+
+#include "dxbc/compiler_impl.h"
+#include "dxbc/container.h"
+#include "dxbc/decoder.h"
+#include "dxbc/opcodes.h"
+#include "dxbc/registers.h"
+
+namespace dxbc {
+namespace compiler {
+namespace {
+
+// D3D_NAME values of the signature and of dcl_*_siv/sgv tokens the compiler handles.
+constexpr uint32_t kSvPosition = 1, kSvVertexId = 6, kSvPrimitiveId = 7, kSvInstanceId = 8, kSvIsFrontFace = 9,
+                   kSvSampleIndex = 10;
+
+Kind kindOfReturnType(uint32_t token) {
+  switch (token & 0xf) {
+    case 3: return Kind::Int;
+    case 4: return Kind::Uint;
+    case 1:
+    case 2:
+    case 5: return Kind::Float;
+    default: throw Unsupported("resource return type " + std::to_string(token & 0xf));
+  }
+}
+
+ShaderStage stageOf(ProgramType type) {
+  switch (type) {
+    case ProgramType::Vertex: return ShaderStage::Vertex;
+    case ProgramType::Pixel: return ShaderStage::Pixel;
+    case ProgramType::Compute: return ShaderStage::Compute;
+    case ProgramType::Geometry: return ShaderStage::Geometry;
+    case ProgramType::Hull: return ShaderStage::Hull;
+    case ProgramType::Domain: return ShaderStage::Domain;
+  }
+  return ShaderStage::Vertex;
+}
+
+}  // namespace
+
+Compiler::Compiler(const Program& program, const Signature* inputs, const Signature* outputs,
+                   const CompileOptions& options)
+  : m_program(program), m_inputs(inputs), m_outputs(outputs), m_options(options), m_stage(stageOf(program.type)) {}
+
+Kind Compiler::signatureKind(const Signature* signature, uint32_t reg) const {
+  if (!signature)
+    return Kind::Float;
+  bool any = false, allInt = true, allUint = true;
+  for (const SignatureElement& e : signature->elements) {
+    if (e.registerIndex != reg || e.systemValue == kSvPosition)
+      continue;
+    any = true;
+    allInt = allInt && e.componentType == 2;
+    allUint = allUint && e.componentType == 1;
+  }
+  return !any ? Kind::Float : allUint ? Kind::Uint : allInt ? Kind::Int : Kind::Float;
+}
+
+void Compiler::addBinding(BindingKind kind, uint32_t slot, DescriptorKind descriptor, Id variable) {
+  if (slot >= binding_model::slotCount(kind))
+    throw Error("register slot " + std::to_string(slot) + " is out of range");
+  VulkanBinding vk = binding_model::binding(m_stage, kind, slot);
+  b.decorate(variable, spv::DecorationDescriptorSet, {vk.set});
+  b.decorate(variable, spv::DecorationBinding, {vk.binding});
+  m_reflection.bindings.push_back(ResourceBinding{kind, slot, descriptor, vk});
+}
+
+void Compiler::scanUses() {
+  for (const Instruction& ins : m_program.instructions) {
+    // Typed UAV loads and image atomics need a declared format (R32); see docs/compiler.md.
+    bool typedAccess = ins.opcode == 163 || (ins.opcode >= 169 && ins.opcode <= 189);
+    if (!typedAccess)
+      continue;
+    for (const Operand& op : ins.operands)
+      if (op.type == reg::Uav && op.indexDimension >= 1)
+        m_uavTypedLoads[uint32_t(op.index[0].immediate)] = true;
+  }
+}
+
+void Compiler::declareResource(const Instruction& ins) {
+  const Operand& op = ins.operands.at(0);
+  uint32_t slot = uint32_t(op.index[0].immediate);
+  ResourceInfo info;
+  if (ins.opcode == op::DclResourceRaw || ins.opcode == op::DclResourceStructured) {
+    info.raw = ins.opcode == op::DclResourceRaw;
+    info.structured = !info.raw;
+    info.stride = info.structured ? ins.extra.at(0) : 0;
+    if (info.structured && (info.stride == 0 || info.stride % 4))
+      throw Error("structured buffer stride " + std::to_string(info.stride) + " is not a multiple of 4");
+    if (!m_ssboReadOnly) {
+      Id array = b.typeRuntimeArray(b.u32(), true);
+      b.decorate(array, spv::DecorationArrayStride, {4});
+      m_ssboReadOnly = b.typeStruct({array});
+      b.decorate(m_ssboReadOnly, spv::DecorationBlock);
+      b.memberDecorate(m_ssboReadOnly, 0, spv::DecorationOffset, {0});
+      b.memberDecorate(m_ssboReadOnly, 0, spv::DecorationNonWritable);
+      b.name(m_ssboReadOnly, "ReadOnlyWords");
+    }
+    info.variable = b.variable(b.typePointer(spv::StorageClassStorageBuffer, m_ssboReadOnly), spv::StorageClassStorageBuffer);
+    addBinding(BindingKind::ShaderResource, slot, DescriptorKind::StorageBuffer, info.variable);
+  } else {
+    info.dimension = ins.controls & 0x1f;
+    info.kind = kindOfReturnType(ins.extra.at(0));
+    uint32_t coords;
+    bool arrayed;
+    imageCoordinates(info.dimension, coords, arrayed);
+    static const spv::Dim kDims[] = {spv::Dim2D, spv::DimBuffer, spv::Dim1D, spv::Dim2D, spv::Dim2D, spv::Dim3D,
+                                     spv::DimCube, spv::Dim1D, spv::Dim2D, spv::Dim2D, spv::DimCube};
+    spv::Dim dim = kDims[info.dimension];
+    if (dim == spv::DimBuffer)
+      b.capability(spv::CapabilitySampledBuffer);
+    if (dim == spv::Dim1D)
+      b.capability(spv::CapabilitySampled1D);
+    if (info.dimension == 10)
+      b.capability(spv::CapabilitySampledCubeArray);
+    info.imageType = b.typeImage(scalarType(info.kind), dim, 0, arrayed, info.dimension == 4 || info.dimension == 9, 1,
+                                 spv::ImageFormatUnknown);
+    info.variable = b.variable(b.typePointer(spv::StorageClassUniformConstant, info.imageType),
+                               spv::StorageClassUniformConstant);
+    addBinding(BindingKind::ShaderResource, slot,
+               dim == spv::DimBuffer ? DescriptorKind::UniformTexelBuffer : DescriptorKind::SampledImage, info.variable);
+  }
+  b.name(info.variable, "t" + std::to_string(slot));
+  m_srvs[slot] = info;
+}
+
+void Compiler::declareUav(const Instruction& ins) {
+  const Operand& op = ins.operands.at(0);
+  uint32_t slot = uint32_t(op.index[0].immediate);
+  ResourceInfo info;
+  info.uav = true;
+  if (ins.opcode == op::DclUavRaw || ins.opcode == op::DclUavStructured) {
+    info.raw = ins.opcode == op::DclUavRaw;
+    info.structured = !info.raw;
+    info.stride = info.structured ? ins.extra.at(0) : 0;
+    if (info.structured && (info.stride == 0 || info.stride % 4))
+      throw Error("structured UAV stride " + std::to_string(info.stride) + " is not a multiple of 4");
+    if (!m_ssboReadWrite) {
+      Id array = b.typeRuntimeArray(b.u32(), true);
+      b.decorate(array, spv::DecorationArrayStride, {4});
+      m_ssboReadWrite = b.typeStruct({array});
+      b.decorate(m_ssboReadWrite, spv::DecorationBlock);
+      b.memberDecorate(m_ssboReadWrite, 0, spv::DecorationOffset, {0});
+      b.name(m_ssboReadWrite, "Words");
+    }
+    info.variable = b.variable(b.typePointer(spv::StorageClassStorageBuffer, m_ssboReadWrite), spv::StorageClassStorageBuffer);
+    addBinding(BindingKind::UnorderedAccess, slot, DescriptorKind::StorageBuffer, info.variable);
+  } else {
+    info.dimension = ins.controls & 0x1f;
+    info.kind = kindOfReturnType(ins.extra.at(0));
+    uint32_t coords;
+    bool arrayed;
+    imageCoordinates(info.dimension, coords, arrayed);
+    if (info.dimension == 4 || info.dimension == 9 || info.dimension == 6 || info.dimension == 10)
+      throw Error("a typed UAV cannot be multisampled or a cube");
+    static const spv::Dim kDims[] = {spv::Dim2D, spv::DimBuffer, spv::Dim1D, spv::Dim2D, spv::Dim2D, spv::Dim3D,
+                                     spv::DimCube, spv::Dim1D, spv::Dim2D, spv::Dim2D, spv::DimCube};
+    spv::Dim dim = kDims[info.dimension];
+    if (dim == spv::DimBuffer)
+      b.capability(spv::CapabilityImageBuffer);
+    if (dim == spv::Dim1D)
+      b.capability(spv::CapabilityImage1D);
+    // D3D11 allows typed UAV loads only from R32 formats, so a UAV that is read gets the R32
+    // format of its kind; one that is only written needs no format at all.
+    spv::ImageFormat format = spv::ImageFormatUnknown;
+    if (m_uavTypedLoads.count(slot))
+      format = info.kind == Kind::Float ? spv::ImageFormatR32f : info.kind == Kind::Int ? spv::ImageFormatR32i
+                                                                                        : spv::ImageFormatR32ui;
+    else
+      b.capability(spv::CapabilityStorageImageWriteWithoutFormat);
+    info.imageType = b.typeImage(scalarType(info.kind), dim, 0, arrayed, false, 2, format);
+    info.variable = b.variable(b.typePointer(spv::StorageClassUniformConstant, info.imageType),
+                               spv::StorageClassUniformConstant);
+    addBinding(BindingKind::UnorderedAccess, slot,
+               dim == spv::DimBuffer ? DescriptorKind::StorageTexelBuffer : DescriptorKind::StorageImage, info.variable);
+  }
+  b.name(info.variable, "u" + std::to_string(slot));
+  m_uavs[slot] = info;
+}
+
+void Compiler::declareInput(const Instruction& ins) {
+  const Operand& op = ins.operands.at(0);
+  if (op.type != reg::Input)
+    return;  // vThreadID and the other special inputs are created when first read
+  if (op.indexDimension != 1)
+    throw Unsupported("input arrays (per-vertex or per-control-point inputs)");
+  uint32_t reg = uint32_t(op.index[0].immediate);
+  uint32_t mask = op.components == ComponentCount::Four ? op.mask() : 1;
+  m_inputCount = std::max(m_inputCount, reg + 1);
+  bool systemValue = ins.opcode == 96 || ins.opcode == 97 || ins.opcode == 99 || ins.opcode == 100;
+  if (systemValue) {
+    m_builtinInputs.push_back(BuiltinCopy{reg, mask, ins.extra.at(0), 0});
+    return;
+  }
+  IoRegister& io = m_userInputs[reg];
+  io.mask |= mask;
+  if (ins.opcode == 98)
+    io.interpolation = ins.controls & 0xf;
+}
+
+void Compiler::declareOutput(const Instruction& ins) {
+  const Operand& op = ins.operands.at(0);
+  if (op.type == 12) {  // oDepth
+    if (m_stage != ShaderStage::Pixel)
+      throw Error("oDepth outside a pixel shader");
+    m_depthPrivate = b.variable(b.typePointer(spv::StorageClassPrivate, uvec4()), spv::StorageClassPrivate,
+                                b.constNull(uvec4()));
+    m_depthOutput = b.variable(b.typePointer(spv::StorageClassOutput, b.f32()), spv::StorageClassOutput);
+    b.decorate(m_depthOutput, spv::DecorationBuiltIn, {spv::BuiltInFragDepth});
+    return;
+  }
+  if (op.type != reg::Output) {
+    const char* name = registerName(op.type);
+    throw Unsupported(std::string("output register ") + (name ? name : std::to_string(op.type).c_str()));
+  }
+  if (op.indexDimension != 1)
+    throw Unsupported("output arrays");
+  uint32_t reg = uint32_t(op.index[0].immediate);
+  uint32_t mask = op.components == ComponentCount::Four ? op.mask() : 1;
+  m_outputCount = std::max(m_outputCount, reg + 1);
+  if (ins.opcode == 102 || ins.opcode == 103) {
+    m_builtinOutputs.push_back(BuiltinCopy{reg, mask, ins.extra.at(0), 0});
+    return;
+  }
+  m_userOutputs[reg].mask |= mask;
+}
+
+void Compiler::declare(const Instruction& ins) {
+  switch (ins.opcode) {
+    case op::DclTemps:
+      for (uint32_t i = 0; i < ins.extra.at(0); i++) {
+        Id v = b.variable(b.typePointer(spv::StorageClassPrivate, uvec4()), spv::StorageClassPrivate);
+        b.name(v, "r" + std::to_string(i));
+        m_temps.push_back(v);
+      }
+      return;
+    case op::DclIndexableTemp: {
+      uint32_t reg = ins.extra.at(0), length = ins.extra.at(1);
+      if (length == 0)
+        throw Error("indexable temp of length 0");
+      Id v = b.variable(b.typePointer(spv::StorageClassPrivate, b.typeArray(uvec4(), length)), spv::StorageClassPrivate);
+      b.name(v, "x" + std::to_string(reg));
+      m_indexableTemps[reg] = {v, length};
+      return;
+    }
+    case op::DclGlobalFlags:
+    case 91:  // dcl_indexrange: every input/output register array is dynamically indexable anyway
+      return;
+    case op::DclConstantBuffer: {
+      const Operand& op = ins.operands.at(0);
+      if (op.indexDimension != 2)
+        throw Error("constant buffer declaration without a size");
+      uint32_t slot = uint32_t(op.index[0].immediate), size = std::max<uint32_t>(1, uint32_t(op.index[1].immediate));
+      if (size > 4096)
+        throw Error("constant buffer of " + std::to_string(size) + " vectors is larger than D3D11 allows");
+      Id array = b.typeArray(uvec4(), size, true);  // laid out; private arrays of that length are not
+      b.decorate(array, spv::DecorationArrayStride, {16});
+      Id block = b.typeStruct({array});
+      b.decorate(block, spv::DecorationBlock);
+      b.memberDecorate(block, 0, spv::DecorationOffset, {0});
+      Id v = b.variable(b.typePointer(spv::StorageClassUniform, block), spv::StorageClassUniform);
+      b.name(v, "cb" + std::to_string(slot));
+      addBinding(BindingKind::ConstantBuffer, slot, DescriptorKind::UniformBuffer, v);
+      m_cbs[slot] = CbInfo{v, size};
+      return;
+    }
+    case op::DclSampler: {
+      uint32_t slot = uint32_t(ins.operands.at(0).index[0].immediate);
+      Id v = b.variable(b.typePointer(spv::StorageClassUniformConstant, b.typeSampler()), spv::StorageClassUniformConstant);
+      b.name(v, "s" + std::to_string(slot));
+      addBinding(BindingKind::Sampler, slot, DescriptorKind::Sampler, v);
+      m_samplers[slot] = v;
+      return;
+    }
+    case op::DclResource:
+    case op::DclResourceRaw:
+    case op::DclResourceStructured: declareResource(ins); return;
+    case op::DclUavTyped:
+    case op::DclUavRaw:
+    case op::DclUavStructured: declareUav(ins); return;
+    case 159:    // dcl_tgsm_raw g#, bytes
+    case 160: {  // dcl_tgsm_structured g#, stride, count
+      uint32_t slot = uint32_t(ins.operands.at(0).index[0].immediate);
+      uint32_t stride = ins.opcode == 160 ? ins.extra.at(0) : 0;
+      uint64_t bytes = ins.opcode == 160 ? uint64_t(ins.extra.at(0)) * ins.extra.at(1) : ins.extra.at(0);
+      if (bytes == 0 || bytes % 4 || bytes > 32768 || stride % 4)
+        throw Error("group-shared memory of " + std::to_string(bytes) + " bytes");
+      Id v = b.variable(b.typePointer(spv::StorageClassWorkgroup, b.typeArray(b.u32(), uint32_t(bytes / 4))),
+                        spv::StorageClassWorkgroup);
+      b.name(v, "g" + std::to_string(slot));
+      m_tgsm[slot] = TgsmInfo{v, stride};
+      return;
+    }
+    case 155:  // dcl_thread_group
+      for (int i = 0; i < 3; i++)
+        m_threadGroup[i] = ins.extra.at(i);
+      return;
+    case 95: case 96: case 97: case 98: case 99: case 100: declareInput(ins); return;
+    case 101: case 102: case 103: declareOutput(ins); return;
+    default: break;
+  }
+  throw Unsupported(opcodeInfo(ins.opcode)->name);
+}
+
+// Special input registers (vThreadID...) as a uvec4, read from their built-in variables.
+Id Compiler::specialInput(uint32_t registerType) {
+  struct Special {
+    uint32_t type;
+    spv::BuiltIn builtin;
+    uint32_t count;
+    Kind kind;
+  };
+  static const Special kSpecial[] = {
+    {32, spv::BuiltInGlobalInvocationId, 3, Kind::Uint},
+    {33, spv::BuiltInWorkgroupId, 3, Kind::Uint},
+    {34, spv::BuiltInLocalInvocationId, 3, Kind::Uint},
+    {36, spv::BuiltInLocalInvocationIndex, 1, Kind::Uint},
+    {11, spv::BuiltInPrimitiveId, 1, Kind::Int},
+  };
+  const Special* s = nullptr;
+  for (const Special& e : kSpecial)
+    if (e.type == registerType)
+      s = &e;
+  const char* name = registerName(registerType);
+  if (!s)
+    throw Unsupported(std::string("input register ") + (name ? name : std::to_string(registerType).c_str()));
+  bool compute = registerType >= 32;
+  if (compute != (m_stage == ShaderStage::Compute))
+    throw Error(std::string(name ? name : "special input") + " in the wrong shader stage");
+  if (registerType == 11)
+    throw Unsupported("vPrim (primitive id)");
+  Id& var = m_specialInputs[registerType];
+  if (!var) {
+    var = b.variable(b.typePointer(spv::StorageClassInput, typeOf(s->kind, s->count)), spv::StorageClassInput);
+    b.decorate(var, spv::DecorationBuiltIn, {uint32_t(s->builtin)});
+  }
+  Value v = bitcast(Value{b.op(spv::OpLoad, typeOf(s->kind, s->count), {var}), s->kind, s->count}, Kind::Uint);
+  std::vector<uint32_t> parts;
+  for (uint32_t i = 0; i < 4; i++)
+    parts.push_back(i < s->count ? (s->count == 1 ? v.id : b.op(spv::OpCompositeExtract, b.u32(), {v.id, i}))
+                                 : b.constU32(0));
+  return b.op(spv::OpCompositeConstruct, uvec4(), parts);
+}
+
+void Compiler::copyInputs() {
+  auto element = [&](uint32_t reg, uint32_t c) {
+    return b.op(spv::OpAccessChain, b.typePointer(spv::StorageClassPrivate, b.u32()),
+                {m_inputArray, b.constU32(reg), b.constU32(c)});
+  };
+  for (auto& [reg, io] : m_userInputs) {
+    Id value = bitcast(Value{b.op(spv::OpLoad, typeOf(io.kind, 4), {io.variable}), io.kind, 4}, Kind::Uint).id;
+    for (uint32_t c = 0; c < 4; c++)
+      if (io.mask & (1u << c))
+        b.opNoResult(spv::OpStore, {element(reg, c), b.op(spv::OpCompositeExtract, b.u32(), {value, c})});
+  }
+  for (BuiltinCopy& copy : m_builtinInputs) {
+    Id components[4] = {0, 0, 0, 0};
+    auto input = [&](spv::BuiltIn builtin, Id type) {
+      Id v = b.variable(b.typePointer(spv::StorageClassInput, type), spv::StorageClassInput);
+      b.decorate(v, spv::DecorationBuiltIn, {uint32_t(builtin)});
+      if (m_stage == ShaderStage::Pixel && type != b.typeBool() && type != b.vec(b.f32(), 4))
+        b.decorate(v, spv::DecorationFlat);
+      return b.op(spv::OpLoad, type, {v});
+    };
+    switch (copy.systemValue) {
+      case kSvVertexId:
+      case kSvInstanceId: {
+        if (m_stage != ShaderStage::Vertex)
+          throw Unsupported("SV_VertexID/SV_InstanceID outside vertex shaders");
+        // D3D's IDs do not include the draw's base vertex/instance; Vulkan's indices do.
+        b.capability(spv::CapabilityDrawParameters);
+        bool vertex = copy.systemValue == kSvVertexId;
+        Id index = input(vertex ? spv::BuiltInVertexIndex : spv::BuiltInInstanceIndex, b.i32());
+        Id base = input(vertex ? spv::BuiltInBaseVertex : spv::BuiltInBaseInstance, b.i32());
+        Id id = b.op(spv::OpISub, b.i32(), {index, base});
+        components[0] = b.op(spv::OpBitcast, b.u32(), {id});
+        break;
+      }
+      case kSvPosition: {
+        if (m_stage != ShaderStage::Pixel)
+          throw Unsupported("SV_Position input outside pixel shaders");
+        Id coord = input(spv::BuiltInFragCoord, b.vec(b.f32(), 4));
+        for (uint32_t c = 0; c < 4; c++) {
+          Id v = b.op(spv::OpCompositeExtract, b.f32(), {coord, c});
+          if (c == 3)  // Vulkan's FragCoord.w is 1/w; D3D's SV_Position.w is w
+            v = b.op(spv::OpFDiv, b.f32(), {b.constF32(1.0f), v});
+          components[c] = b.op(spv::OpBitcast, b.u32(), {v});
+        }
+        break;
+      }
+      case kSvIsFrontFace: {
+        if (m_stage != ShaderStage::Pixel)
+          throw Unsupported("SV_IsFrontFace outside pixel shaders");
+        Id front = input(spv::BuiltInFrontFacing, b.typeBool());
+        components[0] = b.op(spv::OpSelect, b.u32(), {front, b.constU32(~0u), b.constU32(0)});
+        break;
+      }
+      case kSvSampleIndex: {
+        if (m_stage != ShaderStage::Pixel)
+          throw Unsupported("SV_SampleIndex outside pixel shaders");
+        b.capability(spv::CapabilitySampleRateShading);
+        components[0] = b.op(spv::OpBitcast, b.u32(), {input(spv::BuiltInSampleId, b.i32())});
+        break;
+      }
+      case kSvPrimitiveId: throw Unsupported("SV_PrimitiveID input");
+      default: {
+        const char* name = systemValueTokenName(copy.systemValue);
+        throw Unsupported(std::string("system value input ") + (name ? name : std::to_string(copy.systemValue).c_str()));
+      }
+    }
+    // Scalar system values fill whichever one component their declaration names.
+    uint32_t k = 0;
+    for (uint32_t c = 0; c < 4; c++) {
+      if (!(copy.mask & (1u << c)))
+        continue;
+      Id v = components[copy.systemValue == kSvPosition ? c : k++];
+      if (!v)
+        throw Error("system value declared with more components than it has");
+      b.opNoResult(spv::OpStore, {element(copy.reg, c), v});
+    }
+  }
+}
+
+void Compiler::copyOutputs() {
+  for (auto& [reg, io] : m_userOutputs) {
+    Id bits = b.op(spv::OpLoad, uvec4(), {b.op(spv::OpAccessChain, b.typePointer(spv::StorageClassPrivate, uvec4()),
+                                               {m_outputArray, b.constU32(reg)})});
+    b.opNoResult(spv::OpStore, {io.variable, bitcast(Value{bits, Kind::Uint, 4}, io.kind).id});
+  }
+  for (BuiltinCopy& copy : m_builtinOutputs) {
+    Id bits = b.op(spv::OpLoad, uvec4(), {b.op(spv::OpAccessChain, b.typePointer(spv::StorageClassPrivate, uvec4()),
+                                               {m_outputArray, b.constU32(copy.reg)})});
+    b.opNoResult(spv::OpStore, {copy.variable, b.op(spv::OpBitcast, b.vec(b.f32(), 4), {bits})});
+  }
+  if (m_depthOutput) {
+    Id bits = b.op(spv::OpCompositeExtract, b.u32(), {b.op(spv::OpLoad, uvec4(), {m_depthPrivate}), 0});
+    b.opNoResult(spv::OpStore, {m_depthOutput, b.op(spv::OpBitcast, b.f32(), {bits})});
+  }
+}
+
+void Compiler::emitEntryPoint(Id body) {
+  Id voidType = b.typeVoid();
+  Id main = b.beginFunction(voidType, b.typeFunction(voidType));
+  b.name(main, "main");
+  b.label();
+  copyInputs();
+  b.op(spv::OpFunctionCall, voidType, {body});
+  copyOutputs();
+  b.terminate(spv::OpReturn);
+  b.endFunction();
+
+  static const spv::ExecutionModel kModels[] = {spv::ExecutionModelVertex, spv::ExecutionModelTessellationControl,
+                                                spv::ExecutionModelTessellationEvaluation, spv::ExecutionModelGeometry,
+                                                spv::ExecutionModelFragment, spv::ExecutionModelGLCompute};
+  b.entryPoint(kModels[uint32_t(m_stage)], main, "main", b.interfaceVariables());
+  if (m_stage == ShaderStage::Pixel) {
+    b.executionMode(main, spv::ExecutionModeOriginUpperLeft);
+    if (m_depthOutput)
+      b.executionMode(main, spv::ExecutionModeDepthReplacing);
+    for (const Instruction& ins : m_program.instructions)
+      if (ins.opcode == op::DclGlobalFlags && (ins.controls & 4))  // forceEarlyDepthStencil
+        b.executionMode(main, spv::ExecutionModeEarlyFragmentTests);
+  }
+  if (m_stage == ShaderStage::Compute) {
+    if (!m_threadGroup[0] || !m_threadGroup[1] || !m_threadGroup[2])
+      throw Error("compute shader without dcl_thread_group");
+    b.executionMode(main, spv::ExecutionModeLocalSize, {m_threadGroup[0], m_threadGroup[1], m_threadGroup[2]});
+    std::copy(m_threadGroup, m_threadGroup + 3, m_reflection.threadGroupSize);
+  }
+}
+
+void Compiler::emitInstruction(const Instruction& ins) {
+  if (emitFlow(ins))
+    return;
+  ensureBlock();
+  if (emitAlu(ins) || emitResource(ins))
+    return;
+  const OpcodeInfo* info = opcodeInfo(ins.opcode);
+  throw Unsupported(info ? info->name : "opcode " + std::to_string(ins.opcode));
+}
+
+CompileResult Compiler::run() {
+  m_reflection.stage = m_stage;
+  if (m_program.major == 5 && m_program.minor == 1)
+    throw Unsupported("shader model 5.1 (Direct3D 12 only)");
+  if (m_stage == ShaderStage::Geometry || m_stage == ShaderStage::Hull || m_stage == ShaderStage::Domain)
+    throw Unsupported(std::string(m_stage == ShaderStage::Geometry ? "geometry" : m_stage == ShaderStage::Hull ? "hull"
+                                                                                                              : "domain") +
+                      " shaders");
+  b.capability(spv::CapabilityShader);
+  scanUses();
+
+  // Declarations come first in DXBC; the first other instruction starts the code.
+  size_t first = 0;
+  for (; first < m_program.instructions.size(); first++) {
+    const Instruction& ins = m_program.instructions[first];
+    if (ins.opcode == op::CustomData) {
+      if (ins.customClass == 3) {  // immediate constant buffer
+        if (ins.customData.empty() || ins.customData.size() % 4)
+          throw Error("immediate constant buffer size is not a whole number of vectors");
+        std::vector<Id> vectors;
+        for (size_t i = 0; i < ins.customData.size(); i += 4)
+          vectors.push_back(b.constComposite(uvec4(), {b.constU32(ins.customData[i]), b.constU32(ins.customData[i + 1]),
+                                                       b.constU32(ins.customData[i + 2]), b.constU32(ins.customData[i + 3])}));
+        Id type = b.typeArray(uvec4(), uint32_t(vectors.size()));
+        m_icb = b.variable(b.typePointer(spv::StorageClassPrivate, type), spv::StorageClassPrivate,
+                           b.constComposite(type, vectors));
+        b.name(m_icb, "icb");
+      }
+      continue;
+    }
+    const OpcodeInfo* info = opcodeInfo(ins.opcode);
+    if (!info || !info->declaration)
+      break;
+    declare(ins);
+  }
+
+  // Inputs and outputs: private register arrays, and the interface variables they copy from/to.
+  if (m_inputCount) {
+    Id type = b.typeArray(uvec4(), m_inputCount);
+    m_inputArray = b.variable(b.typePointer(spv::StorageClassPrivate, type), spv::StorageClassPrivate, b.constNull(type));
+    b.name(m_inputArray, "v");
+  }
+  if (m_outputCount) {
+    Id type = b.typeArray(uvec4(), m_outputCount);
+    m_outputArray = b.variable(b.typePointer(spv::StorageClassPrivate, type), spv::StorageClassPrivate, b.constNull(type));
+    b.name(m_outputArray, "o");
+  }
+  for (auto& [reg, io] : m_userInputs) {
+    io.kind = signatureKind(m_inputs, reg);
+    io.variable = b.variable(b.typePointer(spv::StorageClassInput, typeOf(io.kind, 4)), spv::StorageClassInput);
+    b.decorate(io.variable, spv::DecorationLocation, {reg});
+    b.name(io.variable, "in" + std::to_string(reg));
+    if (m_stage == ShaderStage::Pixel) {
+      uint32_t mode = io.interpolation;
+      if (mode == 1 || io.kind != Kind::Float)
+        b.decorate(io.variable, spv::DecorationFlat);
+      if (mode == 4 || mode == 5 || mode == 7)
+        b.decorate(io.variable, spv::DecorationNoPerspective);
+      if (mode == 3 || mode == 5)
+        b.decorate(io.variable, spv::DecorationCentroid);
+      if (mode == 6 || mode == 7) {
+        b.capability(spv::CapabilitySampleRateShading);
+        b.decorate(io.variable, spv::DecorationSample);
+      }
+    }
+    m_reflection.inputLocations.push_back(reg);
+  }
+  for (auto& [reg, io] : m_userOutputs) {
+    io.kind = signatureKind(m_outputs, reg);
+    io.variable = b.variable(b.typePointer(spv::StorageClassOutput, typeOf(io.kind, 4)), spv::StorageClassOutput);
+    b.decorate(io.variable, spv::DecorationLocation, {reg});
+    b.name(io.variable, "out" + std::to_string(reg));
+    m_reflection.outputLocations.push_back(reg);
+  }
+  for (BuiltinCopy& copy : m_builtinOutputs) {
+    if (copy.systemValue != kSvPosition || m_stage != ShaderStage::Vertex) {
+      const char* name = systemValueTokenName(copy.systemValue);
+      throw Unsupported(std::string("system value output ") + (name ? name : std::to_string(copy.systemValue).c_str()));
+    }
+    copy.variable = b.variable(b.typePointer(spv::StorageClassOutput, b.vec(b.f32(), 4)), spv::StorageClassOutput);
+    b.decorate(copy.variable, spv::DecorationBuiltIn, {spv::BuiltInPosition});
+  }
+
+  // The shader's code is its own function so that ret anywhere returns to the output copy.
+  Id voidType = b.typeVoid();
+  Id body = b.beginFunction(voidType, b.typeFunction(voidType));
+  b.name(body, "shader_body");
+  b.label();
+  for (size_t i = first; i < m_program.instructions.size(); i++) {
+    const Instruction& ins = m_program.instructions[i];
+    if (ins.opcode == op::CustomData)
+      continue;
+    const OpcodeInfo* info = opcodeInfo(ins.opcode);
+    if (info && info->declaration)
+      declare(ins);  // late declarations are legal; their variables are global anyway
+    else
+      emitInstruction(ins);
+  }
+  if (!m_constructs.empty())
+    throw Error("the shader ends inside an open if, loop or switch");
+  if (b.inBlock())
+    b.terminate(spv::OpReturn);
+  b.endFunction();
+  emitEntryPoint(body);
+
+  CompileResult result;
+  result.spirv = b.finish();
+  result.reflection = m_reflection;
+  return result;
+}
+
+}  // namespace compiler
+
+CompileResult compile(const uint8_t* bytes, size_t size, const CompileOptions& options) {
+  CompileResult result;
+  try {
+    Container container = Container::parse(bytes, size, false);
+    const Chunk* code = container.findAny({makeFourCC("SHEX"), makeFourCC("SHDR")});
+    if (!code)
+      throw Error("the container has no shader code (SHDR or SHEX chunk)");
+    Program program = Decoder::decode(*code);
+    std::optional<Signature> inputs, outputs;
+    for (const Chunk& chunk : container.chunks()) {
+      FourCC c = chunk.code;
+      if (c == makeFourCC("ISGN") || c == makeFourCC("ISG1"))
+        inputs = Signature::parse(chunk);
+      else if (c == makeFourCC("OSGN") || c == makeFourCC("OSG5") || c == makeFourCC("OSG1"))
+        outputs = Signature::parse(chunk);
+    }
+    compiler::Compiler compiler(program, inputs ? &*inputs : nullptr, outputs ? &*outputs : nullptr, options);
+    return compiler.run();
+  } catch (const compiler::Unsupported& e) {
+    result.error = std::string("unsupported: ") + e.what();
+  } catch (const Error& e) {
+    result.error = std::string("invalid: ") + e.what();
+  } catch (const std::out_of_range& e) {
+    result.error = std::string("invalid: a declaration is missing tokens");
+  } catch (const std::exception& e) {
+    result.error = std::string("internal: ") + e.what();
+  }
+  return result;
+}
+
+}  // namespace dxbc

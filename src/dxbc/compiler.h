@@ -1,0 +1,49 @@
+// dxbc::compile: DXBC shader bytes and options in, SPIR-V words and reflection (or an error) out.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "dxbc/binding_model.h"
+
+namespace dxbc {
+
+struct CompileOptions {
+  // Reserved for device feature flags (e.g. typed UAV loads without format); nothing reads them yet.
+  bool storageImageReadWithoutFormat = false;
+};
+
+// One descriptor the shader uses, for the backend's descriptor set layout.
+struct ResourceBinding {
+  BindingKind kind = BindingKind::ConstantBuffer;
+  uint32_t slot = 0;            // the D3D register (cb#, s#, t#, u#)
+  DescriptorKind descriptor = DescriptorKind::UniformBuffer;
+  VulkanBinding vulkan;
+};
+
+struct Reflection {
+  ShaderStage stage = ShaderStage::Vertex;
+  std::vector<ResourceBinding> bindings;
+  std::vector<uint32_t> inputLocations;   // user inputs (vertex attributes or varyings), by location
+  std::vector<uint32_t> outputLocations;  // user outputs (varyings or render targets), by location
+  uint32_t threadGroupSize[3] = {0, 0, 0};
+};
+
+struct CompileResult {
+  // Empty on success. "unsupported: ..." for valid DXBC the compiler does not handle yet,
+  // "invalid: ..." for malformed input, "internal: ..." for a bug in the compiler.
+  std::string error;
+  std::vector<uint32_t> spirv;
+  Reflection reflection;
+
+  bool ok() const { return error.empty(); }
+};
+
+// A pure function: no device, no global state. Never throws and never crashes on bad bytes.
+CompileResult compile(const uint8_t* bytes, size_t size, const CompileOptions& options = {});
+inline CompileResult compile(const std::vector<uint8_t>& bytes, const CompileOptions& options = {}) {
+  return compile(bytes.data(), bytes.size(), options);
+}
+
+}  // namespace dxbc

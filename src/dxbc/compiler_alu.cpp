@@ -1,0 +1,371 @@
+// Arithmetic, comparison, bit-manipulation, conversion and move instructions.
+#include "dxbc/compiler_impl.h"
+
+#include <bit>
+
+namespace dxbc::compiler {
+namespace {
+
+// GLSL.std.450 instruction numbers used here (from the extended instruction set's spec).
+enum Glsl : uint32_t {
+  RoundEven = 2, Trunc = 3, FAbs = 4, SAbs = 5, Floor = 8, Ceil = 9, Fract = 10, Sin = 13, Cos = 14, Exp2 = 29,
+  Log2 = 30, Sqrt = 31, InverseSqrt = 32, UMin = 38, SMin = 39, UMax = 41, SMax = 42, PackHalf2x16 = 58,
+  UnpackHalf2x16 = 62, FindILsb = 73, FindSMsb = 74, FindUMsb = 75, NMin = 79, NMax = 80,
+};
+
+struct Binary {
+  uint32_t opcode;
+  Kind kind;
+  bool glsl;
+  uint32_t op;
+};
+
+// Component-wise instructions with two sources and one result of the same kind.
+const Binary kBinary[] = {
+  {0, Kind::Float, false, spv::OpFAdd},       {56, Kind::Float, false, spv::OpFMul},
+  {14, Kind::Float, false, spv::OpFDiv},      {51, Kind::Float, true, NMin},
+  {52, Kind::Float, true, NMax},              {30, Kind::Int, false, spv::OpIAdd},
+  {36, Kind::Int, true, SMax},                {37, Kind::Int, true, SMin},
+  {83, Kind::Uint, true, UMax},               {84, Kind::Uint, true, UMin},
+  {1, Kind::Uint, false, spv::OpBitwiseAnd},  {60, Kind::Uint, false, spv::OpBitwiseOr},
+  {87, Kind::Uint, false, spv::OpBitwiseXor},
+};
+
+// Shifts: the count is masked to 5 bits, as D3D defines.
+const Binary kShifts[] = {
+  {41, Kind::Int, false, spv::OpShiftLeftLogical},
+  {42, Kind::Int, false, spv::OpShiftRightArithmetic},
+  {85, Kind::Uint, false, spv::OpShiftRightLogical},
+};
+
+// Comparisons write ~0 or 0.
+const Binary kCompare[] = {
+  {24, Kind::Float, false, spv::OpFOrdEqual},   {29, Kind::Float, false, spv::OpFOrdGreaterThanEqual},
+  {49, Kind::Float, false, spv::OpFOrdLessThan}, {57, Kind::Float, false, spv::OpFUnordNotEqual},
+  {32, Kind::Int, false, spv::OpIEqual},        {33, Kind::Int, false, spv::OpSGreaterThanEqual},
+  {34, Kind::Int, false, spv::OpSLessThan},     {39, Kind::Int, false, spv::OpINotEqual},
+  {79, Kind::Uint, false, spv::OpULessThan},    {80, Kind::Uint, false, spv::OpUGreaterThanEqual},
+};
+
+struct Unary {
+  uint32_t opcode;
+  Kind in, out;
+  bool glsl;
+  uint32_t op;
+};
+
+const Unary kUnary[] = {
+  {26, Kind::Float, Kind::Float, true, Fract},       {64, Kind::Float, Kind::Float, true, RoundEven},
+  {65, Kind::Float, Kind::Float, true, Floor},       {66, Kind::Float, Kind::Float, true, Ceil},
+  {67, Kind::Float, Kind::Float, true, Trunc},       {68, Kind::Float, Kind::Float, true, InverseSqrt},
+  {75, Kind::Float, Kind::Float, true, Sqrt},        {25, Kind::Float, Kind::Float, true, Exp2},
+  {47, Kind::Float, Kind::Float, true, Log2},        {40, Kind::Int, Kind::Int, false, spv::OpSNegate},
+  {59, Kind::Uint, Kind::Uint, false, spv::OpNot},   {43, Kind::Int, Kind::Float, false, spv::OpConvertSToF},
+  {86, Kind::Uint, Kind::Float, false, spv::OpConvertUToF},
+  {134, Kind::Uint, Kind::Uint, false, spv::OpBitCount}, {141, Kind::Uint, Kind::Uint, false, spv::OpBitReverse},
+  {136, Kind::Int, Kind::Int, true, FindILsb},
+};
+
+}  // namespace
+
+bool Compiler::emitAlu(const Instruction& ins) {
+  const auto& ops = ins.operands;
+  auto need = [&](size_t n) {
+    if (ops.size() != n)
+      throw Error("instruction at token " + std::to_string(ins.offset) + " has " + std::to_string(ops.size()) +
+                  " operands, expected " + std::to_string(n));
+  };
+  auto dstMask = [](const Operand& d) { return d.components == ComponentCount::Four ? d.mask() : 1u; };
+  bool sat = saturate(ins);
+
+  for (const Binary& e : kBinary) {
+    if (e.opcode != ins.opcode)
+      continue;
+    need(3);
+    uint32_t mask = dstMask(ops[0]);
+    Value x = loadSource(ops[1], e.kind, mask), y = loadSource(ops[2], e.kind, mask);
+    Id type = typeOf(e.kind, x.count);
+    Id r = e.glsl ? b.op(spv::OpExtInst, type, {b.glsl(), e.op, x.id, y.id}) : b.op(spv::Op(e.op), type, {x.id, y.id});
+    storeDest(ops[0], Value{r, e.kind, x.count}, sat);
+    return true;
+  }
+  for (const Binary& e : kShifts) {
+    if (e.opcode != ins.opcode)
+      continue;
+    need(3);
+    uint32_t mask = dstMask(ops[0]);
+    Value x = loadSource(ops[1], e.kind, mask), y = loadSource(ops[2], Kind::Uint, mask);
+    Id count = b.op(spv::OpBitwiseAnd, typeOf(Kind::Uint, y.count), {y.id, constant(Kind::Uint, 31, y.count).id});
+    storeDest(ops[0], Value{b.op(spv::Op(e.op), typeOf(e.kind, x.count), {x.id, count}), e.kind, x.count}, false);
+    return true;
+  }
+  for (const Binary& e : kCompare) {
+    if (e.opcode != ins.opcode)
+      continue;
+    need(3);
+    uint32_t mask = dstMask(ops[0]);
+    Value x = loadSource(ops[1], e.kind, mask), y = loadSource(ops[2], e.kind, mask);
+    Id boolType = b.vec(b.typeBool(), x.count);
+    Id c = b.op(spv::Op(e.op), boolType, {x.id, y.id});
+    Id r = b.op(spv::OpSelect, typeOf(Kind::Uint, x.count),
+                {c, constant(Kind::Uint, ~0u, x.count).id, constant(Kind::Uint, 0, x.count).id});
+    storeDest(ops[0], Value{r, Kind::Uint, x.count}, false);
+    return true;
+  }
+  for (const Unary& e : kUnary) {
+    if (e.opcode != ins.opcode)
+      continue;
+    need(2);
+    uint32_t mask = dstMask(ops[0]);
+    Value x = loadSource(ops[1], e.in, mask);
+    Id type = typeOf(e.out, x.count);
+    Id r = e.glsl ? b.op(spv::OpExtInst, type, {b.glsl(), e.op, x.id}) : b.op(spv::Op(e.op), type, {x.id});
+    storeDest(ops[0], Value{r, e.out, x.count}, sat);
+    return true;
+  }
+
+  switch (ins.opcode) {
+    case 54: {  // mov: typeless, unless _sat makes it a float operation
+      need(2);
+      Kind kind = sat ? Kind::Float : Kind::Uint;
+      storeDest(ops[0], loadSource(ops[1], kind, dstMask(ops[0])), sat);
+      return true;
+    }
+    case 55: {  // movc
+      need(4);
+      uint32_t mask = dstMask(ops[0]);
+      Value c = loadSource(ops[1], Kind::Uint, mask);
+      Value x = loadSource(ops[2], sat ? Kind::Float : Kind::Uint, mask);
+      Value y = loadSource(ops[3], sat ? Kind::Float : Kind::Uint, mask);
+      Id cond = b.op(spv::OpINotEqual, b.vec(b.typeBool(), c.count), {c.id, constant(Kind::Uint, 0, c.count).id});
+      storeDest(ops[0], Value{b.op(spv::OpSelect, typeOf(x.kind, x.count), {cond, x.id, y.id}), x.kind, x.count}, sat);
+      return true;
+    }
+    case 142: {  // swapc dst0, dst1, cond, a, b: dst0 = cond ? b : a, dst1 = cond ? a : b
+      need(5);
+      uint32_t m0 = dstMask(ops[0]), m1 = dstMask(ops[1]);
+      auto pick = [&](uint32_t mask, bool first) {
+        Value c = loadSource(ops[2], Kind::Uint, mask);
+        Value x = loadSource(ops[3], Kind::Uint, mask), y = loadSource(ops[4], Kind::Uint, mask);
+        Id cond = b.op(spv::OpINotEqual, b.vec(b.typeBool(), c.count), {c.id, constant(Kind::Uint, 0, c.count).id});
+        return Value{b.op(spv::OpSelect, typeOf(Kind::Uint, c.count), {cond, first ? y.id : x.id, first ? x.id : y.id}),
+                     Kind::Uint, c.count};
+      };
+      // Both results are computed before either is written: a destination may also be a source.
+      Value r0 = pick(m0, true), r1 = pick(m1, false);
+      storeDest(ops[0], r0, false);
+      storeDest(ops[1], r1, false);
+      return true;
+    }
+    case 50:    // mad
+    case 35:    // imad
+    case 82: {  // umad
+      need(4);
+      Kind kind = ins.opcode == 50 ? Kind::Float : ins.opcode == 35 ? Kind::Int : Kind::Uint;
+      uint32_t mask = dstMask(ops[0]);
+      Value x = loadSource(ops[1], kind, mask), y = loadSource(ops[2], kind, mask), z = loadSource(ops[3], kind, mask);
+      Id type = typeOf(kind, x.count);
+      Id m = b.op(kind == Kind::Float ? spv::OpFMul : spv::OpIMul, type, {x.id, y.id});
+      storeDest(ops[0], Value{b.op(kind == Kind::Float ? spv::OpFAdd : spv::OpIAdd, type, {m, z.id}), kind, x.count}, sat);
+      return true;
+    }
+    case 15:
+    case 16:
+    case 17: {  // dp2, dp3, dp4
+      need(3);
+      uint32_t n = ins.opcode - 13;
+      uint32_t read = (1u << n) - 1;
+      Value x = loadSource(ops[1], Kind::Float, read), y = loadSource(ops[2], Kind::Float, read);
+      Id d = b.op(spv::OpDot, b.f32(), {x.id, y.id});
+      storeDest(ops[0], Value{d, Kind::Float, 1}, sat);
+      return true;
+    }
+    case 129: {  // rcp
+      need(2);
+      Value x = loadSource(ops[1], Kind::Float, dstMask(ops[0]));
+      Id r = b.op(spv::OpFDiv, typeOf(Kind::Float, x.count), {constant(Kind::Float, 0x3f800000, x.count).id, x.id});
+      storeDest(ops[0], Value{r, Kind::Float, x.count}, sat);
+      return true;
+    }
+    case 77: {  // sincos dstSin, dstCos, src
+      need(3);
+      Value s, c;
+      if (ops[0].type != 13) {
+        Value x = loadSource(ops[2], Kind::Float, dstMask(ops[0]));
+        s = Value{b.op(spv::OpExtInst, typeOf(Kind::Float, x.count), {b.glsl(), Sin, x.id}), Kind::Float, x.count};
+      }
+      if (ops[1].type != 13) {
+        Value x = loadSource(ops[2], Kind::Float, dstMask(ops[1]));
+        c = Value{b.op(spv::OpExtInst, typeOf(Kind::Float, x.count), {b.glsl(), Cos, x.id}), Kind::Float, x.count};
+      }
+      if (s.id)
+        storeDest(ops[0], s, sat);
+      if (c.id)
+        storeDest(ops[1], c, sat);
+      return true;
+    }
+    case 27:    // ftoi
+    case 28: {  // ftou
+      // D3D clamps out-of-range values and turns NaN into 0; SPIR-V leaves them undefined.
+      need(2);
+      bool isSigned = ins.opcode == 27;
+      Kind out = isSigned ? Kind::Int : Kind::Uint;
+      Value x = loadSource(ops[1], Kind::Float, dstMask(ops[0]));
+      uint32_t n = x.count;
+      Id boolType = b.vec(b.typeBool(), n);
+      Id conv = b.op(isSigned ? spv::OpConvertFToS : spv::OpConvertFToU, typeOf(out, n), {x.id});
+      float lo = isSigned ? -2147483648.0f : 0.0f, hi = isSigned ? 2147483648.0f : 4294967296.0f;
+      Id tooLow = b.op(spv::OpFOrdLessThan, boolType, {x.id, constant(Kind::Float, std::bit_cast<uint32_t>(lo), n).id});
+      Id tooHigh =
+        b.op(spv::OpFOrdGreaterThanEqual, boolType, {x.id, constant(Kind::Float, std::bit_cast<uint32_t>(hi), n).id});
+      Id nan = b.op(spv::OpIsNan, boolType, {x.id});
+      Id r = b.op(spv::OpSelect, typeOf(out, n), {tooLow, constant(out, isSigned ? 0x80000000u : 0u, n).id, conv});
+      r = b.op(spv::OpSelect, typeOf(out, n), {tooHigh, constant(out, isSigned ? 0x7fffffffu : ~0u, n).id, r});
+      r = b.op(spv::OpSelect, typeOf(out, n), {nan, constant(out, 0, n).id, r});
+      storeDest(ops[0], Value{r, out, n}, false);
+      return true;
+    }
+    case 38:    // imul dstHi, dstLo, a, b
+    case 81: {  // umul
+      need(4);
+      Kind kind = ins.opcode == 38 ? Kind::Int : Kind::Uint;
+      Value hi, lo;
+      if (ops[0].type != 13) {
+        uint32_t mask = dstMask(ops[0]);
+        Value x = loadSource(ops[2], kind, mask), y = loadSource(ops[3], kind, mask);
+        Id type = typeOf(kind, x.count);
+        Id pair = b.op(kind == Kind::Int ? spv::OpSMulExtended : spv::OpUMulExtended, b.typeStruct({type, type}),
+                       {x.id, y.id});
+        hi = Value{b.op(spv::OpCompositeExtract, type, {pair, 1}), kind, x.count};
+      }
+      if (ops[1].type != 13) {
+        uint32_t mask = dstMask(ops[1]);
+        Value x = loadSource(ops[2], kind, mask), y = loadSource(ops[3], kind, mask);
+        lo = Value{b.op(spv::OpIMul, typeOf(kind, x.count), {x.id, y.id}), kind, x.count};
+      }
+      if (hi.id)
+        storeDest(ops[0], hi, false);
+      if (lo.id)
+        storeDest(ops[1], lo, false);
+      return true;
+    }
+    case 78: {  // udiv dstQuotient, dstRemainder, a, b; division by zero gives ~0 in both
+      need(4);
+      Value q, r;
+      for (int which = 0; which < 2; which++) {
+        if (ops[which].type == 13)
+          continue;
+        uint32_t mask = dstMask(ops[which]);
+        Value x = loadSource(ops[2], Kind::Uint, mask), y = loadSource(ops[3], Kind::Uint, mask);
+        Id type = typeOf(Kind::Uint, x.count);
+        Id zero = b.op(spv::OpIEqual, b.vec(b.typeBool(), x.count), {y.id, constant(Kind::Uint, 0, x.count).id});
+        Id v = b.op(which == 0 ? spv::OpUDiv : spv::OpUMod, type, {x.id, y.id});
+        (which == 0 ? q : r) =
+          Value{b.op(spv::OpSelect, type, {zero, constant(Kind::Uint, ~0u, x.count).id, v}), Kind::Uint, x.count};
+      }
+      if (q.id)
+        storeDest(ops[0], q, false);
+      if (r.id)
+        storeDest(ops[1], r, false);
+      return true;
+    }
+    case 135:    // firstbit_hi: counted from the most significant bit; ~0 when no bit is set
+    case 137: {  // firstbit_shi
+      need(2);
+      bool isSigned = ins.opcode == 137;
+      Value x = loadSource(ops[1], isSigned ? Kind::Int : Kind::Uint, dstMask(ops[0]));
+      uint32_t n = x.count;
+      Id found = bitcast(Value{b.op(spv::OpExtInst, typeOf(Kind::Int, n), {b.glsl(), isSigned ? FindSMsb : FindUMsb,
+                                                                         x.id}), Kind::Int, n},
+                         Kind::Uint).id;
+      Id none = b.op(spv::OpIEqual, b.vec(b.typeBool(), n), {found, constant(Kind::Uint, ~0u, n).id});
+      Id fromTop = b.op(spv::OpISub, typeOf(Kind::Uint, n), {constant(Kind::Uint, 31, n).id, found});
+      Id r = b.op(spv::OpSelect, typeOf(Kind::Uint, n), {none, found, fromTop});
+      storeDest(ops[0], Value{r, Kind::Uint, n}, false);
+      return true;
+    }
+    case 138:    // ubfe width, offset, value
+    case 139: {  // ibfe
+      need(4);
+      bool isSigned = ins.opcode == 139;
+      Kind kind = isSigned ? Kind::Int : Kind::Uint;
+      uint32_t mask = dstMask(ops[0]);
+      Value w = loadSource(ops[1], Kind::Uint, mask), o = loadSource(ops[2], Kind::Uint, mask);
+      Value x = loadSource(ops[3], kind, mask);
+      uint32_t n = x.count;
+      std::vector<Value> parts;
+      for (uint32_t i = 0; i < n; i++) {
+        // D3D: width and offset use 5 bits; a field running past bit 31 is cut there.
+        Id wi = b.op(spv::OpBitwiseAnd, b.u32(), {component(w, i).id, b.constU32(31)});
+        Id oi = b.op(spv::OpBitwiseAnd, b.u32(), {component(o, i).id, b.constU32(31)});
+        Id room = b.op(spv::OpISub, b.u32(), {b.constU32(32), oi});
+        Id count = b.op(spv::OpExtInst, b.u32(), {b.glsl(), UMin, wi, room});
+        Id r = b.op(isSigned ? spv::OpBitFieldSExtract : spv::OpBitFieldUExtract, scalarType(kind),
+                    {component(x, i).id, oi, count});
+        parts.push_back(Value{r, kind, 1});
+      }
+      storeDest(ops[0], composite(parts), false);
+      return true;
+    }
+    case 140: {  // bfi width, offset, insert, base
+      need(5);
+      uint32_t mask = dstMask(ops[0]);
+      Value w = loadSource(ops[1], Kind::Uint, mask), o = loadSource(ops[2], Kind::Uint, mask);
+      Value ins2 = loadSource(ops[3], Kind::Uint, mask), base = loadSource(ops[4], Kind::Uint, mask);
+      uint32_t n = w.count;
+      Id t = typeOf(Kind::Uint, n);
+      Id c31 = constant(Kind::Uint, 31, n).id;
+      Id wi = b.op(spv::OpBitwiseAnd, t, {w.id, c31}), oi = b.op(spv::OpBitwiseAnd, t, {o.id, c31});
+      Id ones = b.op(spv::OpISub, t, {b.op(spv::OpShiftLeftLogical, t, {constant(Kind::Uint, 1, n).id, wi}),
+                                      constant(Kind::Uint, 1, n).id});
+      Id field = b.op(spv::OpShiftLeftLogical, t, {ones, oi});
+      Id shifted = b.op(spv::OpBitwiseAnd, t, {b.op(spv::OpShiftLeftLogical, t, {ins2.id, oi}), field});
+      Id kept = b.op(spv::OpBitwiseAnd, t, {base.id, b.op(spv::OpNot, t, {field})});
+      storeDest(ops[0], Value{b.op(spv::OpBitwiseOr, t, {shifted, kept}), Kind::Uint, n}, false);
+      return true;
+    }
+    case 130: {  // f32tof16: each component to the low 16 bits
+      need(2);
+      Value x = loadSource(ops[1], Kind::Float, dstMask(ops[0]));
+      std::vector<Value> parts;
+      for (uint32_t i = 0; i < x.count; i++) {
+        Id pair = b.op(spv::OpCompositeConstruct, b.vec(b.f32(), 2), {component(x, i).id, b.constF32(0)});
+        parts.push_back(Value{b.op(spv::OpExtInst, b.u32(), {b.glsl(), PackHalf2x16, pair}), Kind::Uint, 1});
+      }
+      storeDest(ops[0], composite(parts), false);
+      return true;
+    }
+    case 131: {  // f16tof32
+      need(2);
+      Value x = loadSource(ops[1], Kind::Uint, dstMask(ops[0]));
+      std::vector<Value> parts;
+      for (uint32_t i = 0; i < x.count; i++) {
+        Id pair = b.op(spv::OpExtInst, b.vec(b.f32(), 2), {b.glsl(), UnpackHalf2x16, component(x, i).id});
+        parts.push_back(Value{b.op(spv::OpCompositeExtract, b.f32(), {pair, 0}), Kind::Float, 1});
+      }
+      storeDest(ops[0], composite(parts), sat);
+      return true;
+    }
+    case 11:
+    case 12:
+    case 122:
+    case 123:
+    case 124:
+    case 125: {  // deriv_rtx/rty and their coarse/fine forms
+      need(2);
+      if (m_stage != ShaderStage::Pixel)
+        throw Unsupported("derivatives outside pixel shaders");
+      spv::Op op = ins.opcode == 11 ? spv::OpDPdx : ins.opcode == 12 ? spv::OpDPdy
+                 : ins.opcode == 122 ? spv::OpDPdxCoarse : ins.opcode == 123 ? spv::OpDPdxFine
+                 : ins.opcode == 124 ? spv::OpDPdyCoarse : spv::OpDPdyFine;
+      if (ins.opcode >= 122)
+        b.capability(spv::CapabilityDerivativeControl);
+      Value x = loadSource(ops[1], Kind::Float, dstMask(ops[0]));
+      storeDest(ops[0], Value{b.op(op, typeOf(Kind::Float, x.count), {x.id}), Kind::Float, x.count}, sat);
+      return true;
+    }
+    default: return false;
+  }
+}
+
+}  // namespace dxbc::compiler

@@ -1,0 +1,202 @@
+// Structured control flow: if/else, loop, switch, break/continue (conditional too), ret, discard.
+#include "dxbc/compiler_impl.h"
+
+namespace dxbc::compiler {
+
+// After a terminator (break, ret...) DXBC may carry on with code no path reaches; SPIR-V needs a
+// block for it, so one is opened lazily, the first time something is emitted there.
+void Compiler::ensureBlock() {
+  if (!b.inBlock())
+    b.label();
+}
+
+Construct* Compiler::innermost(bool loopOnly) {
+  for (auto it = m_constructs.rbegin(); it != m_constructs.rend(); ++it)
+    if (it->kind == ConstructKind::Loop || (!loopOnly && it->kind == ConstructKind::Switch))
+      return &*it;
+  return nullptr;
+}
+
+bool Compiler::emitFlow(const Instruction& ins) {
+  bool testNonZero = (ins.controls >> 7) & 1;
+  auto top = [&](ConstructKind kind, const char* what) -> Construct& {
+    if (m_constructs.empty() || m_constructs.back().kind != kind)
+      throw Error(std::string(what) + " at token " + std::to_string(ins.offset) + " does not match an open block");
+    return m_constructs.back();
+  };
+  // A conditional jump: a selection whose taken side runs `jump` and whose other side carries on.
+  auto conditional = [&](auto jump) {
+    if (ins.operands.empty())
+      throw Error("conditional instruction without a condition");
+    ensureBlock();
+    Id cond = condition(ins.operands[0], testNonZero);
+    Id taken = b.allocId(), next = b.allocId();
+    b.opNoResult(spv::OpSelectionMerge, {next, spv::SelectionControlMaskNone});
+    b.branchConditional(cond, taken, next);
+    b.label(taken);
+    jump();
+    b.label(next);
+  };
+
+  switch (ins.opcode) {
+    case 31: {  // if
+      ensureBlock();
+      Id cond = condition(ins.operands.at(0), testNonZero);
+      Construct c;
+      c.kind = ConstructKind::If;
+      c.merge = b.allocId();
+      c.elseLabel = b.allocId();
+      Id then = b.allocId();
+      b.opNoResult(spv::OpSelectionMerge, {c.merge, spv::SelectionControlMaskNone});
+      b.branchConditional(cond, then, c.elseLabel);
+      b.label(then);
+      m_constructs.push_back(c);
+      return true;
+    }
+    case 18: {  // else
+      Construct& c = top(ConstructKind::If, "else");
+      if (c.sawElse)
+        throw Error("second else in one if block");
+      if (b.inBlock())
+        b.branch(c.merge);
+      b.label(c.elseLabel);
+      c.sawElse = true;
+      return true;
+    }
+    case 21: {  // endif
+      Construct c = top(ConstructKind::If, "endif");
+      m_constructs.pop_back();
+      if (b.inBlock())
+        b.branch(c.merge);
+      if (!c.sawElse) {
+        b.label(c.elseLabel);
+        b.branch(c.merge);
+      }
+      b.label(c.merge);
+      return true;
+    }
+    case 48: {  // loop
+      ensureBlock();
+      Construct c;
+      c.kind = ConstructKind::Loop;
+      c.merge = b.allocId();
+      c.continueLabel = b.allocId();
+      Id header = b.allocId(), body = b.allocId();
+      c.selector = header;  // a loop remembers its header here
+      b.branch(header);
+      b.label(header);
+      b.opNoResult(spv::OpLoopMerge, {c.merge, c.continueLabel, spv::LoopControlMaskNone});
+      b.branch(body);
+      b.label(body);
+      m_constructs.push_back(c);
+      return true;
+    }
+    case 22: {  // endloop
+      Construct c = top(ConstructKind::Loop, "endloop");
+      m_constructs.pop_back();
+      if (b.inBlock())
+        b.branch(c.continueLabel);
+      b.label(c.continueLabel);
+      b.branch(c.selector);
+      b.label(c.merge);
+      return true;
+    }
+    case 2:  // break
+    case 3: {  // breakc
+      Construct* c = innermost(false);
+      if (!c)
+        throw Error("break outside a loop or switch");
+      Id target = c->merge;
+      if (ins.opcode == 2) {
+        ensureBlock();
+        b.branch(target);
+      } else {
+        conditional([&] { b.branch(target); });
+      }
+      return true;
+    }
+    case 7:  // continue
+    case 8: {  // continuec
+      Construct* c = innermost(true);
+      if (!c)
+        throw Error("continue outside a loop");
+      Id target = c->continueLabel;
+      if (ins.opcode == 7) {
+        ensureBlock();
+        b.branch(target);
+      } else {
+        conditional([&] { b.branch(target); });
+      }
+      return true;
+    }
+    case 62:  // ret
+      ensureBlock();
+      b.terminate(spv::OpReturn);
+      return true;
+    case 63:  // retc
+      conditional([&] { b.terminate(spv::OpReturn); });
+      return true;
+    case 13:  // discard
+      if (m_stage != ShaderStage::Pixel)
+        throw Error("discard outside a pixel shader");
+      conditional([&] { b.terminate(spv::OpKill); });
+      return true;
+    case 76: {  // switch
+      ensureBlock();
+      Construct c;
+      c.kind = ConstructKind::Switch;
+      c.selector = loadScalar(ins.operands.at(0), Kind::Uint).id;
+      c.merge = b.allocId();
+      b.opNoResult(spv::OpSelectionMerge, {c.merge, spv::SelectionControlMaskNone});
+      c.switchPosition = b.closeBlockForLater();
+      m_constructs.push_back(c);
+      return true;
+    }
+    case 6:  // case
+    case 10: {  // default
+      Construct& c = top(ConstructKind::Switch, ins.opcode == 6 ? "case" : "default");
+      // Consecutive labels with no code between them share one block.
+      bool reuse = c.openCaseLabel && b.inBlock() && b.bodyPosition() == c.openCaseStart;
+      if (!reuse) {
+        Id label = b.allocId();
+        if (b.inBlock())
+          b.branch(label);  // fallthrough from the previous case
+        b.label(label);
+        c.openCaseLabel = label;
+        c.openCaseStart = b.bodyPosition();
+      }
+      if (ins.opcode == 10) {
+        c.defaultLabel = c.openCaseLabel;
+      } else {
+        const Operand& value = ins.operands.at(0);
+        if (value.type != 4 || value.immediates.empty())
+          throw Error("case without an immediate value");
+        uint32_t literal = value.immediates[0];
+        for (const auto& existing : c.cases)
+          if (existing.first == literal)
+            throw Error("duplicate case value " + std::to_string(literal));
+        c.cases.emplace_back(literal, c.openCaseLabel);
+      }
+      return true;
+    }
+    case 23: {  // endswitch
+      Construct c = top(ConstructKind::Switch, "endswitch");
+      m_constructs.pop_back();
+      if (b.inBlock())
+        b.branch(c.merge);
+      std::vector<uint32_t> operands{c.selector, c.defaultLabel ? c.defaultLabel : c.merge};
+      for (const auto& [literal, label] : c.cases) {
+        operands.push_back(literal);
+        operands.push_back(label);
+      }
+      b.insertInBody(c.switchPosition, spv::OpSwitch, operands);
+      b.label(c.merge);
+      return true;
+    }
+    case 58:  // nop
+      return true;
+    default: return false;
+  }
+}
+
+}  // namespace dxbc::compiler

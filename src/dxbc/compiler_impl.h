@@ -1,0 +1,173 @@
+// The compiler's internal state, shared by its files: registers, resources, control-flow stack.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "dxbc/compiler.h"
+#include "dxbc/error.h"
+#include "dxbc/instruction.h"
+#include "dxbc/signature.h"
+#include "spirv/module_builder.h"
+
+namespace dxbc::compiler {
+
+using spirv::Id;
+
+// Valid DXBC that the compiler cannot translate yet. compile() turns it into "unsupported: ...".
+class Unsupported : public Error {
+public:
+  explicit Unsupported(const std::string& what) : Error(what) {}
+};
+
+// The three numeric views of a 32-bit register component.
+enum class Kind { Float, Int, Uint };
+
+// A value in SPIR-V: an id of a scalar or vector of `kind` with `count` components.
+struct Value {
+  Id id = 0;
+  Kind kind = Kind::Uint;
+  uint32_t count = 1;
+};
+
+struct ResourceInfo {
+  Id variable = 0;
+  Id imageType = 0;
+  uint32_t dimension = 0;   // D3D resource dimension (opcodes.cpp's kResourceDims)
+  Kind kind = Kind::Float;  // sampled/return type
+  uint32_t stride = 0;      // structured buffers
+  bool raw = false, structured = false, uav = false;
+  Id storagePointer = 0;    // pointer to one uint word for raw/structured buffers
+};
+
+struct CbInfo {
+  Id variable = 0;
+  uint32_t size = 0;  // in 16-byte vectors
+};
+
+struct TgsmInfo {
+  Id variable = 0;
+  uint32_t stride = 0;  // 0 for raw
+};
+
+// Where a user input or output register goes.
+struct IoRegister {
+  Id variable = 0;       // the Input/Output variable
+  Kind kind = Kind::Float;
+  uint32_t mask = 0;
+  uint32_t interpolation = 0;
+};
+
+struct BuiltinCopy {
+  uint32_t reg = 0;
+  uint32_t mask = 0;
+  uint32_t systemValue = 0;
+  Id variable = 0;
+};
+
+enum class ConstructKind { If, Loop, Switch };
+
+struct Construct {
+  ConstructKind kind = ConstructKind::If;
+  Id merge = 0;
+  Id elseLabel = 0, continueLabel = 0;  // if: the false target; loop: the continue target
+  bool sawElse = false;
+  // Switch: the selector, where its OpSwitch goes, the cases and the block being filled.
+  Id selector = 0;
+  size_t switchPosition = 0;
+  Id defaultLabel = 0;
+  std::vector<std::pair<uint32_t, Id>> cases;
+  Id openCaseLabel = 0;
+  size_t openCaseStart = 0;
+};
+
+class Compiler {
+public:
+  Compiler(const Program& program, const Signature* inputs, const Signature* outputs, const CompileOptions& options);
+  CompileResult run();
+
+private:
+  // compiler.cpp: declarations, the entry point and the input/output copies.
+  void scanUses();
+  void declare(const Instruction& ins);
+  void declareResource(const Instruction& ins);
+  void declareUav(const Instruction& ins);
+  void declareInput(const Instruction& ins);
+  void declareOutput(const Instruction& ins);
+  void addBinding(BindingKind kind, uint32_t slot, DescriptorKind descriptor, Id variable);
+  void emitEntryPoint(Id body);
+  void copyInputs();
+  void copyOutputs();
+  Id specialInput(uint32_t registerType);
+  Kind signatureKind(const Signature* signature, uint32_t reg) const;
+
+  // compiler_registers.cpp: operands.
+  Id scalarType(Kind kind);
+  Id typeOf(Kind kind, uint32_t count) { return b.vec(scalarType(kind), count); }
+  Id uvec4() { return b.vec(b.u32(), 4); }
+  Id indexValue(const OperandIndex& index);
+  Id registerPointer(const Operand& op, spv::StorageClass& storage);
+  Value loadSource(const Operand& op, Kind kind, uint32_t readMask);
+  Value loadScalar(const Operand& op, Kind kind) { return loadSource(op, kind, 1); }
+  void storeDest(const Operand& op, Value value, bool saturate);
+  Value bitcast(Value value, Kind kind);
+  Value component(Value value, uint32_t index);
+  Value splat(Value scalar, uint32_t count);
+  Value composite(const std::vector<Value>& scalars);
+  Id condition(const Operand& op, bool nonZero);
+  Value constant(Kind kind, uint32_t bits, uint32_t count);
+
+  // compiler_alu.cpp: arithmetic, comparison, bit and conversion instructions.
+  bool emitAlu(const Instruction& ins);
+
+  // compiler_flow.cpp: structured control flow.
+  bool emitFlow(const Instruction& ins);
+  void ensureBlock();
+  Construct* innermost(bool loopOnly);
+
+  // compiler_resources.cpp: textures, buffers, UAVs, group-shared memory, barriers.
+  bool emitResource(const Instruction& ins);
+  const ResourceInfo& resource(const Operand& op);
+  Id loadImage(const ResourceInfo& info);
+  Value swizzleResult(Value vec4, const Operand& resourceOperand, uint32_t mask);
+  Id wordPointer(const Operand& op, Id wordIndex);
+  void imageCoordinates(uint32_t dimension, uint32_t& coords, bool& arrayed);
+
+  void emitInstruction(const Instruction& ins);
+  bool saturate(const Instruction& ins) const { return (ins.controls >> 2) & 1; }
+
+public:
+  spirv::ModuleBuilder b;
+
+private:
+  const Program& m_program;
+  const Signature* m_inputs;
+  const Signature* m_outputs;
+  const CompileOptions& m_options;
+  Reflection m_reflection;
+  ShaderStage m_stage;
+
+  std::vector<Id> m_temps;
+  std::map<uint32_t, std::pair<Id, uint32_t>> m_indexableTemps;  // x#: variable, length
+  Id m_inputArray = 0, m_outputArray = 0;                        // private uvec4 v[] and o[]
+  uint32_t m_inputCount = 0, m_outputCount = 0;
+  std::map<uint32_t, IoRegister> m_userInputs, m_userOutputs;
+  std::vector<BuiltinCopy> m_builtinInputs, m_builtinOutputs;
+  std::map<uint32_t, Id> m_specialInputs;       // register type -> Input variable
+  Id m_depthOutput = 0, m_depthPrivate = 0;
+  std::map<uint32_t, CbInfo> m_cbs;
+  Id m_icb = 0;
+  uint32_t m_icbSize = 0;
+  std::map<uint32_t, Id> m_samplers;
+  std::map<uint32_t, ResourceInfo> m_srvs, m_uavs;
+  std::map<uint32_t, TgsmInfo> m_tgsm;
+  std::map<uint32_t, bool> m_uavTypedLoads;  // u# read by ld_uav_typed
+  uint32_t m_threadGroup[3] = {0, 0, 0};
+  Id m_ssboReadOnly = 0, m_ssboReadWrite = 0;
+
+  std::vector<Construct> m_constructs;
+};
+
+}  // namespace dxbc::compiler

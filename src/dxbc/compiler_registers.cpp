@@ -1,0 +1,244 @@
+// Operands: register pointers, relative indexing, swizzles, modifiers, masked writes, saturation.
+#include "dxbc/compiler_impl.h"
+
+#include <bit>
+
+#include "dxbc/registers.h"
+
+namespace dxbc::compiler {
+
+Id Compiler::scalarType(Kind kind) {
+  switch (kind) {
+    case Kind::Float: return b.f32();
+    case Kind::Int: return b.i32();
+    case Kind::Uint: return b.u32();
+  }
+  return b.u32();
+}
+
+Id Compiler::indexValue(const OperandIndex& index) {
+  switch (index.representation) {
+    case IndexRepresentation::Imm32: return b.constU32(uint32_t(index.immediate));
+    case IndexRepresentation::Relative:
+    case IndexRepresentation::Imm32PlusRelative: {
+      Id rel = loadScalar(*index.relative, Kind::Uint).id;
+      if (index.representation == IndexRepresentation::Relative || index.immediate == 0)
+        return rel;
+      return b.op(spv::OpIAdd, b.u32(), {rel, b.constU32(uint32_t(index.immediate))});
+    }
+    default: throw Unsupported("64-bit register indices");
+  }
+}
+
+// A pointer to the uvec4 a register operand names, with the storage class it lives in.
+Id Compiler::registerPointer(const Operand& op, spv::StorageClass& storage) {
+  storage = spv::StorageClassPrivate;
+  auto imm = [&](int i) -> uint32_t {
+    if (op.indexDimension <= uint32_t(i) || op.index[i].representation != IndexRepresentation::Imm32)
+      throw Unsupported("relative index on register type " + std::to_string(op.type));
+    return uint32_t(op.index[i].immediate);
+  };
+  switch (op.type) {
+    case reg::Temp: {
+      uint32_t r = imm(0);
+      if (r >= m_temps.size())
+        throw Error("r" + std::to_string(r) + " is beyond dcl_temps");
+      return m_temps[r];
+    }
+    case reg::Input:
+    case reg::Output: {
+      if (op.indexDimension != 1)
+        throw Unsupported("multi-dimensional input/output registers");
+      Id array = op.type == reg::Input ? m_inputArray : m_outputArray;
+      uint32_t count = op.type == reg::Input ? m_inputCount : m_outputCount;
+      if (!array || (op.index[0].representation == IndexRepresentation::Imm32 && op.index[0].immediate >= count))
+        throw Error(std::string(op.type == reg::Input ? "v" : "o") + std::to_string(op.index[0].immediate) +
+                    " is not declared");
+      return b.op(spv::OpAccessChain, b.typePointer(storage, uvec4()), {array, indexValue(op.index[0])});
+    }
+    case reg::IndexableTemp: {
+      auto it = m_indexableTemps.find(imm(0));
+      if (it == m_indexableTemps.end() || op.indexDimension < 2)
+        throw Error("x" + std::to_string(op.index[0].immediate) + " is not declared");
+      return b.op(spv::OpAccessChain, b.typePointer(storage, uvec4()), {it->second.first, indexValue(op.index[1])});
+    }
+    case reg::ConstantBuffer: {
+      auto it = m_cbs.find(imm(0));
+      if (it == m_cbs.end() || op.indexDimension < 2)
+        throw Error("cb" + std::to_string(op.index[0].immediate) + " is not declared");
+      storage = spv::StorageClassUniform;
+      return b.op(spv::OpAccessChain, b.typePointer(storage, uvec4()),
+                  {it->second.variable, b.constU32(0), indexValue(op.index[1])});
+    }
+    case reg::ImmediateConstantBuffer: {
+      if (!m_icb || op.indexDimension < 1)
+        throw Error("icb is used without dcl_immediateConstantBuffer");
+      return b.op(spv::OpAccessChain, b.typePointer(storage, uvec4()), {m_icb, indexValue(op.index[0])});
+    }
+    case 12: {  // oDepth
+      if (!m_depthPrivate)
+        throw Error("oDepth is not declared");
+      return m_depthPrivate;
+    }
+    default: break;
+  }
+  const char* name = registerName(op.type);
+  throw Unsupported(std::string("register type ") + (name ? name : std::to_string(op.type).c_str()));
+}
+
+Value Compiler::bitcast(Value value, Kind kind) {
+  if (value.kind == kind)
+    return value;
+  return Value{b.op(spv::OpBitcast, typeOf(kind, value.count), {value.id}), kind, value.count};
+}
+
+Value Compiler::component(Value value, uint32_t index) {
+  if (value.count == 1)
+    return value;
+  return Value{b.op(spv::OpCompositeExtract, scalarType(value.kind), {value.id, index}), value.kind, 1};
+}
+
+Value Compiler::splat(Value scalar, uint32_t count) {
+  if (count == 1)
+    return scalar;
+  std::vector<uint32_t> parts(count, scalar.id);
+  return Value{b.op(spv::OpCompositeConstruct, typeOf(scalar.kind, count), parts), scalar.kind, count};
+}
+
+Value Compiler::composite(const std::vector<Value>& scalars) {
+  if (scalars.size() == 1)
+    return scalars[0];
+  std::vector<uint32_t> parts;
+  for (const Value& v : scalars)
+    parts.push_back(v.id);
+  Kind kind = scalars[0].kind;
+  uint32_t count = uint32_t(scalars.size());
+  return Value{b.op(spv::OpCompositeConstruct, typeOf(kind, count), parts), kind, count};
+}
+
+Value Compiler::constant(Kind kind, uint32_t bits, uint32_t count) {
+  Id scalar = b.constBits(scalarType(kind), bits);
+  if (count == 1)
+    return Value{scalar, kind, 1};
+  return Value{b.constComposite(typeOf(kind, count), std::vector<Id>(count, scalar)), kind, count};
+}
+
+// readMask picks swizzle positions: bit i set reads the component the operand's swizzle puts at
+// position i. The result has one component per set bit, in order.
+Value Compiler::loadSource(const Operand& op, Kind kind, uint32_t readMask) {
+  std::vector<uint32_t> picks;
+  for (uint32_t i = 0; i < 4; i++) {
+    if (!(readMask & (1u << i)))
+      continue;
+    uint32_t c = 0;
+    if (op.components == ComponentCount::Four) {
+      if (op.selection == SelectionMode::Swizzle)
+        c = op.swizzle(int(i));
+      else if (op.selection == SelectionMode::Select1)
+        c = op.componentBits & 3;
+      else
+        c = i;  // a mask on a source reads the components in place
+    }
+    picks.push_back(c);
+  }
+  uint32_t count = uint32_t(picks.size());
+  Value value;
+  if (op.type == reg::Imm32) {
+    if (op.immediates.empty())
+      throw Error("immediate operand without values");
+    std::vector<Id> parts;
+    for (uint32_t c : picks)
+      parts.push_back(b.constBits(scalarType(kind), op.immediates[op.immediates.size() == 1 ? 0 : c]));
+    value = Value{count == 1 ? parts[0] : b.constComposite(typeOf(kind, count), parts), kind, count};
+  } else {
+    Id vec;
+    if (m_specialInputs.count(op.type) || (op.type >= 32 && op.type <= 36) || op.type == 11 || op.type == 37) {
+      vec = specialInput(op.type);
+    } else {
+      spv::StorageClass storage;
+      Id ptr = registerPointer(op, storage);
+      vec = b.op(spv::OpLoad, uvec4(), {ptr});
+    }
+    Id u = count == 1 ? b.op(spv::OpCompositeExtract, b.u32(), {vec, picks[0]})
+                      : b.op(spv::OpVectorShuffle, typeOf(Kind::Uint, count),
+                             [&] {
+                               std::vector<uint32_t> w{vec, vec};
+                               w.insert(w.end(), picks.begin(), picks.end());
+                               return w;
+                             }());
+    value = bitcast(Value{u, Kind::Uint, count}, kind);
+  }
+  OperandModifier mod = op.modifier();
+  if (mod == OperandModifier::None)
+    return value;
+  Id type = typeOf(kind, count);
+  if (kind == Kind::Float) {
+    if (mod == OperandModifier::Abs || mod == OperandModifier::AbsNeg)
+      value.id = b.op(spv::OpExtInst, type, {b.glsl(), 4 /* FAbs */, value.id});
+    if (mod == OperandModifier::Neg || mod == OperandModifier::AbsNeg)
+      value.id = b.op(spv::OpFNegate, type, {value.id});
+  } else {
+    if (mod == OperandModifier::Abs || mod == OperandModifier::AbsNeg)
+      value.id = bitcast(Value{b.op(spv::OpExtInst, typeOf(Kind::Int, count),
+                                    {b.glsl(), 5 /* SAbs */, bitcast(value, Kind::Int).id}),
+                               Kind::Int, count},
+                         kind).id;
+    if (mod == OperandModifier::Neg || mod == OperandModifier::AbsNeg)
+      value.id = b.op(spv::OpSNegate, type, {value.id});
+  }
+  return value;
+}
+
+// Writes value's components to the destination's mask positions, in order.
+void Compiler::storeDest(const Operand& op, Value value, bool sat) {
+  if (op.type == reg::Null)
+    return;
+  uint32_t mask = op.components == ComponentCount::Four ? op.mask() : 1;
+  if (op.components == ComponentCount::Four && op.selection != SelectionMode::Mask)
+    throw Error("destination operand without a write mask");
+  uint32_t count = uint32_t(std::popcount(mask));
+  if (count == 0)
+    return;
+  if (value.count != count) {
+    if (value.count == 1)
+      value = splat(value, count);
+    else
+      throw Error("internal: value has " + std::to_string(value.count) + " components for a " +
+                  std::to_string(count) + "-component write");
+  }
+  if (sat && value.kind == Kind::Float) {
+    // NMax first so that NaN saturates to 0, as D3D requires.
+    Id type = typeOf(Kind::Float, count);
+    Id zero = constant(Kind::Float, 0, count).id, one = constant(Kind::Float, 0x3f800000, count).id;
+    Id lo = b.op(spv::OpExtInst, type, {b.glsl(), 80 /* NMax */, value.id, zero});
+    value.id = b.op(spv::OpExtInst, type, {b.glsl(), 79 /* NMin */, lo, one});
+  }
+  Value bits = bitcast(value, Kind::Uint);
+  spv::StorageClass storage;
+  Id ptr = registerPointer(op, storage);
+  if (storage != spv::StorageClassPrivate)
+    throw Error("write to a read-only register");
+  if (mask == 0xf) {
+    b.opNoResult(spv::OpStore, {ptr, bits.id});
+    return;
+  }
+  Id old = b.op(spv::OpLoad, uvec4(), {ptr});
+  Id merged;
+  if (count == 1) {
+    merged = b.op(spv::OpCompositeInsert, uvec4(), {bits.id, old, uint32_t(std::countr_zero(mask))});
+  } else {
+    std::vector<uint32_t> w{old, bits.id};
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < 4; i++)
+      w.push_back(mask & (1u << i) ? 4 + k++ : i);
+    merged = b.op(spv::OpVectorShuffle, uvec4(), w);
+  }
+  b.opNoResult(spv::OpStore, {ptr, merged});
+}
+
+Id Compiler::condition(const Operand& op, bool nonZero) {
+  Id v = loadScalar(op, Kind::Uint).id;
+  return b.op(nonZero ? spv::OpINotEqual : spv::OpIEqual, b.typeBool(), {v, b.constU32(0)});
+}
+
+}  // namespace dxbc::compiler
