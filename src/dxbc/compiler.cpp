@@ -68,7 +68,7 @@ void Compiler::addBinding(BindingKind kind, uint32_t slot, DescriptorKind descri
   VulkanBinding vk = binding_model::binding(m_stage, kind, slot);
   b.decorate(variable, spv::DecorationDescriptorSet, {vk.set});
   b.decorate(variable, spv::DecorationBinding, {vk.binding});
-  m_reflection.bindings.push_back(ResourceBinding{kind, slot, descriptor, vk});
+  m_reflection.bindings.push_back(ShaderBinding{kind, slot, descriptor, vk});
 }
 
 void Compiler::scanUses() {

@@ -15,16 +15,16 @@ struct CompileOptions {
 };
 
 // One descriptor the shader uses, for the backend's descriptor set layout.
-struct ResourceBinding {
+struct ShaderBinding {
   BindingKind kind = BindingKind::ConstantBuffer;
   uint32_t slot = 0;            // the D3D register (cb#, s#, t#, u#)
   DescriptorKind descriptor = DescriptorKind::UniformBuffer;
   VulkanBinding vulkan;
 };
 
-struct Reflection {
+struct ShaderReflection {
   ShaderStage stage = ShaderStage::Vertex;
-  std::vector<ResourceBinding> bindings;
+  std::vector<ShaderBinding> bindings;
   std::vector<uint32_t> inputLocations;   // user inputs (vertex attributes or varyings), by location
   std::vector<uint32_t> outputLocations;  // user outputs (varyings or render targets), by location
   uint32_t threadGroupSize[3] = {0, 0, 0};
@@ -35,7 +35,7 @@ struct CompileResult {
   // "invalid: ..." for malformed input, "internal: ..." for a bug in the compiler.
   std::string error;
   std::vector<uint32_t> spirv;
-  Reflection reflection;
+  ShaderReflection reflection;
 
   bool ok() const { return error.empty(); }
 };

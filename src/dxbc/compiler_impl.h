@@ -146,7 +146,7 @@ private:
   const Signature* m_inputs;
   const Signature* m_outputs;
   const CompileOptions& m_options;
-  Reflection m_reflection;
+  ShaderReflection m_reflection;
   ShaderStage m_stage;
 
   std::vector<Id> m_temps;

@@ -1,5 +1,5 @@
 #!/bin/sh
-# d3d11vk-dxbc end to end: info, disasm, asm, and the error exit on a file that is not DXBC.
+# d3d11vk-dxbc end to end: info, disasm, asm, compile, and the error exit on a file that is not DXBC.
 tool="$1"; corpus="$2/vkd3d-d3d12-tests"; work="$3"
 set -u
 mkdir -p "$work"
@@ -28,6 +28,13 @@ if [ -d "$corpus" ]; then
   check "asm output is identical to the original" "cmp -s '$blob' '$work/s002.dxbc'"
   "$tool" info "$corpus/s140.dxbc" > "$work/info2.txt"
   check "info lists declared resources" "grep -q 'dcl_resource_texture2d (float,float,float,float) t0' '$work/info2.txt'"
+  "$tool" compile "$blob" -o "$work/s002.spv"
+  check "compile writes a SPIR-V module" "[ -s '$work/s002.spv' ] && od -An -tx4 -N4 '$work/s002.spv' | grep -q 07230203"
+  if command -v spirv-val > /dev/null; then
+    check "which spirv-val accepts" "spirv-val --target-env vulkan1.1 '$work/s002.spv'"
+  fi
+  "$tool" compile "$work/not.dxbc" -o "$work/not.spv" 2> "$work/err.txt"; rc=$?
+  check "compile of a non-DXBC file exits non-zero with one line" "[ $rc -ne 0 ] && [ \$(wc -l < '$work/err.txt') -eq 1 ]"
 else
   echo "corpus checks skipped: $corpus is absent (a fresh clone has no ../shared)"
 fi

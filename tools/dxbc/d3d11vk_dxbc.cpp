@@ -6,6 +6,7 @@
 #include <string>
 
 #include "dxbc/assembler.h"
+#include "dxbc/compiler.h"
 #include "dxbc/container.h"
 #include "dxbc/decoder.h"
 #include "dxbc/disassembler.h"
@@ -20,7 +21,8 @@ int usage() {
   std::fprintf(stderr,
                "usage: d3d11vk-dxbc disasm FILE.dxbc\n"
                "       d3d11vk-dxbc asm FILE.asm -o FILE.dxbc\n"
-               "       d3d11vk-dxbc info FILE.dxbc\n");
+               "       d3d11vk-dxbc info FILE.dxbc\n"
+               "       d3d11vk-dxbc compile FILE.dxbc -o FILE.spv\n");
   return 2;
 }
 
@@ -88,6 +90,14 @@ int main(int argc, char** argv) {
       std::vector<uint8_t> bytes = dxbc::assemble(readText(path)).write();
       std::ofstream out(argv[4], std::ios::binary);
       out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
+      if (!out)
+        throw dxbc::Error(std::string("cannot write '") + argv[4] + "'");
+    } else if (command == "compile" && argc == 5 && std::string(argv[3]) == "-o") {
+      dxbc::CompileResult result = dxbc::compile(dxbc::readFile(path));
+      if (!result.ok())
+        throw dxbc::Error(result.error);
+      std::ofstream out(argv[4], std::ios::binary);
+      out.write(reinterpret_cast<const char*>(result.spirv.data()), std::streamsize(result.spirv.size() * 4));
       if (!out)
         throw dxbc::Error(std::string("cannot write '") + argv[4] + "'");
     } else {
