@@ -1,22 +1,28 @@
-// D3D11Device: identity (QueryInterface and its faces), device-wide state and the methods not
-// implemented yet, each of which logs once and returns E_NOTIMPL (docs/STATUS.md).
+// D3D11Device: identity (QueryInterface and its faces), device-wide state, creation of state
+// objects, queries and counters, and the methods not implemented yet, each of which logs once
+// and returns E_NOTIMPL (docs/STATUS.md).
 #include "d3d11/d3d11_device.h"
 
 #include "d3d11/caps/feature_support.h"
 #include "d3d11/caps/format_support.h"
 #include "d3d11/caps/format_table.h"
 #include "d3d11/d3d11_feature_levels.h"
+#include "d3d11/d3d11_query.h"
 #include "util/log.h"
 #include "vk/adapter.h"
 #include "vk/device.h"
 #include "vk/instance.h"
+
+#include <new>
+#include <string>
+#include <type_traits>
 
 namespace d3d11vk {
 
 D3D11Device::D3D11Device(util::ComPtr<IDXGIAdapter> dxgiAdapter, vk::Adapter* vkAdapter,
                          std::unique_ptr<vk::Device> vkDevice, D3D_FEATURE_LEVEL featureLevel, UINT flags)
     : m_dxgiAdapter(std::move(dxgiAdapter)), m_vkAdapter(vkAdapter), m_vkDevice(std::move(vkDevice)),
-      m_featureLevel(featureLevel), m_flags(flags) {}
+      m_featureLevel(featureLevel), m_flags(flags), m_stateCaps(stateCapsFor(m_vkAdapter->profile(), featureLevel)) {}
 
 D3D11Device::~D3D11Device() = default;
 
@@ -152,6 +158,94 @@ BOOL STDMETHODCALLTYPE D3D11Device::DeviceInfo::IsValidationEnabled() {
   return owner()->vulkanAdapter().instance()->validationEnabled() ? TRUE : FALSE;
 }
 
+namespace {
+
+HRESULT rejectNullDescription(const char* method) {
+  util::log::warn("ID3D11Device::", method, ": no description: E_INVALIDARG");
+  return E_INVALIDARG;
+}
+
+D3D11_QUERY_DESC1 widenQueryDesc(const D3D11_QUERY_DESC& desc) {
+  D3D11_QUERY_DESC1 wide{};
+  wide.Query = desc.Query;
+  wide.MiscFlags = desc.MiscFlags;
+  wide.ContextType = D3D11_CONTEXT_TYPE_ALL;
+  return wide;
+}
+
+// Why a counter description cannot be used; with no counters on this device, always something.
+std::string checkCounterDesc(const D3D11_COUNTER_DESC* desc) {
+  if (!desc)
+    return "no description";
+  if (desc->MiscFlags)
+    return "MiscFlags must be 0";
+  if (UINT(desc->Counter) < UINT(D3D11_COUNTER_DEVICE_DEPENDENT_0))
+    return "counter " + std::to_string(UINT(desc->Counter)) + " is not a D3D11_COUNTER";
+  return "device-dependent counter " + std::to_string(UINT(desc->Counter)) +
+         " is out of range (this device has none; see CheckCounterInfo)";
+}
+
+}  // namespace
+
+template <typename Object, typename Desc, typename Interface>
+HRESULT D3D11Device::createStateObject(const char* method, StateCache<Object, Desc>& cache, const std::string& problem,
+                                       const Desc& normalised, Interface** object) {
+  if (!problem.empty()) {
+    util::log::warn("ID3D11Device::", method, ": ", problem, ": E_INVALIDARG");
+    return E_INVALIDARG;
+  }
+  if (!object)
+    return S_FALSE;  // documented: a null out-pointer validates the description only
+  Object* found = nullptr;
+  HRESULT result = cache.findOrCreate(normalised, [&] { return new Object(this, cache, normalised); }, &found);
+  if (FAILED(result)) {
+    util::log::warn("ID3D11Device::", method, ": ",
+                    result == E_OUTOFMEMORY ? "out of memory" : "4096 unique objects of this kind are alive",
+                    ": 0x", std::hex, unsigned(result));
+    return result;
+  }
+  *object = found;
+  return S_OK;
+}
+
+template <typename Interface>
+HRESULT D3D11Device::createBlendState(const char* method, const D3D11_BLEND_DESC1& desc, Interface** object) {
+  D3D11_BLEND_DESC1 normalised;
+  std::string problem = checkBlendDesc(m_stateCaps, desc, &normalised);
+  return createStateObject(method, m_blendStates, problem, normalised, object);
+}
+
+template <typename Interface>
+HRESULT D3D11Device::createRasterizerState(const char* method, const D3D11_RASTERIZER_DESC2& desc, Interface** object) {
+  D3D11_RASTERIZER_DESC2 normalised;
+  std::string problem = checkRasterizerDesc(m_stateCaps, desc, &normalised);
+  return createStateObject(method, m_rasterizerStates, problem, normalised, object);
+}
+
+template <typename Interface>
+HRESULT D3D11Device::createQuery(const char* method, const D3D11_QUERY_DESC1& desc, bool predicateOnly, Interface** object) {
+  std::string problem = checkQueryDesc(m_featureLevel, desc, predicateOnly);
+  if (!problem.empty()) {
+    util::log::warn("ID3D11Device::", method, ": ", problem, ": E_INVALIDARG");
+    return E_INVALIDARG;
+  }
+  if (!object)
+    return S_FALSE;
+  D3D11Query* query = nullptr;
+  try {
+    query = new D3D11Query(this, desc);
+  } catch (const std::bad_alloc&) {
+    util::log::warn("ID3D11Device::", method, ": out of memory: E_OUTOFMEMORY");
+    return E_OUTOFMEMORY;
+  }
+  // Queries are not deduplicated: each call is a new object.
+  if constexpr (std::is_same_v<Interface, ID3D11Predicate>)
+    *object = query->asPredicate();
+  else
+    *object = query->asQuery1();
+  return S_OK;
+}
+
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateBuffer(const D3D11_BUFFER_DESC * /*pDesc*/, const D3D11_SUBRESOURCE_DATA * /*pInitialData*/, ID3D11Buffer ** /*ppBuffer*/) {
   D3D11VK_NOT_IMPLEMENTED();
   return E_NOTIMPL;
@@ -237,39 +331,68 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateClassLinkage(ID3D11ClassLinkage ** 
   return E_NOTIMPL;
 }
 
-HRESULT STDMETHODCALLTYPE D3D11Device::CreateBlendState(const D3D11_BLEND_DESC * /*pBlendStateDesc*/, ID3D11BlendState ** /*ppBlendState*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateBlendState(const D3D11_BLEND_DESC* pBlendStateDesc, ID3D11BlendState** ppBlendState) {
+  if (ppBlendState)
+    *ppBlendState = nullptr;
+  if (!pBlendStateDesc)
+    return rejectNullDescription("CreateBlendState");
+  return createBlendState("CreateBlendState", widenBlendDesc(*pBlendStateDesc), ppBlendState);
 }
 
-HRESULT STDMETHODCALLTYPE D3D11Device::CreateDepthStencilState(const D3D11_DEPTH_STENCIL_DESC * /*pDepthStencilDesc*/, ID3D11DepthStencilState ** /*ppDepthStencilState*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateDepthStencilState(const D3D11_DEPTH_STENCIL_DESC* pDepthStencilDesc, ID3D11DepthStencilState** ppDepthStencilState) {
+  if (ppDepthStencilState)
+    *ppDepthStencilState = nullptr;
+  if (!pDepthStencilDesc)
+    return rejectNullDescription("CreateDepthStencilState");
+  D3D11_DEPTH_STENCIL_DESC normalised;
+  std::string problem = checkDepthStencilDesc(m_stateCaps, *pDepthStencilDesc, &normalised);
+  return createStateObject("CreateDepthStencilState", m_depthStencilStates, problem, normalised, ppDepthStencilState);
 }
 
-HRESULT STDMETHODCALLTYPE D3D11Device::CreateRasterizerState(const D3D11_RASTERIZER_DESC * /*pRasterizerDesc*/, ID3D11RasterizerState ** /*ppRasterizerState*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateRasterizerState(const D3D11_RASTERIZER_DESC* pRasterizerDesc, ID3D11RasterizerState** ppRasterizerState) {
+  if (ppRasterizerState)
+    *ppRasterizerState = nullptr;
+  if (!pRasterizerDesc)
+    return rejectNullDescription("CreateRasterizerState");
+  return createRasterizerState("CreateRasterizerState", widenRasterizerDesc(*pRasterizerDesc), ppRasterizerState);
 }
 
-HRESULT STDMETHODCALLTYPE D3D11Device::CreateSamplerState(const D3D11_SAMPLER_DESC * /*pSamplerDesc*/, ID3D11SamplerState ** /*ppSamplerState*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateSamplerState(const D3D11_SAMPLER_DESC* pSamplerDesc, ID3D11SamplerState** ppSamplerState) {
+  if (ppSamplerState)
+    *ppSamplerState = nullptr;
+  if (!pSamplerDesc)
+    return rejectNullDescription("CreateSamplerState");
+  D3D11_SAMPLER_DESC normalised;
+  std::string problem = checkSamplerDesc(m_stateCaps, *pSamplerDesc, &normalised);
+  return createStateObject("CreateSamplerState", m_samplerStates, problem, normalised, ppSamplerState);
 }
 
-HRESULT STDMETHODCALLTYPE D3D11Device::CreateQuery(const D3D11_QUERY_DESC * /*pQueryDesc*/, ID3D11Query ** /*ppQuery*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateQuery(const D3D11_QUERY_DESC* pQueryDesc, ID3D11Query** ppQuery) {
+  if (ppQuery)
+    *ppQuery = nullptr;
+  if (!pQueryDesc)
+    return rejectNullDescription("CreateQuery");
+  return createQuery("CreateQuery", widenQueryDesc(*pQueryDesc), false, ppQuery);
 }
 
-HRESULT STDMETHODCALLTYPE D3D11Device::CreatePredicate(const D3D11_QUERY_DESC * /*pPredicateDesc*/, ID3D11Predicate ** /*ppPredicate*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
+HRESULT STDMETHODCALLTYPE D3D11Device::CreatePredicate(const D3D11_QUERY_DESC* pPredicateDesc, ID3D11Predicate** ppPredicate) {
+  if (ppPredicate)
+    *ppPredicate = nullptr;
+  if (!pPredicateDesc)
+    return rejectNullDescription("CreatePredicate");
+  return createQuery("CreatePredicate", widenQueryDesc(*pPredicateDesc), true, ppPredicate);
 }
 
-HRESULT STDMETHODCALLTYPE D3D11Device::CreateCounter(const D3D11_COUNTER_DESC * /*pCounterDesc*/, ID3D11Counter ** /*ppCounter*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateCounter(const D3D11_COUNTER_DESC* pCounterDesc, ID3D11Counter** ppCounter) {
+  // STATUS: partial: d3d11vk exposes no counters (CheckCounterInfo reports none), so every counter is E_INVALIDARG
+  if (ppCounter)
+    *ppCounter = nullptr;
+  // The documented E_INVALIDARG for "an out-of-range well-known or device-dependent counter":
+  // D3D11 defines no well-known counters and d3d11vk exposes no device-dependent ones, so every
+  // counter is out of range (and counters do not exist at 9_x at all).
+  std::string problem = checkCounterDesc(pCounterDesc);
+  util::log::warn("ID3D11Device::CreateCounter: ", problem, ": E_INVALIDARG");
+  return E_INVALIDARG;
 }
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateDeferredContext(UINT /*ContextFlags*/, ID3D11DeviceContext ** /*ppDeferredContext*/) {
@@ -282,13 +405,23 @@ HRESULT STDMETHODCALLTYPE D3D11Device::OpenSharedResource(HANDLE /*hResource*/, 
   return E_NOTIMPL;
 }
 
-void STDMETHODCALLTYPE D3D11Device::CheckCounterInfo(D3D11_COUNTER_INFO * /*pCounterInfo*/) {
-  D3D11VK_NOT_IMPLEMENTED();
+void STDMETHODCALLTYPE D3D11Device::CheckCounterInfo(D3D11_COUNTER_INFO* pCounterInfo) {
+  if (!pCounterInfo)
+    return;
+  // No device-dependent counters: LastDeviceDependentCounter 0 is the documented "none".
+  // Vulkan has no portable equivalent of the vendors' counters (VK_KHR_performance_query is
+  // rare and differs per vendor).
+  pCounterInfo->LastDeviceDependentCounter = D3D11_COUNTER(0);
+  pCounterInfo->NumSimultaneousCounters = 0;
+  pCounterInfo->NumDetectableParallelUnits = 1;  // documented range 1..4; there is nothing to tell apart
 }
 
-HRESULT STDMETHODCALLTYPE D3D11Device::CheckCounter(const D3D11_COUNTER_DESC * /*pDesc*/, D3D11_COUNTER_TYPE * /*pType*/, UINT * /*pActiveCounters*/, LPSTR /*szName*/, UINT * /*pNameLength*/, LPSTR /*szUnits*/, UINT * /*pUnitsLength*/, LPSTR /*szDescription*/, UINT * /*pDescriptionLength*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
+HRESULT STDMETHODCALLTYPE D3D11Device::CheckCounter(const D3D11_COUNTER_DESC* pDesc, D3D11_COUNTER_TYPE* /*pType*/, UINT* /*pActiveCounters*/, LPSTR /*szName*/, UINT* /*pNameLength*/, LPSTR /*szUnits*/, UINT* /*pUnitsLength*/, LPSTR /*szDescription*/, UINT* /*pDescriptionLength*/) {
+  // STATUS: partial: d3d11vk exposes no counters, so every description is E_INVALIDARG
+  // As CreateCounter: no counter exists, so none can be described; the outputs stay untouched.
+  std::string problem = checkCounterDesc(pDesc);
+  util::log::warn("ID3D11Device::CheckCounter: ", problem, ": E_INVALIDARG");
+  return E_INVALIDARG;
 }
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateDeferredContext1(UINT /*ContextFlags*/, ID3D11DeviceContext1 ** /*ppDeferredContext*/) {
@@ -296,14 +429,20 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateDeferredContext1(UINT /*ContextFlag
   return E_NOTIMPL;
 }
 
-HRESULT STDMETHODCALLTYPE D3D11Device::CreateBlendState1(const D3D11_BLEND_DESC1 * /*pBlendStateDesc*/, ID3D11BlendState1 ** /*ppBlendState*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateBlendState1(const D3D11_BLEND_DESC1* pBlendStateDesc, ID3D11BlendState1** ppBlendState) {
+  if (ppBlendState)
+    *ppBlendState = nullptr;
+  if (!pBlendStateDesc)
+    return rejectNullDescription("CreateBlendState1");
+  return createBlendState("CreateBlendState1", *pBlendStateDesc, ppBlendState);
 }
 
-HRESULT STDMETHODCALLTYPE D3D11Device::CreateRasterizerState1(const D3D11_RASTERIZER_DESC1 * /*pRasterizerDesc*/, ID3D11RasterizerState1 ** /*ppRasterizerState*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateRasterizerState1(const D3D11_RASTERIZER_DESC1* pRasterizerDesc, ID3D11RasterizerState1** ppRasterizerState) {
+  if (ppRasterizerState)
+    *ppRasterizerState = nullptr;
+  if (!pRasterizerDesc)
+    return rejectNullDescription("CreateRasterizerState1");
+  return createRasterizerState("CreateRasterizerState1", widenRasterizerDesc(*pRasterizerDesc), ppRasterizerState);
 }
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateDeviceContextState(UINT /*Flags*/, const D3D_FEATURE_LEVEL * /*pFeatureLevels*/, UINT /*FeatureLevels*/, UINT /*SDKVersion*/, REFIID /*EmulatedInterface*/, D3D_FEATURE_LEVEL * /*pChosenFeatureLevel*/, ID3DDeviceContextState ** /*ppContextState*/) {
@@ -340,9 +479,12 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateTexture3D1(const D3D11_TEXTURE3D_DE
   return E_NOTIMPL;
 }
 
-HRESULT STDMETHODCALLTYPE D3D11Device::CreateRasterizerState2(const D3D11_RASTERIZER_DESC2 * /*desc*/, ID3D11RasterizerState2 ** /*state*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateRasterizerState2(const D3D11_RASTERIZER_DESC2* desc, ID3D11RasterizerState2** state) {
+  if (state)
+    *state = nullptr;
+  if (!desc)
+    return rejectNullDescription("CreateRasterizerState2");
+  return createRasterizerState("CreateRasterizerState2", *desc, state);
 }
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateShaderResourceView1(ID3D11Resource * /*resource*/, const D3D11_SHADER_RESOURCE_VIEW_DESC1 * /*desc*/, ID3D11ShaderResourceView1 ** /*view*/) {
@@ -360,9 +502,12 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateRenderTargetView1(ID3D11Resource * 
   return E_NOTIMPL;
 }
 
-HRESULT STDMETHODCALLTYPE D3D11Device::CreateQuery1(const D3D11_QUERY_DESC1 * /*desc*/, ID3D11Query1 ** /*query*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateQuery1(const D3D11_QUERY_DESC1* desc, ID3D11Query1** query) {
+  if (query)
+    *query = nullptr;
+  if (!desc)
+    return rejectNullDescription("CreateQuery1");
+  return createQuery("CreateQuery1", *desc, false, query);
 }
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateDeferredContext3(UINT /*flags*/, ID3D11DeviceContext3 ** /*context*/) {

@@ -4,8 +4,13 @@
 
 #include <memory>
 
+#include "d3d11/d3d11_blend_state.h"
+#include "d3d11/d3d11_depth_stencil_state.h"
 #include "d3d11/d3d11_dxgi_device.h"
 #include "d3d11/d3d11_immediate_context.h"
+#include "d3d11/d3d11_rasterizer_state.h"
+#include "d3d11/d3d11_sampler_state.h"
+#include "d3d11/d3d11_state_validation.h"
 #include "d3d11vk/d3d11vk_device_info.h"
 #include "util/com_face.h"
 #include "util/com_object.h"
@@ -106,6 +111,18 @@ private:
   template <typename ContextInterface>
   void returnImmediateContext(ContextInterface** context);
 
+  // The shared tail of the Create*State methods: logs and rejects an invalid description,
+  // answers S_FALSE to a validation-only call, else finds or creates the deduplicated object.
+  template <typename Object, typename Desc, typename Interface>
+  HRESULT createStateObject(const char* method, StateCache<Object, Desc>& cache, const std::string& problem,
+                            const Desc& normalised, Interface** object);
+  template <typename Interface>
+  HRESULT createBlendState(const char* method, const D3D11_BLEND_DESC1& desc, Interface** object);
+  template <typename Interface>
+  HRESULT createRasterizerState(const char* method, const D3D11_RASTERIZER_DESC2& desc, Interface** object);
+  template <typename Interface>
+  HRESULT createQuery(const char* method, const D3D11_QUERY_DESC1& desc, bool predicateOnly, Interface** object);
+
   class DeviceInfo : public util::ComFace<ID3D11VkDeviceInfo, D3D11Device> {
   public:
     using ComFace::ComFace;
@@ -126,6 +143,11 @@ private:
   UINT m_flags;
   UINT m_exceptionMode = 0;
   util::PrivateDataStore m_privateData;
+  StateCaps m_stateCaps;
+  StateCache<D3D11BlendState, D3D11_BLEND_DESC1> m_blendStates;
+  StateCache<D3D11DepthStencilState, D3D11_DEPTH_STENCIL_DESC> m_depthStencilStates;
+  StateCache<D3D11RasterizerState, D3D11_RASTERIZER_DESC2> m_rasterizerStates;
+  StateCache<D3D11SamplerState, D3D11_SAMPLER_DESC> m_samplerStates;
   D3D11ImmediateContext m_immediateContext{this};
   D3D11DxgiDevice m_dxgiDevice{this};
   DeviceInfo m_deviceInfo{this};

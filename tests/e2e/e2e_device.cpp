@@ -75,6 +75,32 @@ int main() {
   check(device->CheckMultisampleQualityLevels(DXGI_FORMAT_R8G8B8A8_UNORM, 4, &quality) == S_OK && quality == 1,
         "CheckMultisampleQualityLevels(R8G8B8A8_UNORM, 4) gives one quality level");
 
+  // State objects (docs/state-objects.md): deduplication, validation, the validation-only call.
+  D3D11_SAMPLER_DESC samplerDesc{};
+  samplerDesc.Filter = D3D11_FILTER_MIN_MAG_MIP_LINEAR;
+  samplerDesc.AddressU = samplerDesc.AddressV = samplerDesc.AddressW = D3D11_TEXTURE_ADDRESS_WRAP;
+  samplerDesc.MaxLOD = D3D11_FLOAT32_MAX;
+  ID3D11SamplerState* sampler1 = nullptr;
+  ID3D11SamplerState* sampler2 = nullptr;
+  check(device->CreateSamplerState(&samplerDesc, &sampler1) == S_OK &&
+            device->CreateSamplerState(&samplerDesc, &sampler2) == S_OK && sampler1 && sampler1 == sampler2,
+        "CreateSamplerState returns the same object for an identical description");
+  if (sampler2)
+    sampler2->Release();
+  check(sampler1 && sampler1->Release() == 0, "the shared sampler's last reference is the creator's");
+  samplerDesc.AddressU = D3D11_TEXTURE_ADDRESS_MODE(0);
+  ID3D11SamplerState* badSampler = reinterpret_cast<ID3D11SamplerState*>(1);
+  check(device->CreateSamplerState(&samplerDesc, &badSampler) == E_INVALIDARG && badSampler == nullptr,
+        "an invalid sampler description is E_INVALIDARG with a NULL object");
+  D3D11_RASTERIZER_DESC rasterizerDesc{};
+  rasterizerDesc.FillMode = D3D11_FILL_SOLID;
+  rasterizerDesc.CullMode = D3D11_CULL_BACK;
+  rasterizerDesc.DepthClipEnable = TRUE;
+  D3D11_QUERY_DESC queryDesc{D3D11_QUERY_OCCLUSION_PREDICATE, 0};
+  check(device->CreateRasterizerState(&rasterizerDesc, nullptr) == S_FALSE &&
+            device->CreatePredicate(&queryDesc, nullptr) == S_FALSE,
+        "a valid description with no out-pointer is S_FALSE (rasterizer state, predicate)");
+
   if (info) {
     const char* required = getenv("D3D11VK_REQUIRE_VALIDATION");
     if (required && std::strcmp(required, "1") == 0)

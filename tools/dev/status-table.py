@@ -19,6 +19,8 @@ HEADER_DIR = "/usr/include/wine/wine/windows"
 D3D11_HEADERS = ["d3d11.h", "d3d11_1.h", "d3d11_2.h", "d3d11_3.h", "d3d11_4.h"]
 DXGI_HEADERS = ["dxgi.h", "dxgi1_2.h", "dxgi1_3.h", "dxgi1_4.h", "dxgi1_5.h", "dxgi1_6.h"]
 PRIVATE_DATA = {"SetPrivateData", "SetPrivateDataInterface", "GetPrivateData"}
+# Methods every device child gets from D3D11DeviceChild (src/d3d11/d3d11_device_child.h).
+DEVICE_CHILD = PRIVATE_DATA | {"GetDevice"}
 
 CLASSES = [
     ("D3D11Device", "src/d3d11/d3d11_device.cpp", D3D11_HEADERS,
@@ -28,6 +30,16 @@ CLASSES = [
     ("D3D11ImmediateContext", "src/d3d11/d3d11_immediate_context.cpp", D3D11_HEADERS,
      ["ID3D11DeviceChild", "ID3D11DeviceContext", "ID3D11DeviceContext1", "ID3D11DeviceContext2",
       "ID3D11DeviceContext3", "ID3D11DeviceContext4"], set()),
+    ("D3D11BlendState", "src/d3d11/d3d11_blend_state.cpp", D3D11_HEADERS,
+     ["ID3D11DeviceChild", "ID3D11BlendState", "ID3D11BlendState1"], DEVICE_CHILD),
+    ("D3D11DepthStencilState", "src/d3d11/d3d11_depth_stencil_state.cpp", D3D11_HEADERS,
+     ["ID3D11DeviceChild", "ID3D11DepthStencilState"], DEVICE_CHILD),
+    ("D3D11RasterizerState", "src/d3d11/d3d11_rasterizer_state.cpp", D3D11_HEADERS,
+     ["ID3D11DeviceChild", "ID3D11RasterizerState", "ID3D11RasterizerState1", "ID3D11RasterizerState2"], DEVICE_CHILD),
+    ("D3D11SamplerState", "src/d3d11/d3d11_sampler_state.cpp", D3D11_HEADERS,
+     ["ID3D11DeviceChild", "ID3D11SamplerState"], DEVICE_CHILD),
+    ("D3D11Query", "src/d3d11/d3d11_query.cpp", D3D11_HEADERS,
+     ["ID3D11DeviceChild", "ID3D11Asynchronous", "ID3D11Query", "ID3D11Predicate", "ID3D11Query1"], DEVICE_CHILD),
     ("DxgiFactory", "src/dxgi/dxgi_factory.cpp", DXGI_HEADERS,
      ["IDXGIObject", "IDXGIFactory", "IDXGIFactory1", "IDXGIFactory2", "IDXGIFactory3", "IDXGIFactory4",
       "IDXGIFactory5", "IDXGIFactory6", "IDXGIFactory7"], PRIVATE_DATA),

@@ -1,0 +1,65 @@
+// D3D11DeviceChild: what every object a D3D11 device creates shares: GetDevice, private data
+// (debug names included) and a private reference that keeps the device alive while it exists.
+#pragma once
+
+#include "util/com_object.h"
+#include "util/private_data.h"
+#include "util/windows_base.h"
+
+namespace d3d11vk {
+
+// Base is the object's most derived COM interface (e.g. ID3D11BlendState1); it must derive from
+// ID3D11DeviceChild. The device reference is private so the application's device counts stay
+// what it expects (Windows does not show children in the device's Release result either), while
+// the device, and the caches that children unregister from, outlive every child.
+template <typename Base>
+class D3D11DeviceChild : public util::ComObject<Base> {
+public:
+  explicit D3D11DeviceChild(util::ComObject<ID3D11Device5>* device) : m_device(device) {
+    m_device->addPrivateRef();
+  }
+  ~D3D11DeviceChild() override { m_device->releasePrivateRef(); }
+
+  void STDMETHODCALLTYPE GetDevice(ID3D11Device** device) override {
+    if (!device)
+      return;
+    m_device->AddRef();
+    *device = m_device;
+  }
+
+  HRESULT STDMETHODCALLTYPE GetPrivateData(REFGUID guid, UINT* size, void* data) override {
+    return m_privateData.getData(guid, size, data);
+  }
+
+  // A name set under WKPDID_D3DDebugObjectName is what debugName() returns for log lines.
+  HRESULT STDMETHODCALLTYPE SetPrivateData(REFGUID guid, UINT size, const void* data) override {
+    return m_privateData.setData(guid, size, data);
+  }
+
+  HRESULT STDMETHODCALLTYPE SetPrivateDataInterface(REFGUID guid, const IUnknown* object) override {
+    return m_privateData.setInterface(guid, object);
+  }
+
+  std::string debugName() const { return m_privateData.debugName(); }
+  util::ComObject<ID3D11Device5>* device() const { return m_device; }
+
+  // For caches that hand an existing object out again: takes a public reference unless the
+  // object is already being destroyed (no reference of either kind left), which a plain AddRef
+  // could not tell and would resurrect.
+  bool tryAddRefFromCache() {
+    ULONG privateRefs = this->m_privateRefs.load();
+    do {
+      if (privateRefs == 0)
+        return false;
+    } while (!this->m_privateRefs.compare_exchange_weak(privateRefs, privateRefs + 1));
+    this->AddRef();
+    this->releasePrivateRef();  // the temporary one; AddRef's public reference keeps it alive
+    return true;
+  }
+
+private:
+  util::ComObject<ID3D11Device5>* m_device;
+  util::PrivateDataStore m_privateData;
+};
+
+}  // namespace d3d11vk

@@ -1,0 +1,18 @@
+// D3D11SamplerState: ID3D11SamplerState holding a validated D3D11_SAMPLER_DESC.
+#pragma once
+
+#include "d3d11/d3d11_state_object.h"
+
+namespace d3d11vk {
+
+class D3D11SamplerState final : public D3D11StateObject<D3D11SamplerState, ID3D11SamplerState, D3D11_SAMPLER_DESC> {
+public:
+  using D3D11StateObject::D3D11StateObject;
+  ~D3D11SamplerState() override;
+
+  HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** object) override;
+  // ID3D11SamplerState
+  void STDMETHODCALLTYPE GetDesc(D3D11_SAMPLER_DESC* desc) override;
+};
+
+}  // namespace d3d11vk
