@@ -13,6 +13,8 @@
 #include "vk/device.h"
 #include "vk/instance.h"
 
+#include <cstddef>
+#include <cstring>
 #include <new>
 #include <string>
 #include <type_traits>
@@ -166,9 +168,10 @@ HRESULT rejectNullDescription(const char* method) {
 }
 
 D3D11_QUERY_DESC1 widenQueryDesc(const D3D11_QUERY_DESC& desc) {
+  // Copied as bytes: Query is validated afterwards and may hold any value here.
+  static_assert(offsetof(D3D11_QUERY_DESC1, ContextType) == sizeof(D3D11_QUERY_DESC));
   D3D11_QUERY_DESC1 wide{};
-  wide.Query = desc.Query;
-  wide.MiscFlags = desc.MiscFlags;
+  std::memcpy(&wide, &desc, sizeof(desc));
   wide.ContextType = D3D11_CONTEXT_TYPE_ALL;
   return wide;
 }

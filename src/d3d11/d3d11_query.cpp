@@ -2,7 +2,10 @@
 // rules for their descriptions, per feature level.
 #include "d3d11/d3d11_query.h"
 
+#include "d3d11/d3d11_state_validation.h"
+
 #include <sstream>
+
 
 namespace d3d11vk {
 
@@ -44,16 +47,17 @@ UINT queryDataSize(D3D11_QUERY query) {
 
 std::string checkQueryDesc(D3D_FEATURE_LEVEL level, const D3D11_QUERY_DESC1& desc, bool predicateOnly) {
   std::ostringstream problem;
-  if (UINT(desc.Query) > UINT(D3D11_QUERY_SO_OVERFLOW_PREDICATE_STREAM3)) {
-    problem << "Query " << UINT(desc.Query) << " is not a D3D11_QUERY";
+  UINT query = enumValue(desc.Query);
+  if (query > UINT(D3D11_QUERY_SO_OVERFLOW_PREDICATE_STREAM3)) {
+    problem << "Query " << query << " is not a D3D11_QUERY";
   } else if (predicateOnly && !isPredicateQuery(desc.Query)) {
     problem << "Query " << UINT(desc.Query) << " is not a predicate type";
   } else if (desc.MiscFlags & ~UINT(D3D11_QUERY_MISC_PREDICATEHINT)) {
     problem << "MiscFlags 0x" << std::hex << desc.MiscFlags << " has bits other than PREDICATEHINT";
   } else if ((desc.MiscFlags & D3D11_QUERY_MISC_PREDICATEHINT) && !isPredicateQuery(desc.Query)) {
     problem << "PREDICATEHINT on query type " << UINT(desc.Query) << ", which is not a predicate";
-  } else if (UINT(desc.ContextType) > UINT(D3D11_CONTEXT_TYPE_VIDEO)) {
-    problem << "ContextType " << UINT(desc.ContextType) << " is not a D3D11_CONTEXT_TYPE";
+  } else if (enumValue(desc.ContextType) > UINT(D3D11_CONTEXT_TYPE_VIDEO)) {
+    problem << "ContextType " << enumValue(desc.ContextType) << " is not a D3D11_CONTEXT_TYPE";
   } else if (level < D3D_FEATURE_LEVEL_10_0) {
     // 10Level9: event and timestamp queries everywhere, occlusion from 9_2, nothing else
     // (predicates, pipeline and stream-output statistics need 10_0).

@@ -3,6 +3,7 @@
 #include "d3d11/d3d11_state_validation.h"
 
 #include <cmath>
+#include <cstddef>
 #include <cstring>
 #include <sstream>
 
@@ -26,26 +27,26 @@ std::string describe(const Args&... args) {
   return stream.str();
 }
 
-bool validBlend(D3D11_BLEND blend) {
+bool validBlend(UINT blend) {
   // 12 and 13 are holes in the enumeration (D3D9's BOTHSRCALPHA values).
   return (blend >= D3D11_BLEND_ZERO && blend <= D3D11_BLEND_SRC_ALPHA_SAT) ||
          (blend >= D3D11_BLEND_BLEND_FACTOR && blend <= D3D11_BLEND_INV_SRC1_ALPHA);
 }
 
-bool isColorBlend(D3D11_BLEND blend) {
+bool isColorBlend(UINT blend) {
   return blend == D3D11_BLEND_SRC_COLOR || blend == D3D11_BLEND_INV_SRC_COLOR || blend == D3D11_BLEND_DEST_COLOR ||
          blend == D3D11_BLEND_INV_DEST_COLOR || blend == D3D11_BLEND_SRC1_COLOR || blend == D3D11_BLEND_INV_SRC1_COLOR;
 }
 
-bool isDualSourceBlend(D3D11_BLEND blend) { return blend >= D3D11_BLEND_SRC1_COLOR && blend <= D3D11_BLEND_INV_SRC1_ALPHA; }
+bool isDualSourceBlend(UINT blend) { return blend >= D3D11_BLEND_SRC1_COLOR && blend <= D3D11_BLEND_INV_SRC1_ALPHA; }
 
-bool validBlendOp(D3D11_BLEND_OP op) { return op >= D3D11_BLEND_OP_ADD && op <= D3D11_BLEND_OP_MAX; }
+bool validBlendOp(UINT op) { return op >= D3D11_BLEND_OP_ADD && op <= D3D11_BLEND_OP_MAX; }
 
-bool validComparison(D3D11_COMPARISON_FUNC func) { return func >= D3D11_COMPARISON_NEVER && func <= D3D11_COMPARISON_ALWAYS; }
+bool validComparison(UINT func) { return func >= D3D11_COMPARISON_NEVER && func <= D3D11_COMPARISON_ALWAYS; }
 
-bool validStencilOp(D3D11_STENCIL_OP op) { return op >= D3D11_STENCIL_OP_KEEP && op <= D3D11_STENCIL_OP_DECR; }
+bool validStencilOp(UINT op) { return op >= D3D11_STENCIL_OP_KEEP && op <= D3D11_STENCIL_OP_DECR; }
 
-bool validAddress(D3D11_TEXTURE_ADDRESS_MODE mode) {
+bool validAddress(UINT mode) {
   return mode >= D3D11_TEXTURE_ADDRESS_WRAP && mode <= D3D11_TEXTURE_ADDRESS_MIRROR_ONCE;
 }
 
@@ -58,25 +59,27 @@ std::string checkRenderTargetBlend(const StateCaps& caps, UINT index, const D3D1
       return describe("RenderTarget[", index, "]: LogicOpEnable and BlendEnable are both TRUE");
     if (independentBlend)
       return describe("RenderTarget[", index, "]: logic operations need IndependentBlendEnable FALSE");
-    if (UINT(rt.LogicOp) > UINT(D3D11_LOGIC_OP_OR_INVERTED))
-      return describe("RenderTarget[", index, "]: LogicOp ", UINT(rt.LogicOp), " is not a D3D11_LOGIC_OP");
+    if (enumValue(rt.LogicOp) > UINT(D3D11_LOGIC_OP_OR_INVERTED))
+      return describe("RenderTarget[", index, "]: LogicOp ", enumValue(rt.LogicOp), " is not a D3D11_LOGIC_OP");
   }
   if (rt.BlendEnable) {
-    const D3D11_BLEND factors[] = {rt.SrcBlend, rt.DestBlend, rt.SrcBlendAlpha, rt.DestBlendAlpha};
+    const UINT factors[] = {enumValue(rt.SrcBlend), enumValue(rt.DestBlend), enumValue(rt.SrcBlendAlpha),
+                            enumValue(rt.DestBlendAlpha)};
     const char* names[] = {"SrcBlend", "DestBlend", "SrcBlendAlpha", "DestBlendAlpha"};
     for (int i = 0; i < 4; ++i) {
       if (!validBlend(factors[i]))
-        return describe("RenderTarget[", index, "]: ", names[i], " ", UINT(factors[i]), " is not a D3D11_BLEND");
+        return describe("RenderTarget[", index, "]: ", names[i], " ", factors[i], " is not a D3D11_BLEND");
       if (i >= 2 && isColorBlend(factors[i]))
-        return describe("RenderTarget[", index, "]: ", names[i], " ", UINT(factors[i]), " is a _COLOR factor");
+        return describe("RenderTarget[", index, "]: ", names[i], " ", factors[i], " is a _COLOR factor");
       if (is9x(caps) && (factors[i] == D3D11_BLEND_SRC_ALPHA_SAT || isDualSourceBlend(factors[i])))
-        return describe("RenderTarget[", index, "]: ", names[i], " ", UINT(factors[i]),
+        return describe("RenderTarget[", index, "]: ", names[i], " ", factors[i],
                         " (SRC_ALPHA_SAT or dual-source) is not supported at 9_x");
     }
-    if (!validBlendOp(rt.BlendOp))
-      return describe("RenderTarget[", index, "]: BlendOp ", UINT(rt.BlendOp), " is not a D3D11_BLEND_OP");
-    if (!validBlendOp(rt.BlendOpAlpha))
-      return describe("RenderTarget[", index, "]: BlendOpAlpha ", UINT(rt.BlendOpAlpha), " is not a D3D11_BLEND_OP");
+    if (!validBlendOp(enumValue(rt.BlendOp)))
+      return describe("RenderTarget[", index, "]: BlendOp ", enumValue(rt.BlendOp), " is not a D3D11_BLEND_OP");
+    if (!validBlendOp(enumValue(rt.BlendOpAlpha)))
+      return describe("RenderTarget[", index, "]: BlendOpAlpha ", enumValue(rt.BlendOpAlpha),
+                      " is not a D3D11_BLEND_OP");
   }
   if (rt.RenderTargetWriteMask & ~UINT(D3D11_COLOR_WRITE_ENABLE_ALL))
     return describe("RenderTarget[", index, "]: RenderTargetWriteMask 0x", std::hex, UINT(rt.RenderTargetWriteMask),
@@ -107,29 +110,28 @@ D3D11_DEPTH_STENCILOP_DESC defaultStencilFace() {
 }
 
 std::string checkStencilFace(const char* name, const D3D11_DEPTH_STENCILOP_DESC& face) {
-  if (!validStencilOp(face.StencilFailOp))
-    return describe(name, ".StencilFailOp ", UINT(face.StencilFailOp), " is not a D3D11_STENCIL_OP");
-  if (!validStencilOp(face.StencilDepthFailOp))
-    return describe(name, ".StencilDepthFailOp ", UINT(face.StencilDepthFailOp), " is not a D3D11_STENCIL_OP");
-  if (!validStencilOp(face.StencilPassOp))
-    return describe(name, ".StencilPassOp ", UINT(face.StencilPassOp), " is not a D3D11_STENCIL_OP");
-  if (!validComparison(face.StencilFunc))
-    return describe(name, ".StencilFunc ", UINT(face.StencilFunc), " is not a D3D11_COMPARISON_FUNC");
+  if (!validStencilOp(enumValue(face.StencilFailOp)))
+    return describe(name, ".StencilFailOp ", enumValue(face.StencilFailOp), " is not a D3D11_STENCIL_OP");
+  if (!validStencilOp(enumValue(face.StencilDepthFailOp)))
+    return describe(name, ".StencilDepthFailOp ", enumValue(face.StencilDepthFailOp), " is not a D3D11_STENCIL_OP");
+  if (!validStencilOp(enumValue(face.StencilPassOp)))
+    return describe(name, ".StencilPassOp ", enumValue(face.StencilPassOp), " is not a D3D11_STENCIL_OP");
+  if (!validComparison(enumValue(face.StencilFunc)))
+    return describe(name, ".StencilFunc ", enumValue(face.StencilFunc), " is not a D3D11_COMPARISON_FUNC");
   return {};
 }
 
 // D3D11_FILTER packs point/linear choices for min, mag and mip (bits 4, 2, 0), anisotropy (0x55)
 // and the reduction (bits 7-8: standard, comparison, minimum, maximum).
-bool validFilter(D3D11_FILTER filter) {
-  UINT value = UINT(filter);
+bool validFilter(UINT value) {
   if (value & ~0x1ffu)
     return false;
   UINT sampling = value & 0x7fu;
   return sampling == 0x55u || (sampling & ~0x15u) == 0;
 }
 
-bool isAnisotropic(D3D11_FILTER filter) { return (UINT(filter) & 0x7fu) == 0x55u; }
-UINT filterReduction(D3D11_FILTER filter) { return (UINT(filter) >> 7) & 3u; }  // 1: comparison, 2: min, 3: max
+bool isAnisotropic(UINT filter) { return (filter & 0x7fu) == 0x55u; }
+UINT filterReduction(UINT filter) { return (filter >> 7) & 3u; }  // 1: comparison, 2: min, 3: max
 
 }  // namespace
 
@@ -183,10 +185,11 @@ std::string checkBlendDesc(const StateCaps& caps, const D3D11_BLEND_DESC1& desc,
 std::string checkDepthStencilDesc(const StateCaps& /*caps*/, const D3D11_DEPTH_STENCIL_DESC& desc,
                                   D3D11_DEPTH_STENCIL_DESC* normalised) {
   if (desc.DepthEnable) {
-    if (desc.DepthWriteMask != D3D11_DEPTH_WRITE_MASK_ZERO && desc.DepthWriteMask != D3D11_DEPTH_WRITE_MASK_ALL)
-      return describe("DepthWriteMask ", UINT(desc.DepthWriteMask), " is not a D3D11_DEPTH_WRITE_MASK");
-    if (!validComparison(desc.DepthFunc))
-      return describe("DepthFunc ", UINT(desc.DepthFunc), " is not a D3D11_COMPARISON_FUNC");
+    UINT writeMask = enumValue(desc.DepthWriteMask);
+    if (writeMask != D3D11_DEPTH_WRITE_MASK_ZERO && writeMask != D3D11_DEPTH_WRITE_MASK_ALL)
+      return describe("DepthWriteMask ", writeMask, " is not a D3D11_DEPTH_WRITE_MASK");
+    if (!validComparison(enumValue(desc.DepthFunc)))
+      return describe("DepthFunc ", enumValue(desc.DepthFunc), " is not a D3D11_COMPARISON_FUNC");
   }
   if (desc.StencilEnable) {
     std::string problem = checkStencilFace("FrontFace", desc.FrontFace);
@@ -210,10 +213,11 @@ std::string checkDepthStencilDesc(const StateCaps& /*caps*/, const D3D11_DEPTH_S
 
 std::string checkRasterizerDesc(const StateCaps& caps, const D3D11_RASTERIZER_DESC2& desc,
                                 D3D11_RASTERIZER_DESC2* normalised) {
-  if (desc.FillMode != D3D11_FILL_WIREFRAME && desc.FillMode != D3D11_FILL_SOLID)
-    return describe("FillMode ", UINT(desc.FillMode), " is not a D3D11_FILL_MODE");
-  if (desc.CullMode < D3D11_CULL_NONE || desc.CullMode > D3D11_CULL_BACK)
-    return describe("CullMode ", UINT(desc.CullMode), " is not a D3D11_CULL_MODE");
+  UINT fillMode = enumValue(desc.FillMode), cullMode = enumValue(desc.CullMode);
+  if (fillMode != D3D11_FILL_WIREFRAME && fillMode != D3D11_FILL_SOLID)
+    return describe("FillMode ", fillMode, " is not a D3D11_FILL_MODE");
+  if (cullMode < D3D11_CULL_NONE || cullMode > D3D11_CULL_BACK)
+    return describe("CullMode ", cullMode, " is not a D3D11_CULL_MODE");
   if (std::isnan(desc.DepthBiasClamp))
     return "DepthBiasClamp is NaN";
   if (std::isnan(desc.SlopeScaledDepthBias))
@@ -240,43 +244,43 @@ std::string checkRasterizerDesc(const StateCaps& caps, const D3D11_RASTERIZER_DE
     default:
       return describe("ForcedSampleCount ", desc.ForcedSampleCount, " is not 0, 1, 2, 4, 8 or 16");
   }
-  if (desc.ConservativeRaster != D3D11_CONSERVATIVE_RASTERIZATION_MODE_OFF &&
-      desc.ConservativeRaster != D3D11_CONSERVATIVE_RASTERIZATION_MODE_ON)
-    return describe("ConservativeRaster ", UINT(desc.ConservativeRaster),
-                    " is not a D3D11_CONSERVATIVE_RASTERIZATION_MODE");
-  if (desc.ConservativeRaster == D3D11_CONSERVATIVE_RASTERIZATION_MODE_ON &&
+  UINT conservative = enumValue(desc.ConservativeRaster);
+  if (conservative != D3D11_CONSERVATIVE_RASTERIZATION_MODE_OFF && conservative != D3D11_CONSERVATIVE_RASTERIZATION_MODE_ON)
+    return describe("ConservativeRaster ", conservative, " is not a D3D11_CONSERVATIVE_RASTERIZATION_MODE");
+  if (conservative == D3D11_CONSERVATIVE_RASTERIZATION_MODE_ON &&
       caps.conservativeRasterization == D3D11_CONSERVATIVE_RASTERIZATION_NOT_SUPPORTED)
     return "conservative rasterization needs D3D11_OPTIONS2.ConservativeRasterizationTier 1 or higher";
-  // Every member matters to the rasterizer: nothing to reset.
+  // Every member matters to the rasterizer (and all are valid now): nothing to reset.
   *normalised = desc;
   return {};
 }
 
 std::string checkSamplerDesc(const StateCaps& caps, const D3D11_SAMPLER_DESC& desc, D3D11_SAMPLER_DESC* normalised) {
-  if (!validFilter(desc.Filter))
-    return describe("Filter 0x", std::hex, UINT(desc.Filter), " is not a D3D11_FILTER");
-  UINT reduction = filterReduction(desc.Filter);
+  UINT filter = enumValue(desc.Filter);
+  if (!validFilter(filter))
+    return describe("Filter 0x", std::hex, filter, " is not a D3D11_FILTER");
+  UINT reduction = filterReduction(filter);
   if (reduction >= 2 && !caps.minMaxFiltering)
-    return describe("Filter 0x", std::hex, UINT(desc.Filter), ": minimum/maximum filtering needs MinMaxFiltering");
+    return describe("Filter 0x", std::hex, filter, ": minimum/maximum filtering needs MinMaxFiltering");
   if (reduction == 1 && is9x(caps))
     return "comparison filters are not supported at 9_x";
-  const D3D11_TEXTURE_ADDRESS_MODE modes[] = {desc.AddressU, desc.AddressV, desc.AddressW};
+  const UINT modes[] = {enumValue(desc.AddressU), enumValue(desc.AddressV), enumValue(desc.AddressW)};
   const char* names[] = {"AddressU", "AddressV", "AddressW"};
   bool border = false;
   for (int i = 0; i < 3; ++i) {
     if (!validAddress(modes[i]))
-      return describe(names[i], " ", UINT(modes[i]), " is not a D3D11_TEXTURE_ADDRESS_MODE");
+      return describe(names[i], " ", modes[i], " is not a D3D11_TEXTURE_ADDRESS_MODE");
     if (modes[i] == D3D11_TEXTURE_ADDRESS_MIRROR_ONCE && caps.level == D3D_FEATURE_LEVEL_9_1)
       return describe(names[i], " MIRROR_ONCE is not supported at 9_1");
     border = border || modes[i] == D3D11_TEXTURE_ADDRESS_BORDER;
   }
   if (std::isnan(desc.MipLODBias) || desc.MipLODBias < kMipLodBiasMin || desc.MipLODBias > kMipLodBiasMax)
     return describe("MipLODBias ", desc.MipLODBias, " is outside -16..15.99");
-  if (isAnisotropic(desc.Filter) && (desc.MaxAnisotropy < 1 || desc.MaxAnisotropy > caps.maxAnisotropy))
+  if (isAnisotropic(filter) && (desc.MaxAnisotropy < 1 || desc.MaxAnisotropy > caps.maxAnisotropy))
     return describe("MaxAnisotropy ", desc.MaxAnisotropy, " is outside 1..", caps.maxAnisotropy,
                     " for an anisotropic filter at this feature level");
-  if (reduction == 1 && !validComparison(desc.ComparisonFunc))
-    return describe("ComparisonFunc ", UINT(desc.ComparisonFunc), " is not a D3D11_COMPARISON_FUNC");
+  if (reduction == 1 && !validComparison(enumValue(desc.ComparisonFunc)))
+    return describe("ComparisonFunc ", enumValue(desc.ComparisonFunc), " is not a D3D11_COMPARISON_FUNC");
   if (std::isnan(desc.MinLOD) || std::isnan(desc.MaxLOD))
     return "MinLOD or MaxLOD is NaN";
   if (desc.MinLOD > desc.MaxLOD)
@@ -290,8 +294,9 @@ std::string checkSamplerDesc(const StateCaps& caps, const D3D11_SAMPLER_DESC& de
       if (border && !(component >= 0.0f && component <= 1.0f))
         return "BorderColor components must be within 0..1 at 9_x";
   }
-  // Kept as given: Windows returns the sampler description unchanged from GetDesc.
-  *normalised = desc;
+  // Kept as given: Windows returns the sampler description unchanged from GetDesc. Copied as
+  // bytes: an ignored ComparisonFunc may hold any value.
+  std::memcpy(normalised, &desc, sizeof(desc));
   return {};
 }
 
@@ -305,12 +310,13 @@ D3D11_BLEND_DESC1 widenBlendDesc(const D3D11_BLEND_DESC& desc) {
     D3D11_RENDER_TARGET_BLEND_DESC1& to = wide.RenderTarget[i];
     to.BlendEnable = from.BlendEnable;
     to.LogicOpEnable = FALSE;
-    to.SrcBlend = from.SrcBlend;
-    to.DestBlend = from.DestBlend;
-    to.BlendOp = from.BlendOp;
-    to.SrcBlendAlpha = from.SrcBlendAlpha;
-    to.DestBlendAlpha = from.DestBlendAlpha;
-    to.BlendOpAlpha = from.BlendOpAlpha;
+    // SrcBlend..BlendOpAlpha are six consecutive enumerations in both layouts; copied as bytes
+    // because ignored ones may hold any value.
+    static_assert(offsetof(D3D11_RENDER_TARGET_BLEND_DESC, RenderTargetWriteMask) -
+                      offsetof(D3D11_RENDER_TARGET_BLEND_DESC, SrcBlend) == 6 * sizeof(UINT));
+    static_assert(offsetof(D3D11_RENDER_TARGET_BLEND_DESC1, LogicOp) -
+                      offsetof(D3D11_RENDER_TARGET_BLEND_DESC1, SrcBlend) == 6 * sizeof(UINT));
+    std::memcpy(&to.SrcBlend, &from.SrcBlend, 6 * sizeof(UINT));
     to.LogicOp = D3D11_LOGIC_OP_NOOP;
     to.RenderTargetWriteMask = from.RenderTargetWriteMask;
   }
@@ -318,6 +324,7 @@ D3D11_BLEND_DESC1 widenBlendDesc(const D3D11_BLEND_DESC& desc) {
 }
 
 D3D11_RASTERIZER_DESC2 widenRasterizerDesc(const D3D11_RASTERIZER_DESC& desc) {
+  static_assert(offsetof(D3D11_RASTERIZER_DESC1, ForcedSampleCount) == sizeof(D3D11_RASTERIZER_DESC));
   D3D11_RASTERIZER_DESC1 desc1{};
   std::memcpy(&desc1, &desc, sizeof(desc));  // DESC1 is DESC plus ForcedSampleCount
   desc1.ForcedSampleCount = 0;
@@ -325,6 +332,7 @@ D3D11_RASTERIZER_DESC2 widenRasterizerDesc(const D3D11_RASTERIZER_DESC& desc) {
 }
 
 D3D11_RASTERIZER_DESC2 widenRasterizerDesc(const D3D11_RASTERIZER_DESC1& desc) {
+  static_assert(offsetof(D3D11_RASTERIZER_DESC2, ConservativeRaster) == sizeof(D3D11_RASTERIZER_DESC1));
   D3D11_RASTERIZER_DESC2 wide{};
   std::memcpy(&wide, &desc, sizeof(desc));  // DESC2 is DESC1 plus ConservativeRaster
   wide.ConservativeRaster = D3D11_CONSERVATIVE_RASTERIZATION_MODE_OFF;

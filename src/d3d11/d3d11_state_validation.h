@@ -2,6 +2,7 @@
 // sampler) per feature level, as the D3D11 reference documents them (docs/state-objects.md).
 #pragma once
 
+#include <cstring>
 #include <string>
 
 #include "util/windows_base.h"
@@ -9,6 +10,17 @@
 namespace vk { class DeviceProfile; }
 
 namespace d3d11vk {
+
+// The raw value of an enumeration member an application filled in. Reading an out-of-range value
+// through the enumeration type is undefined behaviour (UBSan reports it), and such values are
+// exactly what validation must look at.
+template <typename Enum>
+UINT enumValue(const Enum& member) {
+  static_assert(sizeof(Enum) == sizeof(UINT));
+  UINT value;
+  std::memcpy(&value, &member, sizeof(value));
+  return value;
+}
 
 // What the rules depend on, fixed when the device is created.
 struct StateCaps {
