@@ -191,6 +191,8 @@ void Compiler::declareInput(const Instruction& ins) {
   if (op.indexDimension != 1)
     throw Unsupported("input arrays (per-vertex or per-control-point inputs)");
   uint32_t reg = uint32_t(op.index[0].immediate);
+  if (op.index[0].immediate >= 32)
+    throw Error("input register v" + std::to_string(op.index[0].immediate) + " is beyond D3D11's 32");
   uint32_t mask = op.components == ComponentCount::Four ? op.mask() : 1;
   m_inputCount = std::max(m_inputCount, reg + 1);
   bool systemValue = ins.opcode == 96 || ins.opcode == 97 || ins.opcode == 99 || ins.opcode == 100;
@@ -222,6 +224,8 @@ void Compiler::declareOutput(const Instruction& ins) {
   if (op.indexDimension != 1)
     throw Unsupported("output arrays");
   uint32_t reg = uint32_t(op.index[0].immediate);
+  if (op.index[0].immediate >= 32)
+    throw Error("output register o" + std::to_string(op.index[0].immediate) + " is beyond D3D11's 32");
   uint32_t mask = op.components == ComponentCount::Four ? op.mask() : 1;
   m_outputCount = std::max(m_outputCount, reg + 1);
   if (ins.opcode == 102 || ins.opcode == 103) {
@@ -234,6 +238,9 @@ void Compiler::declareOutput(const Instruction& ins) {
 void Compiler::declare(const Instruction& ins) {
   switch (ins.opcode) {
     case op::DclTemps:
+      // D3D11 allows 4096 temporaries; the limit also keeps hostile counts from exhausting memory.
+      if (ins.extra.at(0) > 4096 || !m_temps.empty())
+        throw Error("dcl_temps " + std::to_string(ins.extra.at(0)) + " is out of range or repeated");
       for (uint32_t i = 0; i < ins.extra.at(0); i++) {
         Id v = b.variable(b.typePointer(spv::StorageClassPrivate, uvec4()), spv::StorageClassPrivate);
         b.name(v, "r" + std::to_string(i));
@@ -242,8 +249,8 @@ void Compiler::declare(const Instruction& ins) {
       return;
     case op::DclIndexableTemp: {
       uint32_t reg = ins.extra.at(0), length = ins.extra.at(1);
-      if (length == 0)
-        throw Error("indexable temp of length 0");
+      if (length == 0 || length > 4096 || reg > 4096)
+        throw Error("indexable temp x" + std::to_string(reg) + "[" + std::to_string(length) + "] is out of range");
       Id v = b.variable(b.typePointer(spv::StorageClassPrivate, b.typeArray(uvec4(), length)), spv::StorageClassPrivate);
       b.name(v, "x" + std::to_string(reg));
       m_indexableTemps[reg] = {v, length};
@@ -502,7 +509,7 @@ CompileResult Compiler::run() {
     const Instruction& ins = m_program.instructions[first];
     if (ins.opcode == op::CustomData) {
       if (ins.customClass == 3) {  // immediate constant buffer
-        if (ins.customData.empty() || ins.customData.size() % 4)
+        if (ins.customData.empty() || ins.customData.size() % 4 || ins.customData.size() > 4 * 4096)
           throw Error("immediate constant buffer size is not a whole number of vectors");
         std::vector<Id> vectors;
         for (size_t i = 0; i < ins.customData.size(); i += 4)
