@@ -83,6 +83,23 @@ void Compiler::scanUses() {
   }
 }
 
+// Raw and structured buffers are runtime arrays of 32-bit words in a storage buffer block; SRVs
+// get a read-only block type, UAVs a writable one, each declared once per module.
+Id Compiler::wordBufferType(bool writable) {
+  Id& type = writable ? m_ssboReadWrite : m_ssboReadOnly;
+  if (!type) {
+    Id array = b.typeRuntimeArray(b.u32(), true);
+    b.decorate(array, spv::DecorationArrayStride, {4});
+    type = b.typeStruct({array});
+    b.decorate(type, spv::DecorationBlock);
+    b.memberDecorate(type, 0, spv::DecorationOffset, {0});
+    if (!writable)
+      b.memberDecorate(type, 0, spv::DecorationNonWritable);
+    b.name(type, writable ? "Words" : "ReadOnlyWords");
+  }
+  return type;
+}
+
 void Compiler::declareResource(const Instruction& ins) {
   const Operand& op = ins.operands.at(0);
   uint32_t slot = uint32_t(op.index[0].immediate);
@@ -93,16 +110,8 @@ void Compiler::declareResource(const Instruction& ins) {
     info.stride = info.structured ? ins.extra.at(0) : 0;
     if (info.structured && (info.stride == 0 || info.stride % 4))
       throw Error("structured buffer stride " + std::to_string(info.stride) + " is not a multiple of 4");
-    if (!m_ssboReadOnly) {
-      Id array = b.typeRuntimeArray(b.u32(), true);
-      b.decorate(array, spv::DecorationArrayStride, {4});
-      m_ssboReadOnly = b.typeStruct({array});
-      b.decorate(m_ssboReadOnly, spv::DecorationBlock);
-      b.memberDecorate(m_ssboReadOnly, 0, spv::DecorationOffset, {0});
-      b.memberDecorate(m_ssboReadOnly, 0, spv::DecorationNonWritable);
-      b.name(m_ssboReadOnly, "ReadOnlyWords");
-    }
-    info.variable = b.variable(b.typePointer(spv::StorageClassStorageBuffer, m_ssboReadOnly), spv::StorageClassStorageBuffer);
+    info.variable = b.variable(b.typePointer(spv::StorageClassStorageBuffer, wordBufferType(false)),
+                               spv::StorageClassStorageBuffer);
     addBinding(BindingKind::ShaderResource, slot, DescriptorKind::StorageBuffer, info.variable);
   } else {
     info.dimension = ins.controls & 0x1f;
@@ -141,15 +150,8 @@ void Compiler::declareUav(const Instruction& ins) {
     info.stride = info.structured ? ins.extra.at(0) : 0;
     if (info.structured && (info.stride == 0 || info.stride % 4))
       throw Error("structured UAV stride " + std::to_string(info.stride) + " is not a multiple of 4");
-    if (!m_ssboReadWrite) {
-      Id array = b.typeRuntimeArray(b.u32(), true);
-      b.decorate(array, spv::DecorationArrayStride, {4});
-      m_ssboReadWrite = b.typeStruct({array});
-      b.decorate(m_ssboReadWrite, spv::DecorationBlock);
-      b.memberDecorate(m_ssboReadWrite, 0, spv::DecorationOffset, {0});
-      b.name(m_ssboReadWrite, "Words");
-    }
-    info.variable = b.variable(b.typePointer(spv::StorageClassStorageBuffer, m_ssboReadWrite), spv::StorageClassStorageBuffer);
+    info.variable = b.variable(b.typePointer(spv::StorageClassStorageBuffer, wordBufferType(true)),
+                               spv::StorageClassStorageBuffer);
     addBinding(BindingKind::UnorderedAccess, slot, DescriptorKind::StorageBuffer, info.variable);
   } else {
     info.dimension = ins.controls & 0x1f;

@@ -92,6 +92,7 @@ private:
   // compiler.cpp: declarations, the entry point and the input/output copies.
   void scanUses();
   void declare(const Instruction& ins);
+  Id wordBufferType(bool writable);
   void declareResource(const Instruction& ins);
   void declareUav(const Instruction& ins);
   void declareInput(const Instruction& ins);
