@@ -488,7 +488,7 @@ void Compiler::emitInstruction(const Instruction& ins) {
   if (emitFlow(ins))
     return;
   ensureBlock();
-  if (emitAlu(ins) || emitResource(ins))
+  if (emitAlu(ins) || emitResource(ins) || emitGather(ins) || emitDouble(ins))
     return;
   const OpcodeInfo* info = opcodeInfo(ins.opcode);
   throw Unsupported(info ? info->name : "opcode " + std::to_string(ins.opcode));

@@ -123,6 +123,14 @@ private:
   // compiler_alu.cpp: arithmetic, comparison, bit and conversion instructions.
   bool emitAlu(const Instruction& ins);
 
+  // compiler_doubles.cpp: double-precision instructions.
+  bool emitDouble(const Instruction& ins);
+  Id loadDouble(const Operand& op, uint32_t index);
+  void storeDoubles(const Operand& op, const std::vector<Id>& doubles, bool saturate);
+
+  // compiler_gather.cpp: gathers, sampleinfo and samplepos.
+  bool emitGather(const Instruction& ins);
+
   // compiler_flow.cpp: structured control flow.
   bool emitFlow(const Instruction& ins);
   void ensureBlock();
@@ -167,6 +175,7 @@ private:
   std::map<uint32_t, bool> m_uavTypedLoads;  // u# read by ld_uav_typed
   uint32_t m_threadGroup[3] = {0, 0, 0};
   Id m_ssboReadOnly = 0, m_ssboReadWrite = 0;
+  Id m_samplePositions = 0;  // samplepos's table of standard positions
 
   std::vector<Construct> m_constructs;
 };

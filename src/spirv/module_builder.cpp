@@ -181,6 +181,13 @@ Id ModuleBuilder::constF32(float value) {
   return dedupConstant(spv::OpConstant, f32(), {bits});
 }
 
+Id ModuleBuilder::constF64(double value) {
+  uint64_t bits;
+  std::memcpy(&bits, &value, 8);
+  // A 64-bit literal is two words, low-order word first.
+  return dedupConstant(spv::OpConstant, typeFloat(64), {uint32_t(bits), uint32_t(bits >> 32)});
+}
+
 Id ModuleBuilder::constBool(bool value) {
   return dedupConstant(value ? spv::OpConstantTrue : spv::OpConstantFalse, typeBool(), {});
 }

@@ -70,6 +70,7 @@ public:
   Id constU32(uint32_t value);
   Id constI32(int32_t value);
   Id constF32(float value);
+  Id constF64(double value);  // needs Float64, which typeFloat(64) records
   Id constBool(bool value);
   Id constBits(Id type, uint32_t bits);  // a 32-bit scalar constant of any 32-bit type
   Id constComposite(Id type, const std::vector<Id>& constituents);

@@ -1,0 +1,160 @@
+// Gathers (gather4, gather4_c, gather4_po, gather4_po_c) and the sample-pattern queries sampleinfo and samplepos.
+#include "dxbc/compiler_impl.h"
+
+#include "dxbc/registers.h"
+
+namespace dxbc::compiler {
+namespace {
+
+constexpr uint32_t kRasterizer = 14;  // the rasterizer register of sampleinfo/samplepos
+
+// D3D's standard sample positions (the same as Vulkan's standard locations), in 1/16 pixel from
+// the pixel centre, for 1, 2, 4, 8 and 16 samples in that order.
+const int8_t kStandardPositions[][2] = {
+  {0, 0},
+  {4, 4}, {-4, -4},
+  {-2, -6}, {6, -2}, {-6, 2}, {2, 6},
+  {1, -3}, {-1, 3}, {5, 1}, {-3, -5}, {-5, 5}, {-7, -1}, {3, 7}, {7, -7},
+  {1, 1}, {-1, -3}, {-3, 2}, {4, -1}, {-5, -2}, {2, 5}, {5, 3}, {3, -5},
+  {-2, 6}, {0, -7}, {-4, -6}, {-6, 4}, {-8, 0}, {7, -4}, {6, 7}, {-7, -8},
+};
+
+}  // namespace
+
+bool Compiler::emitGather(const Instruction& ins) {
+  const auto& ops = ins.operands;
+  auto need = [&](size_t n) {
+    if (ops.size() != n)
+      throw Error("instruction at token " + std::to_string(ins.offset) + " has " + std::to_string(ops.size()) +
+                  " operands, expected " + std::to_string(n));
+  };
+  auto dstMask = [](const Operand& d) { return d.components == ComponentCount::Four ? d.mask() : 1u; };
+
+  switch (ins.opcode) {
+    case 109:    // gather4 dst, coord, resource, sampler
+    case 126:    // gather4_c dst, coord, resource, sampler, ref
+    case 127:    // gather4_po dst, coord, offset, resource, sampler
+    case 128: {  // gather4_po_c dst, coord, offset, resource, sampler, ref
+      bool po = ins.opcode == 127 || ins.opcode == 128, dref = ins.opcode == 126 || ins.opcode == 128;
+      need(4 + (po ? 1 : 0) + (dref ? 1 : 0));
+      const Operand& resOp = ops[po ? 3 : 2];
+      const Operand& samplerOp = ops[po ? 4 : 3];
+      const ResourceInfo& info = resource(resOp);
+      // D3D gathers from 2D, 2D array, cube and cube array textures only.
+      if (info.dimension != 3 && info.dimension != 8 && info.dimension != 6 && info.dimension != 10)
+        throw Error("gather from a resource that is not a 2D or cube texture");
+      auto s = m_samplers.find(uint32_t(samplerOp.index[0].immediate));
+      if (samplerOp.type != reg::Sampler || s == m_samplers.end())
+        throw Error("gather without a declared sampler");
+      uint32_t coords;
+      bool arrayed;
+      imageCoordinates(info.dimension, coords, arrayed);
+      uint32_t n = coords + (arrayed ? 1 : 0);
+      Value coord = loadSource(ops[1], Kind::Float, (1u << n) - 1);
+      Id sampled = b.op(spv::OpSampledImage, b.typeSampledImage(info.imageType),
+                        {loadImage(info), b.op(spv::OpLoad, b.typeSampler(), {s->second})});
+      std::vector<uint32_t> operands{sampled, coord.id};
+      if (dref) {
+        operands.push_back(loadScalar(ops[po ? 5 : 4], Kind::Float).id);
+      } else {
+        // The sampler operand's selected component names the channel gathered.
+        uint32_t channel = samplerOp.selection == SelectionMode::Select1 ? samplerOp.componentBits & 3
+                           : samplerOp.selection == SelectionMode::Swizzle ? samplerOp.swizzle(0)
+                                                                           : 0;
+        operands.push_back(b.constU32(channel));
+      }
+      bool cube = info.dimension == 6 || info.dimension == 10;
+      int32_t immediate[3] = {0, 0, 0};
+      bool hasImmediate = false;
+      for (uint32_t ext : ins.extendedOpcodes)
+        if ((ext & 0x3f) == 1)
+          for (int i = 0; i < 3; i++) {
+            int32_t v = int32_t((ext >> (9 + 4 * i)) & 0xf);
+            immediate[i] = v >= 8 ? v - 16 : v;
+            hasImmediate = hasImmediate || immediate[i];
+          }
+      if (po && cube)
+        throw Error("gather4_po on a cube texture");
+      if (po) {
+        // A programmable offset is a run-time value; D3D uses its low 6 bits as a signed number.
+        b.capability(spv::CapabilityImageGatherExtended);
+        Value offset = loadSource(ops[2], Kind::Int, 3);
+        Id ivec2 = typeOf(Kind::Int, 2);
+        Id six = constant(Kind::Int, 26, 2).id;
+        Id wrapped = b.op(spv::OpShiftRightArithmetic, ivec2, {b.op(spv::OpShiftLeftLogical, ivec2, {offset.id, six}), six});
+        operands.push_back(spv::ImageOperandsOffsetMask);
+        operands.push_back(wrapped);
+      } else if (hasImmediate && !cube) {
+        operands.push_back(spv::ImageOperandsConstOffsetMask);
+        operands.push_back(b.constComposite(typeOf(Kind::Int, 2), {b.constI32(immediate[0]), b.constI32(immediate[1])}));
+      }
+      Kind kind = dref ? Kind::Float : info.kind;
+      Value result{b.op(dref ? spv::OpImageDrefGather : spv::OpImageGather, typeOf(kind, 4), operands), kind, 4};
+      storeDest(ops[0], swizzleResult(result, resOp, dstMask(ops[0])), false);
+      return true;
+    }
+    case 111: {  // sampleinfo[_uint] dst, resource
+      need(2);
+      if (ops[1].type == kRasterizer)
+        throw Unsupported("sampleinfo of the rasterizer (needs the sample count from the backend)");
+      const ResourceInfo& info = resource(ops[1]);
+      if (info.dimension != 4 && info.dimension != 9)
+        throw Unsupported("sampleinfo of a resource that is not multisampled");
+      b.capability(spv::CapabilityImageQuery);
+      Id count = b.op(spv::OpImageQuerySamples, b.u32(), {loadImage(info)});
+      bool asUint = (ins.controls & 3) == 2;
+      Value x = asUint ? Value{count, Kind::Uint, 1} : Value{b.op(spv::OpConvertUToF, b.f32(), {count}), Kind::Float, 1};
+      Value zero = constant(x.kind, 0, 1);
+      storeDest(ops[0], swizzleResult(composite({x, zero, zero, zero}), ops[1], dstMask(ops[0])), false);
+      return true;
+    }
+    case 110: {  // samplepos dst, resource, sampleIndex
+      // Some compilers pad the instruction with a zero token, which decodes as an operand with no
+      // components and no index; it carries nothing.
+      bool padded = ops.size() == 4 && ops[3].components == ComponentCount::Zero && ops[3].indexDimension == 0 &&
+                    ops[3].type == reg::Temp;
+      if (!padded)
+        need(3);
+      if (ops[1].type == kRasterizer)
+        throw Unsupported("samplepos of the rasterizer (needs the sample count from the backend)");
+      const ResourceInfo& info = resource(ops[1]);
+      if (info.dimension != 4 && info.dimension != 9)
+        throw Unsupported("samplepos of a resource that is not multisampled");
+      b.capability(spv::CapabilityImageQuery);
+      // The table above as a private constant array; the count picks a run (1, 2, 4, 8, 16 ->
+      // first entry 0, 1, 3, 7, 15, which is count - 1), and any other count or an index past it reads (0, 0).
+      Id vec2 = typeOf(Kind::Float, 2);
+      std::vector<Id> entries;
+      for (const auto& p : kStandardPositions)
+        entries.push_back(b.constComposite(vec2, {b.constF32(p[0] / 16.0f), b.constF32(p[1] / 16.0f)}));
+      entries.push_back(b.constNull(vec2));
+      uint32_t length = uint32_t(entries.size());
+      Id arrayType = b.typeArray(vec2, length);
+      Id& table = m_samplePositions;
+      if (!table) {
+        table = b.variable(b.typePointer(spv::StorageClassPrivate, arrayType), spv::StorageClassPrivate,
+                           b.constComposite(arrayType, entries));
+        b.name(table, "sample_positions");
+      }
+      Id count = b.op(spv::OpImageQuerySamples, b.u32(), {loadImage(info)});
+      Id index = loadScalar(ops[2], Kind::Uint).id;
+      Id standard = b.op(spv::OpLogicalAnd, b.typeBool(),
+                         {b.op(spv::OpULessThanEqual, b.typeBool(), {count, b.constU32(16)}),
+                          b.op(spv::OpIEqual, b.typeBool(),
+                               {b.op(spv::OpBitwiseAnd, b.u32(), {count, b.op(spv::OpISub, b.u32(), {count, b.constU32(1)})}),
+                                b.constU32(0)})});
+      Id inRange = b.op(spv::OpLogicalAnd, b.typeBool(), {standard, b.op(spv::OpULessThan, b.typeBool(), {index, count})});
+      Id at = b.op(spv::OpIAdd, b.u32(), {b.op(spv::OpISub, b.u32(), {count, b.constU32(1)}), index});
+      at = b.op(spv::OpSelect, b.u32(), {inRange, at, b.constU32(length - 1)});
+      Id pos = b.op(spv::OpLoad, vec2, {b.op(spv::OpAccessChain, b.typePointer(spv::StorageClassPrivate, vec2), {table, at})});
+      Value x{b.op(spv::OpCompositeExtract, b.f32(), {pos, 0}), Kind::Float, 1};
+      Value y{b.op(spv::OpCompositeExtract, b.f32(), {pos, 1}), Kind::Float, 1};
+      Value zero = constant(Kind::Float, 0, 1);
+      storeDest(ops[0], swizzleResult(composite({x, y, zero, zero}), ops[1], dstMask(ops[0])), false);
+      return true;
+    }
+    default: return false;
+  }
+}
+
+}  // namespace dxbc::compiler
