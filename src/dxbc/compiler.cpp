@@ -238,6 +238,8 @@ void Compiler::declareOutput(const Instruction& ins) {
 }
 
 void Compiler::declare(const Instruction& ins) {
+  if (declareTessellation(ins))
+    return;
   switch (ins.opcode) {
     case op::DclTemps:
       // D3D11 allows 4096 temporaries; the limit also keeps hostile counts from exhausting memory.
@@ -331,6 +333,7 @@ Id Compiler::specialInput(uint32_t registerType) {
     {34, spv::BuiltInLocalInvocationId, 3, Kind::Uint},
     {36, spv::BuiltInLocalInvocationIndex, 1, Kind::Uint},
     {11, spv::BuiltInPrimitiveId, 1, Kind::Int},
+    {28, spv::BuiltInTessCoord, 3, Kind::Float},
   };
   const Special* s = nullptr;
   for (const Special& e : kSpecial)
@@ -344,6 +347,8 @@ Id Compiler::specialInput(uint32_t registerType) {
     throw Error(std::string(name ? name : "special input") + " in the wrong shader stage");
   if (registerType == 11)
     throw Unsupported("vPrim (primitive id)");
+  if (registerType == 28 && m_stage != ShaderStage::Domain)
+    throw Error("vDomain outside a domain shader");
   Id& var = m_specialInputs[registerType];
   if (!var) {
     var = b.variable(b.typePointer(spv::StorageClassInput, typeOf(s->kind, s->count)), spv::StorageClassInput);
@@ -358,6 +363,7 @@ Id Compiler::specialInput(uint32_t registerType) {
 }
 
 void Compiler::copyInputs() {
+  copyTessellationInputs();
   auto element = [&](uint32_t reg, uint32_t c) {
     return b.op(spv::OpAccessChain, b.typePointer(spv::StorageClassPrivate, b.u32()),
                 {m_inputArray, b.constU32(reg), b.constU32(c)});
@@ -468,6 +474,7 @@ void Compiler::emitEntryPoint(Id body) {
                                                 spv::ExecutionModelTessellationEvaluation, spv::ExecutionModelGeometry,
                                                 spv::ExecutionModelFragment, spv::ExecutionModelGLCompute};
   b.entryPoint(kModels[uint32_t(m_stage)], main, "main", b.interfaceVariables());
+  tessellationModes(main);
   if (m_stage == ShaderStage::Pixel) {
     b.executionMode(main, spv::ExecutionModeOriginUpperLeft);
     if (m_depthOutput)
@@ -498,10 +505,8 @@ CompileResult Compiler::run() {
   m_reflection.stage = m_stage;
   if (m_program.major == 5 && m_program.minor == 1)
     throw Unsupported("shader model 5.1 (Direct3D 12 only)");
-  if (m_stage == ShaderStage::Geometry || m_stage == ShaderStage::Hull || m_stage == ShaderStage::Domain)
-    throw Unsupported(std::string(m_stage == ShaderStage::Geometry ? "geometry" : m_stage == ShaderStage::Hull ? "hull"
-                                                                                                              : "domain") +
-                      " shaders");
+  if (m_stage == ShaderStage::Geometry || m_stage == ShaderStage::Hull)
+    throw Unsupported(std::string(m_stage == ShaderStage::Geometry ? "geometry" : "hull") + " shaders");
   b.capability(spv::CapabilityShader);
   scanUses();
 
@@ -561,6 +566,7 @@ CompileResult Compiler::run() {
     }
     m_reflection.inputLocations.push_back(reg);
   }
+  createTessellationInputs();
   for (auto& [reg, io] : m_userOutputs) {
     io.kind = signatureKind(m_outputs, reg);
     io.variable = b.variable(b.typePointer(spv::StorageClassOutput, typeOf(io.kind, 4)), spv::StorageClassOutput);
@@ -569,7 +575,7 @@ CompileResult Compiler::run() {
     m_reflection.outputLocations.push_back(reg);
   }
   for (BuiltinCopy& copy : m_builtinOutputs) {
-    if (copy.systemValue != kSvPosition || m_stage != ShaderStage::Vertex) {
+    if (copy.systemValue != kSvPosition || (m_stage != ShaderStage::Vertex && m_stage != ShaderStage::Domain)) {
       const char* name = systemValueTokenName(copy.systemValue);
       throw Unsupported(std::string("system value output ") + (name ? name : std::to_string(copy.systemValue).c_str()));
     }

@@ -131,6 +131,14 @@ private:
   // compiler_gather.cpp: gathers, sampleinfo and samplepos.
   bool emitGather(const Instruction& ins);
 
+  // compiler_tessellation.cpp: domain shader inputs and execution modes.
+  bool declareTessellation(const Instruction& ins);
+  void createTessellationInputs();
+  void copyTessellationInputs();
+  Id tessellationRegister(const Operand& op);
+  void tessellationModes(Id main);
+  static uint32_t patchLocation(uint32_t reg);
+
   // compiler_flow.cpp: structured control flow.
   bool emitFlow(const Instruction& ins);
   void ensureBlock();
@@ -175,7 +183,13 @@ private:
   std::map<uint32_t, bool> m_uavTypedLoads;  // u# read by ld_uav_typed
   uint32_t m_threadGroup[3] = {0, 0, 0};
   Id m_ssboReadOnly = 0, m_ssboReadWrite = 0;
-  Id m_samplePositions = 0;  // samplepos's table of standard positions
+  Id m_samplePositions = 0;
+  // Domain shaders: control points per patch, tessellator domain (1 isoline, 2 tri, 3 quad), and
+  // the private vicp[cp][reg] and vpc[reg] arrays with the inputs they copy.
+  uint32_t m_controlPoints = 0, m_tessDomain = 0, m_controlPointRegs = 0, m_patchCount = 0;
+  std::map<uint32_t, IoRegister> m_controlPointInputs, m_patchInputs;
+  std::vector<BuiltinCopy> m_patchBuiltins;
+  Id m_controlPointArray = 0, m_patchArray = 0;  // samplepos's table of standard positions
 
   std::vector<Construct> m_constructs;
 };

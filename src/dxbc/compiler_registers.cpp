@@ -75,6 +75,9 @@ Id Compiler::registerPointer(const Operand& op, spv::StorageClass& storage) {
         throw Error("icb is used without dcl_immediateConstantBuffer");
       return b.op(spv::OpAccessChain, b.typePointer(storage, uvec4()), {m_icb, indexValue(op.index[0])});
     }
+    case 25:  // vicp
+    case 27:  // vpc
+      return tessellationRegister(op);
     case 12: {  // oDepth
       if (!m_depthPrivate)
         throw Error("oDepth is not declared");
@@ -152,7 +155,7 @@ Value Compiler::loadSource(const Operand& op, Kind kind, uint32_t readMask) {
     value = Value{count == 1 ? parts[0] : b.constComposite(typeOf(kind, count), parts), kind, count};
   } else {
     Id vec;
-    if (m_specialInputs.count(op.type) || (op.type >= 32 && op.type <= 36) || op.type == 11 || op.type == 37) {
+    if (m_specialInputs.count(op.type) || (op.type >= 32 && op.type <= 36) || op.type == 11 || op.type == 28 || op.type == 37) {
       vec = specialInput(op.type);
     } else {
       spv::StorageClass storage;
