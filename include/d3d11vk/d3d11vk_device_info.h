@@ -17,6 +17,12 @@ struct ID3D11VkDeviceInfo : public IUnknown {
   virtual UINT STDMETHODCALLTYPE GetValidationErrorCount() = 0;
   // TRUE when the Khronos validation layer is active on the instance.
   virtual BOOL STDMETHODCALLTYPE IsValidationEnabled() = 0;
+  // Diagnostics: copies a subresource of a d3d11vk buffer or texture back from the GPU, texels
+  // tightly packed (rows of whole blocks, then depth slices). *size is the capacity of data on
+  // entry and the bytes the subresource has on return; data may be null to ask the size.
+  // E_INVALIDARG for a null size, a foreign resource, a missing subresource, a multisampled one or
+  // too small a buffer. Blocks until the copy is done: for tests and tools, not for rendering.
+  virtual HRESULT STDMETHODCALLTYPE ReadSubresource(ID3D11Resource* resource, UINT subresource, void* data, UINT* size) = 0;
 };
 
 #ifdef __CRT_UUID_DECL

@@ -6,16 +6,22 @@
 #include "d3d11/caps/feature_support.h"
 #include "d3d11/caps/format_support.h"
 #include "d3d11/caps/format_table.h"
+#include "d3d11/caps/resource_limits.h"
+#include "d3d11/d3d11_buffer.h"
+#include "d3d11/d3d11_resource_validation.h"
+#include "d3d11/d3d11_texture.h"
 #include "d3d11/d3d11_feature_levels.h"
 #include "d3d11/d3d11_query.h"
 #include "util/log.h"
 #include "vk/adapter.h"
 #include "vk/device.h"
 #include "vk/instance.h"
+#include "vk/result.h"
 
 #include <cstddef>
 #include <cstring>
 #include <new>
+#include <stdexcept>
 #include <string>
 #include <type_traits>
 
@@ -249,24 +255,127 @@ HRESULT D3D11Device::createQuery(const char* method, const D3D11_QUERY_DESC1& de
   return S_OK;
 }
 
-HRESULT STDMETHODCALLTYPE D3D11Device::CreateBuffer(const D3D11_BUFFER_DESC * /*pDesc*/, const D3D11_SUBRESOURCE_DATA * /*pInitialData*/, ID3D11Buffer ** /*ppBuffer*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
+HRESULT D3D11Device::rejectDescription(const char* method, const std::string& problem) {
+  if (problem.rfind("not implemented:", 0) == 0) {
+    util::log::warn("ID3D11Device::", method, ": ", problem, ": E_NOTIMPL");
+    return E_NOTIMPL;
+  }
+  util::log::warn("ID3D11Device::", method, ": ", problem, ": E_INVALIDARG");
+  return E_INVALIDARG;
 }
 
-HRESULT STDMETHODCALLTYPE D3D11Device::CreateTexture1D(const D3D11_TEXTURE1D_DESC * /*pDesc*/, const D3D11_SUBRESOURCE_DATA * /*pInitialData*/, ID3D11Texture1D ** /*ppTexture1D*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
+template <typename Object, typename Desc, typename Interface>
+HRESULT D3D11Device::createTexture(const char* method, Desc desc, const D3D11_SUBRESOURCE_DATA* initialData,
+                                   Interface** texture) {
+  TextureDesc common = textureDesc(desc);
+  std::string problem = checkTextureDesc(m_vkAdapter->profile(), m_featureLevel, &common, initialData);
+  if (problem.empty()) {
+    VkDeviceSize total = 0;
+    TextureStorage::packedLayout(common, &total);
+    if (total > caps::resourceLimits(m_featureLevel).maxResourceBytes)
+      problem = std::to_string(total) + " bytes are over the level's resource size limit";
+  }
+  if (!problem.empty())
+    return rejectDescription(method, problem);
+  if (!texture)
+    return S_FALSE;  // documented: a null out-pointer validates the description only
+  desc.MipLevels = common.mipLevels;
+  try {
+    *texture = new Object(this, desc, initialData);  // starts with the caller's reference
+    return S_OK;
+  } catch (const std::invalid_argument& error) {
+    util::log::warn("ID3D11Device::", method, ": ", error.what(), ": E_INVALIDARG");
+    return E_INVALIDARG;
+  } catch (const std::bad_alloc&) {
+    util::log::warn("ID3D11Device::", method, ": out of memory: E_OUTOFMEMORY");
+    return E_OUTOFMEMORY;
+  } catch (const vk::Error& error) {
+    util::log::warn("ID3D11Device::", method, ": ", error.what(), ": E_OUTOFMEMORY");
+    return error.result() == VK_ERROR_DEVICE_LOST ? DXGI_ERROR_DEVICE_REMOVED : E_OUTOFMEMORY;
+  }
 }
 
-HRESULT STDMETHODCALLTYPE D3D11Device::CreateTexture2D(const D3D11_TEXTURE2D_DESC * /*pDesc*/, const D3D11_SUBRESOURCE_DATA * /*pInitialData*/, ID3D11Texture2D ** /*ppTexture2D*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
+HRESULT STDMETHODCALLTYPE D3D11Device::DeviceInfo::ReadSubresource(ID3D11Resource* resource, UINT subresource, void* data, UINT* size) {
+  if (!resource || !size)
+    return E_INVALIDARG;
+  D3D11ResourceCommon* common = nullptr;
+  if (FAILED(resource->QueryInterface(kResourceCommonId, reinterpret_cast<void**>(&common))) || !common)
+    return E_INVALIDARG;
+  std::vector<uint8_t> bytes;
+  try {
+    bytes = common->readSubresource(subresource);
+  } catch (const std::exception& error) {
+    util::log::warn("ID3D11VkDeviceInfo::ReadSubresource: ", error.what());
+  }
+  common->releaseCommon();
+  if (bytes.empty())
+    return E_INVALIDARG;
+  UINT capacity = *size;
+  *size = UINT(bytes.size());
+  if (!data)
+    return S_OK;
+  if (capacity < bytes.size())
+    return E_INVALIDARG;
+  std::memcpy(data, bytes.data(), bytes.size());
+  return S_OK;
 }
 
-HRESULT STDMETHODCALLTYPE D3D11Device::CreateTexture3D(const D3D11_TEXTURE3D_DESC * /*pDesc*/, const D3D11_SUBRESOURCE_DATA * /*pInitialData*/, ID3D11Texture3D ** /*ppTexture3D*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateBuffer(const D3D11_BUFFER_DESC* pDesc, const D3D11_SUBRESOURCE_DATA* pInitialData, ID3D11Buffer** ppBuffer) {
+  if (ppBuffer)
+    *ppBuffer = nullptr;
+  if (!pDesc) {
+    util::log::warn("ID3D11Device::CreateBuffer: null description: E_INVALIDARG");
+    return E_INVALIDARG;
+  }
+  std::string problem = checkBufferDesc(m_vkAdapter->profile(), m_featureLevel, *pDesc, pInitialData);
+  if (!problem.empty())
+    return rejectDescription("CreateBuffer", problem);
+  if (!ppBuffer)
+    return S_FALSE;  // documented: a null out-pointer validates the description only
+  try {
+    *ppBuffer = new D3D11Buffer(this, *pDesc, pInitialData);  // starts with the caller's reference
+    return S_OK;
+  } catch (const std::bad_alloc&) {
+    util::log::warn("ID3D11Device::CreateBuffer: out of memory: E_OUTOFMEMORY");
+    return E_OUTOFMEMORY;
+  } catch (const vk::Error& error) {
+    util::log::warn("ID3D11Device::CreateBuffer: ", error.what(), ": E_OUTOFMEMORY");
+    return error.result() == VK_ERROR_DEVICE_LOST ? DXGI_ERROR_DEVICE_REMOVED : E_OUTOFMEMORY;
+  }
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateTexture1D(const D3D11_TEXTURE1D_DESC* pDesc, const D3D11_SUBRESOURCE_DATA* pInitialData, ID3D11Texture1D** ppTexture) {
+  if (ppTexture)
+    *ppTexture = nullptr;
+  if (!pDesc) {
+    util::log::warn("ID3D11Device::CreateTexture1D: null description: E_INVALIDARG");
+    return E_INVALIDARG;
+  }
+  return createTexture<D3D11Texture1D>("CreateTexture1D", *pDesc, pInitialData, ppTexture);
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateTexture2D(const D3D11_TEXTURE2D_DESC* pDesc, const D3D11_SUBRESOURCE_DATA* pInitialData, ID3D11Texture2D** ppTexture) {
+  if (ppTexture)
+    *ppTexture = nullptr;
+  if (!pDesc) {
+    util::log::warn("ID3D11Device::CreateTexture2D: null description: E_INVALIDARG");
+    return E_INVALIDARG;
+  }
+  D3D11_TEXTURE2D_DESC1 desc1{};
+  std::memcpy(&desc1, pDesc, sizeof(*pDesc));  // the newer description adds TextureLayout at the end
+  return createTexture<D3D11Texture2D>("CreateTexture2D", desc1, pInitialData, ppTexture);
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateTexture3D(const D3D11_TEXTURE3D_DESC* pDesc, const D3D11_SUBRESOURCE_DATA* pInitialData, ID3D11Texture3D** ppTexture) {
+  if (ppTexture)
+    *ppTexture = nullptr;
+  if (!pDesc) {
+    util::log::warn("ID3D11Device::CreateTexture3D: null description: E_INVALIDARG");
+    return E_INVALIDARG;
+  }
+  D3D11_TEXTURE3D_DESC1 desc1{};
+  std::memcpy(&desc1, pDesc, sizeof(*pDesc));  // the newer description adds TextureLayout at the end
+  return createTexture<D3D11Texture3D>("CreateTexture3D", desc1, pInitialData, ppTexture);
 }
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateShaderResourceView(ID3D11Resource * /*pResource*/, const D3D11_SHADER_RESOURCE_VIEW_DESC * /*pDesc*/, ID3D11ShaderResourceView ** /*ppSRView*/) {
@@ -472,14 +581,24 @@ void STDMETHODCALLTYPE D3D11Device::GetResourceTiling(ID3D11Resource * /*resourc
   D3D11VK_NOT_IMPLEMENTED();
 }
 
-HRESULT STDMETHODCALLTYPE D3D11Device::CreateTexture2D1(const D3D11_TEXTURE2D_DESC1 * /*desc*/, const D3D11_SUBRESOURCE_DATA * /*initial_data*/, ID3D11Texture2D1 ** /*texture*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateTexture2D1(const D3D11_TEXTURE2D_DESC1* desc, const D3D11_SUBRESOURCE_DATA* initial_data, ID3D11Texture2D1** texture) {
+  if (texture)
+    *texture = nullptr;
+  if (!desc) {
+    util::log::warn("ID3D11Device::CreateTexture2D1: null description: E_INVALIDARG");
+    return E_INVALIDARG;
+  }
+  return createTexture<D3D11Texture2D>("CreateTexture2D1", *desc, initial_data, texture);
 }
 
-HRESULT STDMETHODCALLTYPE D3D11Device::CreateTexture3D1(const D3D11_TEXTURE3D_DESC1 * /*desc*/, const D3D11_SUBRESOURCE_DATA * /*initial_data*/, ID3D11Texture3D1 ** /*texture*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateTexture3D1(const D3D11_TEXTURE3D_DESC1* desc, const D3D11_SUBRESOURCE_DATA* initial_data, ID3D11Texture3D1** texture) {
+  if (texture)
+    *texture = nullptr;
+  if (!desc) {
+    util::log::warn("ID3D11Device::CreateTexture3D1: null description: E_INVALIDARG");
+    return E_INVALIDARG;
+  }
+  return createTexture<D3D11Texture3D>("CreateTexture3D1", *desc, initial_data, texture);
 }
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateRasterizerState2(const D3D11_RASTERIZER_DESC2* desc, ID3D11RasterizerState2** state) {

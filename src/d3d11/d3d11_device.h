@@ -120,6 +120,11 @@ private:
   HRESULT createBlendState(const char* method, const D3D11_BLEND_DESC1& desc, Interface** object);
   template <typename Interface>
   HRESULT createRasterizerState(const char* method, const D3D11_RASTERIZER_DESC2& desc, Interface** object);
+  // Logs a rejected description: E_NOTIMPL for valid features not implemented, else E_INVALIDARG.
+  HRESULT rejectDescription(const char* method, const std::string& problem);
+  // The shared body of CreateTexture1D/2D/3D(1): validation, the size limit, S_FALSE, creation.
+  template <typename Object, typename Desc, typename Interface>
+  HRESULT createTexture(const char* method, Desc desc, const D3D11_SUBRESOURCE_DATA* initialData, Interface** texture);
   template <typename Interface>
   HRESULT createQuery(const char* method, const D3D11_QUERY_DESC1& desc, bool predicateOnly, Interface** object);
 
@@ -131,6 +136,7 @@ private:
     const char* STDMETHODCALLTYPE GetVulkanDriverDescription() override;
     UINT STDMETHODCALLTYPE GetValidationErrorCount() override;
     BOOL STDMETHODCALLTYPE IsValidationEnabled() override;
+    HRESULT STDMETHODCALLTYPE ReadSubresource(ID3D11Resource* resource, UINT subresource, void* data, UINT* size) override;
 
   private:
     std::string m_deviceName, m_driverDescription;

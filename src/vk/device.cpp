@@ -8,6 +8,8 @@
 #include "util/log.h"
 #include "vk/adapter.h"
 #include "vk/instance.h"
+#include "vk/memory_allocator.h"
+#include "vk/transfer.h"
 #include "vk/result.h"
 
 namespace vk {
@@ -65,6 +67,14 @@ Device::Device(const Adapter& adapter) : m_instance(adapter.instance()) {
     throw std::runtime_error(std::string("the Vulkan device lacks ") + missing);
   }
   m_functions.vkGetDeviceQueue(m_device, m_queueFamily, 0, &m_queue);
+  try {
+    m_allocator = std::make_unique<MemoryAllocator>(*this, profile.memory);
+    m_transfer = std::make_unique<Transfer>(*this);
+  } catch (...) {
+    m_allocator.reset();
+    m_functions.vkDestroyDevice(m_device, nullptr);
+    throw;
+  }
 
   util::log::info("Vulkan device: ", adapter.description());
   util::log::info("  enabled extensions: ", joined(m_selection.extensions));
@@ -74,6 +84,8 @@ Device::Device(const Adapter& adapter) : m_instance(adapter.instance()) {
 Device::~Device() {
   if (m_device) {
     m_functions.vkDeviceWaitIdle(m_device);
+    m_transfer.reset();
+    m_allocator.reset();
     m_functions.vkDestroyDevice(m_device, nullptr);
   }
 }

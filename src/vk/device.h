@@ -13,6 +13,8 @@ namespace vk {
 
 class Adapter;
 class Instance;
+class MemoryAllocator;
+class Transfer;
 
 class Device {
 public:
@@ -29,6 +31,9 @@ public:
   const DeviceFeatures& enabledFeatures() const { return m_selection.features; }
   const std::vector<std::string>& enabledExtensions() const { return m_selection.extensions; }
   bool hasExtension(const char* name) const;
+  MemoryAllocator& allocator() const { return *m_allocator; }
+  // The interim blocking upload path (see vk/transfer.h).
+  Transfer& transfer() const { return *m_transfer; }
 
 private:
   std::shared_ptr<Instance> m_instance;  // outlives the device
@@ -37,6 +42,8 @@ private:
   VkDevice m_device = VK_NULL_HANDLE;
   VkQueue m_queue = VK_NULL_HANDLE;
   uint32_t m_queueFamily = 0;
+  std::unique_ptr<MemoryAllocator> m_allocator;  // destroyed before the VkDevice
+  std::unique_ptr<Transfer> m_transfer;
 };
 
 }  // namespace vk

@@ -34,7 +34,34 @@
   X(vkDestroyDevice)                   \
   X(vkGetDeviceQueue)                  \
   X(vkDeviceWaitIdle)                  \
-  X(vkQueueWaitIdle)
+  X(vkQueueWaitIdle)                   \
+  X(vkQueueSubmit)                     \
+  X(vkAllocateMemory)                  \
+  X(vkFreeMemory)                      \
+  X(vkMapMemory)                       \
+  X(vkUnmapMemory)                     \
+  X(vkCreateBuffer)                    \
+  X(vkDestroyBuffer)                   \
+  X(vkGetBufferMemoryRequirements)     \
+  X(vkBindBufferMemory)                \
+  X(vkCreateImage)                     \
+  X(vkDestroyImage)                    \
+  X(vkGetImageMemoryRequirements)      \
+  X(vkBindImageMemory)                 \
+  X(vkCreateCommandPool)               \
+  X(vkDestroyCommandPool)              \
+  X(vkAllocateCommandBuffers)          \
+  X(vkFreeCommandBuffers)              \
+  X(vkBeginCommandBuffer)              \
+  X(vkEndCommandBuffer)                \
+  X(vkCmdPipelineBarrier)              \
+  X(vkCmdCopyBuffer)                   \
+  X(vkCmdCopyBufferToImage)            \
+  X(vkCmdCopyImageToBuffer)            \
+  X(vkCreateFence)                     \
+  X(vkDestroyFence)                    \
+  X(vkResetFences)                     \
+  X(vkWaitForFences)
 
 namespace vk {
 

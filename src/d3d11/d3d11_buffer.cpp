@@ -1,0 +1,95 @@
+// D3D11Buffer: the Vulkan buffer behind a D3D11 buffer (usage and memory from the description),
+// its initial data, identity and GetDesc.
+#include "d3d11/d3d11_buffer.h"
+
+#include "d3d11/d3d11_device.h"
+#include "util/log.h"
+#include "vk/device.h"
+#include "vk/transfer.h"
+
+namespace d3d11vk {
+
+namespace {
+
+VkBufferUsageFlags bufferUsage(const vk::Device& device, const D3D11_BUFFER_DESC& desc) {
+  VkBufferUsageFlags usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+  if (desc.BindFlags & D3D11_BIND_VERTEX_BUFFER)
+    usage |= VK_BUFFER_USAGE_VERTEX_BUFFER_BIT;
+  if (desc.BindFlags & D3D11_BIND_INDEX_BUFFER)
+    usage |= VK_BUFFER_USAGE_INDEX_BUFFER_BIT;
+  if (desc.BindFlags & D3D11_BIND_CONSTANT_BUFFER)
+    usage |= VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT;
+  // Typed views are texel buffers, raw and structured ones storage buffers.
+  if (desc.BindFlags & D3D11_BIND_SHADER_RESOURCE)
+    usage |= VK_BUFFER_USAGE_UNIFORM_TEXEL_BUFFER_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
+  if (desc.BindFlags & D3D11_BIND_UNORDERED_ACCESS)
+    usage |= VK_BUFFER_USAGE_STORAGE_TEXEL_BUFFER_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
+  if ((desc.BindFlags & D3D11_BIND_STREAM_OUTPUT) && device.hasExtension("VK_EXT_transform_feedback"))
+    usage |= VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_BUFFER_BIT_EXT;
+  if (desc.MiscFlags & D3D11_RESOURCE_MISC_DRAWINDIRECT_ARGS)
+    usage |= VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT;
+  return usage;
+}
+
+}  // namespace
+
+D3D11Buffer::D3D11Buffer(D3D11Device* device, const D3D11_BUFFER_DESC& desc, const D3D11_SUBRESOURCE_DATA* initialData)
+    : D3D11DeviceChild(device), m_owner(device), m_desc(desc) {
+  if (!(m_desc.MiscFlags & D3D11_RESOURCE_MISC_BUFFER_STRUCTURED))
+    m_desc.StructureByteStride = 0;  // documented: ignored unless the buffer is structured
+  vk::Device& vkDevice = device->vulkanDevice();
+  VkMemoryPropertyFlags required = 0, preferred = VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT;
+  const VkMemoryPropertyFlags host = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
+  if (desc.Usage == D3D11_USAGE_DYNAMIC) {
+    required = host;  // written by the CPU every frame: device-local and host-visible where there is such memory
+  } else if (desc.Usage == D3D11_USAGE_STAGING) {
+    required = host;
+    preferred = (desc.CPUAccessFlags & D3D11_CPU_ACCESS_READ) ? VK_MEMORY_PROPERTY_HOST_CACHED_BIT : 0;
+  }
+  m_buffer = std::make_unique<vk::Buffer>(vkDevice, desc.ByteWidth, bufferUsage(vkDevice, desc), required, preferred);
+  if (initialData)
+    vkDevice.transfer().writeBuffer(*m_buffer, 0, initialData->pSysMem, desc.ByteWidth);
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Buffer::QueryInterface(REFIID riid, void** object) {
+  HRESULT result;
+  if (!util::beginQueryInterface(object, &result))
+    return result;
+  if (riid == __uuidof(IUnknown) || riid == __uuidof(ID3D11DeviceChild) || riid == __uuidof(ID3D11Resource) ||
+      riid == __uuidof(ID3D11Buffer))
+    return util::returnInterface<ID3D11Buffer>(this, object);
+  if (riid == kResourceCommonId) {
+    AddRef();
+    *object = static_cast<D3D11ResourceCommon*>(this);
+    return S_OK;
+  }
+  util::logUnknownInterface("D3D11Buffer", riid);
+  return E_NOINTERFACE;
+}
+
+void STDMETHODCALLTYPE D3D11Buffer::GetType(D3D11_RESOURCE_DIMENSION* dimension) {
+  if (dimension)
+    *dimension = D3D11_RESOURCE_DIMENSION_BUFFER;
+}
+
+void STDMETHODCALLTYPE D3D11Buffer::SetEvictionPriority(UINT priority) {
+  // STATUS: partial: stored and returned; Vulkan has no per-allocation residency priority here
+  m_evictionPriority = priority;
+}
+
+UINT STDMETHODCALLTYPE D3D11Buffer::GetEvictionPriority() {
+  return m_evictionPriority;
+}
+
+void STDMETHODCALLTYPE D3D11Buffer::GetDesc(D3D11_BUFFER_DESC* desc) {
+  if (desc)
+    *desc = m_desc;
+}
+
+std::vector<uint8_t> D3D11Buffer::readSubresource(UINT subresource) {
+  if (subresource != 0)
+    return {};
+  return m_owner->vulkanDevice().transfer().readBuffer(*m_buffer);
+}
+
+}  // namespace d3d11vk

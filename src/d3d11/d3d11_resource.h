@@ -1,0 +1,29 @@
+// D3D11ResourceCommon: what buffers and textures share behind ID3D11Resource: the eviction
+// priority and a read-back of a subresource's bytes (for ID3D11VkDeviceInfo's test diagnostics),
+// reachable from any ID3D11Resource through a private QueryInterface id.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "util/windows_base.h"
+
+namespace d3d11vk {
+
+// {8f0c0a52-3b61-4d0e-9a57-1c2d7e4b9f31}: answered only by d3d11vk's resources, with a
+// D3D11ResourceCommon* that holds one reference (give it back with releaseCommon()).
+inline constexpr GUID kResourceCommonId = {0x8f0c0a52, 0x3b61, 0x4d0e, {0x9a, 0x57, 0x1c, 0x2d, 0x7e, 0x4b, 0x9f, 0x31}};
+
+class D3D11ResourceCommon {
+public:
+  // The subresource's texels tightly packed (rows of whole blocks, then slices), or the whole
+  // buffer; empty for a subresource that does not exist. Blocks until the GPU has copied it.
+  virtual std::vector<uint8_t> readSubresource(UINT subresource) = 0;
+  virtual void releaseCommon() = 0;
+
+protected:
+  ~D3D11ResourceCommon() = default;
+  UINT m_evictionPriority = DXGI_RESOURCE_PRIORITY_NORMAL;
+};
+
+}  // namespace d3d11vk

@@ -1,0 +1,326 @@
+// Buffer and texture description rules (docs/resources.md).
+#include "d3d11/d3d11_resource_validation.h"
+
+#include <algorithm>
+#include <bit>
+
+#include "d3d11/caps/format_support.h"
+#include "d3d11/caps/format_table.h"
+#include "d3d11/caps/resource_limits.h"
+#include "d3d11/d3d11_state_validation.h"
+#include "vk/image.h"
+
+#include <cstdio>
+
+namespace d3d11vk {
+
+namespace {
+
+constexpr UINT kKnownBind = D3D11_BIND_VERTEX_BUFFER | D3D11_BIND_INDEX_BUFFER | D3D11_BIND_CONSTANT_BUFFER |
+                            D3D11_BIND_SHADER_RESOURCE | D3D11_BIND_STREAM_OUTPUT | D3D11_BIND_RENDER_TARGET |
+                            D3D11_BIND_DEPTH_STENCIL | D3D11_BIND_UNORDERED_ACCESS | D3D11_BIND_DECODER |
+                            D3D11_BIND_VIDEO_ENCODER;
+constexpr UINT kBufferBind = D3D11_BIND_VERTEX_BUFFER | D3D11_BIND_INDEX_BUFFER | D3D11_BIND_CONSTANT_BUFFER |
+                             D3D11_BIND_SHADER_RESOURCE | D3D11_BIND_STREAM_OUTPUT | D3D11_BIND_RENDER_TARGET |
+                             D3D11_BIND_UNORDERED_ACCESS;
+constexpr UINT kTextureBind = D3D11_BIND_SHADER_RESOURCE | D3D11_BIND_RENDER_TARGET | D3D11_BIND_DEPTH_STENCIL |
+                              D3D11_BIND_UNORDERED_ACCESS;
+constexpr UINT kCpuAccess = D3D11_CPU_ACCESS_READ | D3D11_CPU_ACCESS_WRITE;
+// Valid misc flags d3d11vk does not implement: sharing, GDI interop, tiled resources, protection.
+constexpr UINT kUnimplementedMisc = D3D11_RESOURCE_MISC_SHARED | D3D11_RESOURCE_MISC_SHARED_KEYEDMUTEX |
+                                    D3D11_RESOURCE_MISC_GDI_COMPATIBLE | D3D11_RESOURCE_MISC_SHARED_NTHANDLE |
+                                    D3D11_RESOURCE_MISC_RESTRICTED_CONTENT |
+                                    D3D11_RESOURCE_MISC_RESTRICT_SHARED_RESOURCE |
+                                    D3D11_RESOURCE_MISC_RESTRICT_SHARED_RESOURCE_DRIVER |
+                                    D3D11_RESOURCE_MISC_GUARDED | D3D11_RESOURCE_MISC_TILE_POOL |
+                                    D3D11_RESOURCE_MISC_TILED | D3D11_RESOURCE_MISC_HW_PROTECTED;
+constexpr UINT kBufferMisc = D3D11_RESOURCE_MISC_DRAWINDIRECT_ARGS | D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS |
+                             D3D11_RESOURCE_MISC_BUFFER_STRUCTURED | D3D11_RESOURCE_MISC_RESOURCE_CLAMP;
+constexpr UINT kTextureMisc = D3D11_RESOURCE_MISC_GENERATE_MIPS | D3D11_RESOURCE_MISC_TEXTURECUBE |
+                              D3D11_RESOURCE_MISC_RESOURCE_CLAMP;
+
+std::string hex(UINT value) {
+  char text[16];
+  std::snprintf(text, sizeof(text), "0x%x", value);
+  return text;
+}
+
+// The usage / CPU-access / bind rules shared by buffers and textures (D3D11_USAGE remarks).
+std::string checkUsage(UINT usage, UINT cpu, UINT bind, const D3D11_SUBRESOURCE_DATA* initialData) {
+  if (cpu & ~kCpuAccess)
+    return "unknown CPUAccessFlags " + hex(cpu);
+  switch (usage) {
+    case D3D11_USAGE_DEFAULT:
+      if (cpu)
+        return "DEFAULT usage with CPU access (MapOnDefaultBuffers/Textures is not offered)";
+      break;
+    case D3D11_USAGE_IMMUTABLE:
+      if (!initialData)
+        return "IMMUTABLE usage without initial data";
+      if (cpu)
+        return "IMMUTABLE usage with CPU access";
+      if (bind & (D3D11_BIND_UNORDERED_ACCESS | D3D11_BIND_STREAM_OUTPUT | D3D11_BIND_RENDER_TARGET | D3D11_BIND_DEPTH_STENCIL))
+        return "IMMUTABLE usage with a GPU-writable bind flag";
+      break;
+    case D3D11_USAGE_DYNAMIC:
+      if (cpu != D3D11_CPU_ACCESS_WRITE)
+        return "DYNAMIC usage needs CPUAccessFlags exactly WRITE";
+      if (bind & (D3D11_BIND_UNORDERED_ACCESS | D3D11_BIND_STREAM_OUTPUT | D3D11_BIND_RENDER_TARGET | D3D11_BIND_DEPTH_STENCIL))
+        return "DYNAMIC usage with a GPU-writable bind flag";
+      break;
+    case D3D11_USAGE_STAGING:
+      if (bind)
+        return "STAGING usage with bind flags";
+      if (!cpu)
+        return "STAGING usage without CPU access";
+      break;
+    default:
+      return "unknown Usage " + std::to_string(usage);
+  }
+  return {};
+}
+
+}  // namespace
+
+TextureDesc textureDesc(const D3D11_TEXTURE1D_DESC& desc) {
+  TextureDesc t;
+  t.dimension = D3D11_RESOURCE_DIMENSION_TEXTURE1D;
+  t.width = desc.Width;
+  t.mipLevels = desc.MipLevels;
+  t.arraySize = desc.ArraySize;
+  t.format = desc.Format;
+  t.usage = enumValue(desc.Usage);
+  t.bindFlags = desc.BindFlags;
+  t.cpuAccessFlags = desc.CPUAccessFlags;
+  t.miscFlags = desc.MiscFlags;
+  return t;
+}
+
+TextureDesc textureDesc(const D3D11_TEXTURE2D_DESC1& desc) {
+  TextureDesc t;
+  t.dimension = D3D11_RESOURCE_DIMENSION_TEXTURE2D;
+  t.width = desc.Width;
+  t.height = desc.Height;
+  t.mipLevels = desc.MipLevels;
+  t.arraySize = desc.ArraySize;
+  t.format = desc.Format;
+  t.sampleDesc = desc.SampleDesc;
+  t.usage = enumValue(desc.Usage);
+  t.bindFlags = desc.BindFlags;
+  t.cpuAccessFlags = desc.CPUAccessFlags;
+  t.miscFlags = desc.MiscFlags;
+  t.textureLayout = enumValue(desc.TextureLayout);
+  return t;
+}
+
+TextureDesc textureDesc(const D3D11_TEXTURE3D_DESC1& desc) {
+  TextureDesc t;
+  t.dimension = D3D11_RESOURCE_DIMENSION_TEXTURE3D;
+  t.width = desc.Width;
+  t.height = desc.Height;
+  t.depth = desc.Depth;
+  t.mipLevels = desc.MipLevels;
+  t.format = desc.Format;
+  t.usage = enumValue(desc.Usage);
+  t.bindFlags = desc.BindFlags;
+  t.cpuAccessFlags = desc.CPUAccessFlags;
+  t.miscFlags = desc.MiscFlags;
+  t.textureLayout = enumValue(desc.TextureLayout);
+  return t;
+}
+
+UINT fullMipCount(UINT width, UINT height, UINT depth) {
+  UINT largest = std::max({width, height, depth, 1u});
+  return UINT(std::bit_width(largest));
+}
+
+std::string checkBufferDesc(const vk::DeviceProfile& profile, D3D_FEATURE_LEVEL level, const D3D11_BUFFER_DESC& desc,
+                            const D3D11_SUBRESOURCE_DATA* initialData) {
+  const caps::ResourceLimits& limits = caps::resourceLimits(level);
+  UINT usage = enumValue(desc.Usage);
+  if (desc.ByteWidth == 0)
+    return "ByteWidth 0";
+  if (desc.ByteWidth > limits.maxResourceBytes)
+    return "ByteWidth " + std::to_string(desc.ByteWidth) + " is over the level's " +
+           std::to_string(limits.maxResourceBytes) + "-byte resource limit";
+  if (desc.BindFlags & ~kKnownBind)
+    return "unknown BindFlags " + hex(desc.BindFlags);
+  if (desc.BindFlags & ~kBufferBind)
+    return "BindFlags " + hex(desc.BindFlags) + " include a flag buffers cannot have (depth-stencil, decoder, encoder)";
+  if (std::string problem = checkUsage(usage, desc.CPUAccessFlags, desc.BindFlags, initialData); !problem.empty())
+    return problem;
+  if (initialData && !initialData->pSysMem)
+    return "initial data with a null pSysMem";
+
+  if (desc.MiscFlags & kUnimplementedMisc)
+    return "not implemented: MiscFlags " + hex(desc.MiscFlags & kUnimplementedMisc) + " (shared, tiled or protected resources)";
+  if (desc.MiscFlags & ~kBufferMisc)
+    return "MiscFlags " + hex(desc.MiscFlags) + " include a flag buffers cannot have";
+
+  if (desc.BindFlags & D3D11_BIND_CONSTANT_BUFFER) {
+    if (desc.ByteWidth % 16)
+      return "a constant buffer's ByteWidth must be a multiple of 16";
+    // 11.1 lets constant buffers be larger, bound 4096 constants at a time (VSSetConstantBuffers1).
+    if (level < D3D_FEATURE_LEVEL_11_1 && desc.ByteWidth > D3D11_REQ_CONSTANT_BUFFER_ELEMENT_COUNT * 16)
+      return "a constant buffer is larger than 65536 bytes below feature level 11_1";
+    if (desc.BindFlags != D3D11_BIND_CONSTANT_BUFFER)
+      return "CONSTANT_BUFFER cannot be combined with other bind flags";
+  }
+  if ((desc.BindFlags & D3D11_BIND_UNORDERED_ACCESS) && limits.uavSlots == 0)
+    return "UNORDERED_ACCESS needs feature level 10_0 or higher";
+  if ((desc.BindFlags & D3D11_BIND_SHADER_RESOURCE) && level < D3D_FEATURE_LEVEL_10_0)
+    return "buffer shader resources need feature level 10_0 or higher";
+  if ((desc.BindFlags & D3D11_BIND_STREAM_OUTPUT) && !limits.geometryShaders)
+    return "STREAM_OUTPUT needs feature level 10_0 or higher";
+
+  bool raw = desc.MiscFlags & D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS;
+  bool structured = desc.MiscFlags & D3D11_RESOURCE_MISC_BUFFER_STRUCTURED;
+  if ((raw || structured || (desc.MiscFlags & D3D11_RESOURCE_MISC_DRAWINDIRECT_ARGS)) && !limits.computeShaders)
+    return "raw, structured and draw-indirect buffers need feature level 10_0 or higher";
+  if (raw && structured)
+    return "BUFFER_ALLOW_RAW_VIEWS and BUFFER_STRUCTURED together";
+  if (raw && (desc.BindFlags & D3D11_BIND_CONSTANT_BUFFER))
+    return "a raw buffer cannot be a constant buffer";
+  if (raw && (desc.ByteWidth % 4))
+    return "a raw buffer's ByteWidth must be a multiple of 4";
+  if (structured) {
+    UINT stride = desc.StructureByteStride;
+    if (stride == 0 || stride % 4 || stride > limits.maxStructureByteStride)
+      return "StructureByteStride " + std::to_string(stride) + " is not a multiple of 4 in 4.." +
+             std::to_string(limits.maxStructureByteStride);
+    if (desc.ByteWidth % stride)
+      return "a structured buffer's ByteWidth is not a multiple of its StructureByteStride";
+    if (desc.BindFlags & (D3D11_BIND_VERTEX_BUFFER | D3D11_BIND_INDEX_BUFFER | D3D11_BIND_CONSTANT_BUFFER |
+                          D3D11_BIND_STREAM_OUTPUT | D3D11_BIND_RENDER_TARGET))
+      return "a structured buffer bound as vertex, index, constant, stream-output or render-target buffer";
+    if (desc.MiscFlags & D3D11_RESOURCE_MISC_DRAWINDIRECT_ARGS)
+      return "a structured buffer cannot hold draw-indirect arguments";
+  }
+  (void)profile;
+  return {};
+}
+
+std::string checkTextureDesc(const vk::DeviceProfile& profile, D3D_FEATURE_LEVEL level, TextureDesc* desc,
+                             const D3D11_SUBRESOURCE_DATA* initialData) {
+  const caps::ResourceLimits& limits = caps::resourceLimits(level);
+  TextureDesc& d = *desc;
+  bool cube = d.miscFlags & D3D11_RESOURCE_MISC_TEXTURECUBE;
+
+  if (d.width == 0 || d.height == 0 || d.depth == 0)
+    return "a zero dimension";
+  UINT maxSize = d.dimension == D3D11_RESOURCE_DIMENSION_TEXTURE1D ? limits.maxTexture1DWidth
+                 : d.dimension == D3D11_RESOURCE_DIMENSION_TEXTURE3D ? limits.maxTexture3DSize
+                 : cube ? limits.maxTextureCubeSize : limits.maxTexture2DSize;
+  if (d.width > maxSize || d.height > maxSize || d.depth > maxSize)
+    return "size " + std::to_string(d.width) + "x" + std::to_string(d.height) + "x" + std::to_string(d.depth) +
+           " is over the level's " + std::to_string(maxSize);
+  UINT maxArray = d.dimension == D3D11_RESOURCE_DIMENSION_TEXTURE1D ? limits.maxTexture1DArraySize
+                  : d.dimension == D3D11_RESOURCE_DIMENSION_TEXTURE2D ? limits.maxTexture2DArraySize : 1;
+  if (d.arraySize == 0 || d.arraySize > maxArray)
+    return "ArraySize " + std::to_string(d.arraySize) + " is outside 1.." + std::to_string(maxArray);
+  UINT fullChain = fullMipCount(d.width, d.height, d.depth);
+  if (d.mipLevels > fullChain)
+    return "MipLevels " + std::to_string(d.mipLevels) + " is more than the full chain of " + std::to_string(fullChain);
+  if (d.mipLevels == 0)
+    d.mipLevels = fullChain;
+
+  if (d.bindFlags & ~kKnownBind)
+    return "unknown BindFlags " + hex(d.bindFlags);
+  if (d.bindFlags & ~kTextureBind)
+    return "BindFlags " + hex(d.bindFlags) + " include a buffer-only or video flag";
+  if (std::string problem = checkUsage(d.usage, d.cpuAccessFlags, d.bindFlags, initialData); !problem.empty())
+    return problem;
+  if (d.miscFlags & kUnimplementedMisc)
+    return "not implemented: MiscFlags " + hex(d.miscFlags & kUnimplementedMisc) + " (shared, tiled or protected resources)";
+  if (d.miscFlags & ~kTextureMisc)
+    return "MiscFlags " + hex(d.miscFlags) + " include a buffer-only flag";
+  if (d.textureLayout == D3D11_TEXTURE_LAYOUT_ROW_MAJOR || d.textureLayout == D3D11_TEXTURE_LAYOUT_64K_STANDARD_SWIZZLE)
+    return "not implemented: TextureLayout " + std::to_string(d.textureLayout) + " (no tiled or shared row-major layouts)";
+  if (d.textureLayout != D3D11_TEXTURE_LAYOUT_UNDEFINED)
+    return "unknown TextureLayout " + std::to_string(d.textureLayout);
+
+  // Format.
+  const caps::FormatInfo* info = caps::formatInfo(d.format);
+  if (!info || d.format == DXGI_FORMAT_UNKNOWN)
+    return "Format " + std::to_string(unsigned(d.format)) + " is no texture format";
+  caps::FormatSupport support = caps::queryFormatSupport(profile, level, d.format);
+  UINT dimensionBit = d.dimension == D3D11_RESOURCE_DIMENSION_TEXTURE1D ? D3D11_FORMAT_SUPPORT_TEXTURE1D
+                      : d.dimension == D3D11_RESOURCE_DIMENSION_TEXTURE3D ? D3D11_FORMAT_SUPPORT_TEXTURE3D
+                      : cube ? D3D11_FORMAT_SUPPORT_TEXTURECUBE : D3D11_FORMAT_SUPPORT_TEXTURE2D;
+  if (!(support.support & dimensionBit) || caps::storageFormat(profile, d.format) == VK_FORMAT_UNDEFINED)
+    return std::string("Format ") + info->name + " cannot be a texture of this dimension on this device";
+  // Typeless families report texture support only; what they are bound as is checked on the views.
+  bool typeless = info->kind == caps::FormatKind::ColorTypeless || info->kind == caps::FormatKind::DepthTypeless ||
+                  info->kind == caps::FormatKind::CompressedTypeless;
+  if (!typeless) {
+    if ((d.bindFlags & D3D11_BIND_RENDER_TARGET) && !(support.support & D3D11_FORMAT_SUPPORT_RENDER_TARGET))
+      return std::string("Format ") + info->name + " cannot be a render target";
+    if ((d.bindFlags & D3D11_BIND_DEPTH_STENCIL) && !(support.support & D3D11_FORMAT_SUPPORT_DEPTH_STENCIL))
+      return std::string("Format ") + info->name + " cannot be a depth-stencil target";
+    if ((d.bindFlags & D3D11_BIND_UNORDERED_ACCESS) && !(support.support & D3D11_FORMAT_SUPPORT_TYPED_UNORDERED_ACCESS_VIEW))
+      return std::string("Format ") + info->name + " cannot be an unordered-access view";
+    if ((d.bindFlags & D3D11_BIND_SHADER_RESOURCE) &&
+        !(support.support & (D3D11_FORMAT_SUPPORT_SHADER_LOAD | D3D11_FORMAT_SUPPORT_SHADER_SAMPLE)))
+      return std::string("Format ") + info->name + " cannot be read by shaders";
+  } else if (info->kind == caps::FormatKind::DepthTypeless && (d.bindFlags & D3D11_BIND_RENDER_TARGET)) {
+    return std::string("Format ") + info->name + " (a depth family) cannot be a render target";
+  }
+  if ((d.bindFlags & D3D11_BIND_DEPTH_STENCIL) && (d.bindFlags & D3D11_BIND_RENDER_TARGET))
+    return "DEPTH_STENCIL and RENDER_TARGET together";
+  if ((d.bindFlags & D3D11_BIND_DEPTH_STENCIL) && d.dimension == D3D11_RESOURCE_DIMENSION_TEXTURE3D)
+    return "a 3D texture cannot be a depth-stencil target";
+  if ((d.bindFlags & D3D11_BIND_UNORDERED_ACCESS) && limits.uavSlots == 0)
+    return "UNORDERED_ACCESS needs feature level 10_0 or higher";
+  if ((d.bindFlags & D3D11_BIND_UNORDERED_ACCESS) && level < D3D_FEATURE_LEVEL_11_0)
+    return "texture UAVs need feature level 11_0 or higher";
+
+  // Multisampling.
+  if (d.sampleDesc.Count == 0)
+    return "SampleDesc.Count 0";
+  if (d.sampleDesc.Count > 1) {
+    UINT qualityLevels = 0;
+    caps::checkMultisampleQualityLevels(profile, level, d.format, d.sampleDesc.Count, 0, &qualityLevels);
+    if (d.sampleDesc.Quality >= qualityLevels)
+      return "SampleDesc " + std::to_string(d.sampleDesc.Count) + "/" + std::to_string(d.sampleDesc.Quality) +
+             " is not supported for this format (CheckMultisampleQualityLevels gives " + std::to_string(qualityLevels) + ")";
+    if (d.mipLevels != 1)
+      return "a multisampled texture must have MipLevels 1";
+    if (d.usage != D3D11_USAGE_DEFAULT)
+      return "a multisampled texture must have DEFAULT usage";
+    if (d.bindFlags & D3D11_BIND_UNORDERED_ACCESS)
+      return "a multisampled texture cannot be an unordered-access view";
+    if (cube)
+      return "a multisampled texture cannot be a cube";
+    if (initialData)
+      return "a multisampled texture cannot have initial data";
+  } else if (d.sampleDesc.Quality != 0) {
+    return "SampleDesc.Quality must be 0 with one sample";
+  }
+
+  // Misc flags.
+  if (cube) {
+    if (d.dimension != D3D11_RESOURCE_DIMENSION_TEXTURE2D)
+      return "TEXTURECUBE on a texture that is not 2D";
+    if (d.arraySize % 6)
+      return "a cube texture's ArraySize must be a multiple of 6";
+    if (d.width != d.height)
+      return "a cube texture must be square";
+    if (d.arraySize > 6 && level < D3D_FEATURE_LEVEL_10_1)
+      return "cube arrays need feature level 10_1 or higher";
+  }
+  if (d.miscFlags & D3D11_RESOURCE_MISC_GENERATE_MIPS) {
+    if ((d.bindFlags & (D3D11_BIND_SHADER_RESOURCE | D3D11_BIND_RENDER_TARGET)) !=
+        (D3D11_BIND_SHADER_RESOURCE | D3D11_BIND_RENDER_TARGET))
+      return "GENERATE_MIPS needs SHADER_RESOURCE and RENDER_TARGET bind flags";
+    if (d.mipLevels == 1)
+      return "GENERATE_MIPS on a texture with one mip level";
+    if (!typeless && !(support.support & D3D11_FORMAT_SUPPORT_MIP_AUTOGEN))
+      return std::string("Format ") + info->name + " does not support mip generation";
+  }
+  if (initialData && vk::formatAspects(caps::storageFormat(profile, d.format)) ==
+                         (VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT))
+    return "not implemented: initial data for a format with depth and stencil";
+  return {};
+}
+
+}  // namespace d3d11vk

@@ -1,0 +1,145 @@
+// D3D11Texture1D/2D/3D: identity, GetType, eviction priority and GetDesc(1) of the three
+// texture classes; their Vulkan side is TextureStorage.
+#include "d3d11/d3d11_texture.h"
+
+#include "d3d11/d3d11_device.h"
+
+#include <cstring>
+
+namespace d3d11vk {
+
+D3D11Texture1D::D3D11Texture1D(D3D11Device* device, const D3D11_TEXTURE1D_DESC& desc, const D3D11_SUBRESOURCE_DATA* initialData)
+    : D3D11DeviceChild(device), m_desc(desc), m_storage(device, textureDesc(desc), initialData) {}
+
+HRESULT STDMETHODCALLTYPE D3D11Texture1D::QueryInterface(REFIID riid, void** object) {
+  HRESULT result;
+  if (!util::beginQueryInterface(object, &result))
+    return result;
+  if (riid == __uuidof(IUnknown) ||
+      riid == __uuidof(ID3D11DeviceChild) ||
+      riid == __uuidof(ID3D11Resource) ||
+      riid == __uuidof(ID3D11Texture1D))
+    return util::returnInterface<ID3D11Texture1D>(this, object);
+  if (riid == kResourceCommonId) {
+    AddRef();
+    *object = static_cast<D3D11ResourceCommon*>(this);
+    return S_OK;
+  }
+  util::logUnknownInterface("D3D11Texture1D", riid);
+  return E_NOINTERFACE;
+}
+
+void STDMETHODCALLTYPE D3D11Texture1D::GetType(D3D11_RESOURCE_DIMENSION* dimension) {
+  if (dimension)
+    *dimension = D3D11_RESOURCE_DIMENSION_TEXTURE1D;
+}
+
+void STDMETHODCALLTYPE D3D11Texture1D::SetEvictionPriority(UINT priority) {
+  // STATUS: partial: stored and returned; Vulkan has no per-allocation residency priority here
+  m_evictionPriority = priority;
+}
+
+UINT STDMETHODCALLTYPE D3D11Texture1D::GetEvictionPriority() {
+  return m_evictionPriority;
+}
+
+void STDMETHODCALLTYPE D3D11Texture1D::GetDesc(D3D11_TEXTURE1D_DESC* desc) {
+  if (desc)
+    *desc = m_desc;
+}
+
+D3D11Texture2D::D3D11Texture2D(D3D11Device* device, const D3D11_TEXTURE2D_DESC1& desc, const D3D11_SUBRESOURCE_DATA* initialData)
+    : D3D11DeviceChild(device), m_desc(desc), m_storage(device, textureDesc(desc), initialData) {}
+
+HRESULT STDMETHODCALLTYPE D3D11Texture2D::QueryInterface(REFIID riid, void** object) {
+  HRESULT result;
+  if (!util::beginQueryInterface(object, &result))
+    return result;
+  if (riid == __uuidof(IUnknown) ||
+      riid == __uuidof(ID3D11DeviceChild) ||
+      riid == __uuidof(ID3D11Resource) ||
+      riid == __uuidof(ID3D11Texture2D) ||
+      riid == __uuidof(ID3D11Texture2D1))
+    return util::returnInterface<ID3D11Texture2D1>(this, object);
+  if (riid == kResourceCommonId) {
+    AddRef();
+    *object = static_cast<D3D11ResourceCommon*>(this);
+    return S_OK;
+  }
+  util::logUnknownInterface("D3D11Texture2D", riid);
+  return E_NOINTERFACE;
+}
+
+void STDMETHODCALLTYPE D3D11Texture2D::GetType(D3D11_RESOURCE_DIMENSION* dimension) {
+  if (dimension)
+    *dimension = D3D11_RESOURCE_DIMENSION_TEXTURE2D;
+}
+
+void STDMETHODCALLTYPE D3D11Texture2D::SetEvictionPriority(UINT priority) {
+  // STATUS: partial: stored and returned; Vulkan has no per-allocation residency priority here
+  m_evictionPriority = priority;
+}
+
+UINT STDMETHODCALLTYPE D3D11Texture2D::GetEvictionPriority() {
+  return m_evictionPriority;
+}
+
+void STDMETHODCALLTYPE D3D11Texture2D::GetDesc(D3D11_TEXTURE2D_DESC* desc) {
+  // The older description is the newer one without TextureLayout, which comes last.
+  if (desc)
+    std::memcpy(desc, &m_desc, sizeof(*desc));
+}
+
+void STDMETHODCALLTYPE D3D11Texture2D::GetDesc1(D3D11_TEXTURE2D_DESC1* desc) {
+  if (desc)
+    *desc = m_desc;
+}
+
+D3D11Texture3D::D3D11Texture3D(D3D11Device* device, const D3D11_TEXTURE3D_DESC1& desc, const D3D11_SUBRESOURCE_DATA* initialData)
+    : D3D11DeviceChild(device), m_desc(desc), m_storage(device, textureDesc(desc), initialData) {}
+
+HRESULT STDMETHODCALLTYPE D3D11Texture3D::QueryInterface(REFIID riid, void** object) {
+  HRESULT result;
+  if (!util::beginQueryInterface(object, &result))
+    return result;
+  if (riid == __uuidof(IUnknown) ||
+      riid == __uuidof(ID3D11DeviceChild) ||
+      riid == __uuidof(ID3D11Resource) ||
+      riid == __uuidof(ID3D11Texture3D) ||
+      riid == __uuidof(ID3D11Texture3D1))
+    return util::returnInterface<ID3D11Texture3D1>(this, object);
+  if (riid == kResourceCommonId) {
+    AddRef();
+    *object = static_cast<D3D11ResourceCommon*>(this);
+    return S_OK;
+  }
+  util::logUnknownInterface("D3D11Texture3D", riid);
+  return E_NOINTERFACE;
+}
+
+void STDMETHODCALLTYPE D3D11Texture3D::GetType(D3D11_RESOURCE_DIMENSION* dimension) {
+  if (dimension)
+    *dimension = D3D11_RESOURCE_DIMENSION_TEXTURE3D;
+}
+
+void STDMETHODCALLTYPE D3D11Texture3D::SetEvictionPriority(UINT priority) {
+  // STATUS: partial: stored and returned; Vulkan has no per-allocation residency priority here
+  m_evictionPriority = priority;
+}
+
+UINT STDMETHODCALLTYPE D3D11Texture3D::GetEvictionPriority() {
+  return m_evictionPriority;
+}
+
+void STDMETHODCALLTYPE D3D11Texture3D::GetDesc(D3D11_TEXTURE3D_DESC* desc) {
+  // The older description is the newer one without TextureLayout, which comes last.
+  if (desc)
+    std::memcpy(desc, &m_desc, sizeof(*desc));
+}
+
+void STDMETHODCALLTYPE D3D11Texture3D::GetDesc1(D3D11_TEXTURE3D_DESC1* desc) {
+  if (desc)
+    *desc = m_desc;
+}
+
+}  // namespace d3d11vk

@@ -1,0 +1,68 @@
+// D3D11Texture1D, D3D11Texture2D and D3D11Texture3D: ID3D11Texture1D, ID3D11Texture2D1 and
+// ID3D11Texture3D1 on a TextureStorage, each with its validated description.
+#pragma once
+
+#include "d3d11/d3d11_device_child.h"
+#include "d3d11/d3d11_resource.h"
+#include "d3d11/d3d11_texture_storage.h"
+
+namespace d3d11vk {
+
+class D3D11Texture1D final : public D3D11DeviceChild<ID3D11Texture1D>, public D3D11ResourceCommon {
+public:
+  // Throws as TextureStorage does; desc must be valid with MipLevels resolved.
+  D3D11Texture1D(D3D11Device* device, const D3D11_TEXTURE1D_DESC& desc, const D3D11_SUBRESOURCE_DATA* initialData);
+
+  HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** object) override;
+  void STDMETHODCALLTYPE GetType(D3D11_RESOURCE_DIMENSION* dimension) override;
+  void STDMETHODCALLTYPE SetEvictionPriority(UINT priority) override;
+  UINT STDMETHODCALLTYPE GetEvictionPriority() override;
+  void STDMETHODCALLTYPE GetDesc(D3D11_TEXTURE1D_DESC* desc) override;
+
+  std::vector<uint8_t> readSubresource(UINT subresource) override { return m_storage.read(subresource); }
+  void releaseCommon() override { Release(); }
+
+private:
+  D3D11_TEXTURE1D_DESC m_desc;
+  TextureStorage m_storage;
+};
+
+class D3D11Texture2D final : public D3D11DeviceChild<ID3D11Texture2D1>, public D3D11ResourceCommon {
+public:
+  D3D11Texture2D(D3D11Device* device, const D3D11_TEXTURE2D_DESC1& desc, const D3D11_SUBRESOURCE_DATA* initialData);
+
+  HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** object) override;
+  void STDMETHODCALLTYPE GetType(D3D11_RESOURCE_DIMENSION* dimension) override;
+  void STDMETHODCALLTYPE SetEvictionPriority(UINT priority) override;
+  UINT STDMETHODCALLTYPE GetEvictionPriority() override;
+  void STDMETHODCALLTYPE GetDesc(D3D11_TEXTURE2D_DESC* desc) override;
+  void STDMETHODCALLTYPE GetDesc1(D3D11_TEXTURE2D_DESC1* desc) override;
+
+  std::vector<uint8_t> readSubresource(UINT subresource) override { return m_storage.read(subresource); }
+  void releaseCommon() override { Release(); }
+
+private:
+  D3D11_TEXTURE2D_DESC1 m_desc;
+  TextureStorage m_storage;
+};
+
+class D3D11Texture3D final : public D3D11DeviceChild<ID3D11Texture3D1>, public D3D11ResourceCommon {
+public:
+  D3D11Texture3D(D3D11Device* device, const D3D11_TEXTURE3D_DESC1& desc, const D3D11_SUBRESOURCE_DATA* initialData);
+
+  HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** object) override;
+  void STDMETHODCALLTYPE GetType(D3D11_RESOURCE_DIMENSION* dimension) override;
+  void STDMETHODCALLTYPE SetEvictionPriority(UINT priority) override;
+  UINT STDMETHODCALLTYPE GetEvictionPriority() override;
+  void STDMETHODCALLTYPE GetDesc(D3D11_TEXTURE3D_DESC* desc) override;
+  void STDMETHODCALLTYPE GetDesc1(D3D11_TEXTURE3D_DESC1* desc) override;
+
+  std::vector<uint8_t> readSubresource(UINT subresource) override { return m_storage.read(subresource); }
+  void releaseCommon() override { Release(); }
+
+private:
+  D3D11_TEXTURE3D_DESC1 m_desc;
+  TextureStorage m_storage;
+};
+
+}  // namespace d3d11vk

@@ -1,0 +1,169 @@
+// TextureStorage: Vulkan image creation flags and usage from a texture description, the packed
+// subresource layout, and initial-data upload through the interim transfer path.
+#include "d3d11/d3d11_texture_storage.h"
+
+#include <algorithm>
+#include <cstring>
+#include <stdexcept>
+
+#include "d3d11/caps/format_support.h"
+#include "d3d11/caps/format_table.h"
+#include "d3d11/d3d11_device.h"
+#include "vk/adapter.h"
+#include "vk/device.h"
+#include "vk/transfer.h"
+
+namespace d3d11vk {
+
+namespace {
+
+struct BlockShape {
+  UINT width = 1, height = 1, bytes = 1;
+};
+
+BlockShape blockShape(DXGI_FORMAT format) {
+  const caps::FormatInfo* info = caps::formatInfo(format);
+  BlockShape shape;
+  if (!info)
+    return shape;
+  if (info->kind == caps::FormatKind::Compressed || info->kind == caps::FormatKind::CompressedTypeless) {
+    shape.width = shape.height = 4;
+    shape.bytes = info->bitsPerElement / 8;
+  } else if (info->flags & caps::kFormatPacked422) {
+    shape.width = 2;
+    shape.bytes = info->bitsPerElement / 8;
+  } else {
+    shape.bytes = std::max(1u, info->bitsPerElement / 8);
+  }
+  return shape;
+}
+
+constexpr VkDeviceSize kRegionAlignment = 16;  // a multiple of every texel block size and of 4
+
+}  // namespace
+
+std::vector<SubresourceLayout> TextureStorage::packedLayout(const TextureDesc& desc, VkDeviceSize* total) {
+  BlockShape block = blockShape(desc.format);
+  std::vector<SubresourceLayout> layout;
+  VkDeviceSize offset = 0;
+  for (UINT layer = 0; layer < desc.arraySize; layer++)
+    for (UINT mip = 0; mip < desc.mipLevels; mip++) {
+      SubresourceLayout sub;
+      sub.mip = mip;
+      sub.layer = layer;
+      sub.width = std::max(1u, desc.width >> mip);
+      sub.height = std::max(1u, desc.height >> mip);
+      sub.depth = std::max(1u, desc.depth >> mip);
+      sub.rowBytes = VkDeviceSize((sub.width + block.width - 1) / block.width) * block.bytes;
+      sub.rows = (sub.height + block.height - 1) / block.height;
+      sub.offset = offset;
+      sub.size = sub.rowBytes * sub.rows * sub.depth * desc.sampleDesc.Count;
+      offset = (offset + sub.size + kRegionAlignment - 1) & ~(kRegionAlignment - 1);
+      layout.push_back(sub);
+    }
+  *total = offset;
+  return layout;
+}
+
+TextureStorage::TextureStorage(D3D11Device* device, const TextureDesc& desc, const D3D11_SUBRESOURCE_DATA* initialData)
+    : m_device(device), m_desc(desc) {
+  m_layout = packedLayout(desc, &m_totalBytes);
+  vk::Device& vkDevice = device->vulkanDevice();
+
+  // Initial data, packed (rows of blocks, then slices) before anything is created.
+  std::vector<uint8_t> packed;
+  if (initialData) {
+    packed.resize(m_totalBytes);
+    for (size_t i = 0; i < m_layout.size(); i++) {
+      const SubresourceLayout& sub = m_layout[i];
+      const D3D11_SUBRESOURCE_DATA& data = initialData[i];
+      if (!data.pSysMem)
+        throw std::invalid_argument("initial data for subresource " + std::to_string(i) + " has a null pSysMem");
+      const uint8_t* source = static_cast<const uint8_t*>(data.pSysMem);
+      for (UINT z = 0; z < sub.depth; z++)
+        for (VkDeviceSize row = 0; row < sub.rows; row++)
+          std::memcpy(&packed[sub.offset + (z * sub.rows + row) * sub.rowBytes],
+                      source + VkDeviceSize(z) * data.SysMemSlicePitch + row * data.SysMemPitch, sub.rowBytes);
+    }
+  }
+
+  if (desc.usage == D3D11_USAGE_STAGING) {
+    m_staging = std::make_unique<vk::Buffer>(vkDevice, std::max<VkDeviceSize>(m_totalBytes, 1),
+                                             VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                                             VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT,
+                                             (desc.cpuAccessFlags & D3D11_CPU_ACCESS_READ) ? VK_MEMORY_PROPERTY_HOST_CACHED_BIT : 0);
+    if (initialData)
+      std::memcpy(m_staging->mapped(), packed.data(), m_totalBytes);
+    return;
+  }
+
+  const caps::FormatInfo* info = caps::formatInfo(desc.format);
+  VkImageCreateInfo image = vk::makeStruct<VkImageCreateInfo>(VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO);
+  image.imageType = desc.dimension == D3D11_RESOURCE_DIMENSION_TEXTURE1D   ? VK_IMAGE_TYPE_1D
+                    : desc.dimension == D3D11_RESOURCE_DIMENSION_TEXTURE3D ? VK_IMAGE_TYPE_3D
+                                                                           : VK_IMAGE_TYPE_2D;
+  image.format = caps::storageFormat(device->vulkanAdapter().profile(), desc.format);
+  image.extent = {desc.width, desc.height, desc.depth};
+  image.mipLevels = desc.mipLevels;
+  image.arrayLayers = desc.arraySize;
+  image.samples = VkSampleCountFlagBits(desc.sampleDesc.Count);
+  image.tiling = VK_IMAGE_TILING_OPTIMAL;
+  image.usage = VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
+  if (desc.bindFlags & D3D11_BIND_SHADER_RESOURCE)
+    image.usage |= VK_IMAGE_USAGE_SAMPLED_BIT;
+  if (desc.bindFlags & D3D11_BIND_RENDER_TARGET)
+    image.usage |= VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
+  if (desc.bindFlags & D3D11_BIND_DEPTH_STENCIL)
+    image.usage |= VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT;
+  if (desc.bindFlags & D3D11_BIND_UNORDERED_ACCESS)
+    image.usage |= VK_IMAGE_USAGE_STORAGE_BIT;
+  // Typeless families are viewed through their typed members; the usage applies to the views.
+  if (info->kind == caps::FormatKind::ColorTypeless || info->kind == caps::FormatKind::DepthTypeless ||
+      info->kind == caps::FormatKind::CompressedTypeless)
+    image.flags |= VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT | VK_IMAGE_CREATE_EXTENDED_USAGE_BIT;
+  if (desc.miscFlags & D3D11_RESOURCE_MISC_TEXTURECUBE)
+    image.flags |= VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT;
+  if (image.imageType == VK_IMAGE_TYPE_3D && (desc.bindFlags & (D3D11_BIND_RENDER_TARGET | D3D11_BIND_UNORDERED_ACCESS)))
+    image.flags |= VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT;  // render-target views of depth slices
+  image.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
+  image.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+  m_image = std::make_unique<vk::Image>(vkDevice, image);
+
+  if (initialData) {
+    std::vector<VkBufferImageCopy> regions;
+    for (const SubresourceLayout& sub : m_layout)
+      regions.push_back(copyRegion(sub));
+    vkDevice.transfer().writeImage(*m_image, regions, packed.data(), m_totalBytes);
+  } else {
+    vkDevice.transfer().initializeImage(*m_image);
+  }
+}
+
+VkBufferImageCopy TextureStorage::copyRegion(const SubresourceLayout& sub) const {
+  VkBufferImageCopy region{};
+  region.bufferOffset = sub.offset;
+  // Depth-stencil formats take their depth part only; initial data for two-aspect formats is
+  // refused before this point (see d3d11_texture.cpp).
+  VkImageAspectFlags aspects = m_image->aspects();
+  region.imageSubresource = {(aspects & VK_IMAGE_ASPECT_DEPTH_BIT) ? VkImageAspectFlags(VK_IMAGE_ASPECT_DEPTH_BIT) : aspects,
+                             sub.mip, sub.layer, 1};
+  region.imageExtent = {sub.width, sub.height, sub.depth};
+  return region;
+}
+
+std::vector<uint8_t> TextureStorage::read(UINT subresource) {
+  if (subresource >= m_layout.size())
+    return {};
+  const SubresourceLayout& sub = m_layout[subresource];
+  if (m_staging) {
+    const uint8_t* bytes = static_cast<const uint8_t*>(m_staging->mapped()) + sub.offset;
+    return std::vector<uint8_t>(bytes, bytes + sub.size);
+  }
+  if (m_desc.sampleDesc.Count > 1)
+    return {};  // multisampled images cannot be copied to buffers
+  VkBufferImageCopy region = copyRegion(sub);
+  region.bufferOffset = 0;
+  return m_device->vulkanDevice().transfer().readImage(*m_image, {region}, sub.size);
+}
+
+}  // namespace d3d11vk
