@@ -10,6 +10,8 @@
 #include "d3d11/d3d11_buffer.h"
 #include "d3d11/d3d11_resource_validation.h"
 #include "d3d11/d3d11_texture.h"
+#include "d3d11/d3d11_view.h"
+#include "d3d11/d3d11_view_validation.h"
 #include "d3d11/d3d11_feature_levels.h"
 #include "d3d11/d3d11_query.h"
 #include "util/log.h"
@@ -192,6 +194,73 @@ std::string checkCounterDesc(const D3D11_COUNTER_DESC* desc) {
     return "counter " + std::to_string(UINT(desc->Counter)) + " is not a D3D11_COUNTER";
   return "device-dependent counter " + std::to_string(UINT(desc->Counter)) +
          " is out of range (this device has none; see CheckCounterInfo)";
+}
+
+// The shared body of the Create*View methods: the resource must be one of ours with the view's
+// bind flag; a null description becomes the default one; then validation, S_FALSE for a null
+// out-pointer, and creation. `Check` is one of the check*View functions.
+const char* bindFlagName(UINT flag) {
+  switch (flag) {
+    case D3D11_BIND_SHADER_RESOURCE: return "D3D11_BIND_SHADER_RESOURCE";
+    case D3D11_BIND_RENDER_TARGET: return "D3D11_BIND_RENDER_TARGET";
+    case D3D11_BIND_DEPTH_STENCIL: return "D3D11_BIND_DEPTH_STENCIL";
+    default: return "D3D11_BIND_UNORDERED_ACCESS";
+  }
+}
+
+template <typename Object, typename Desc, typename Interface, typename Check>
+HRESULT createView(D3D11Device* device, D3D_FEATURE_LEVEL level, const char* method, ID3D11Resource* resource,
+                   const Desc* desc, UINT bindFlag, Check check, Interface** view) {
+  if (view)
+    *view = nullptr;
+  ResolvedResource resolved;
+  if (!resource || !resolveResource(resource, &resolved)) {
+    util::log::warn("ID3D11Device::", method, ": ", resource ? "not a d3d11vk resource" : "null resource", ": E_INVALIDARG");
+    return E_INVALIDARG;
+  }
+  if (!(resolved.bindFlags & bindFlag)) {
+    util::log::warn("ID3D11Device::", method, ": the resource lacks bind flag ", bindFlagName(bindFlag), ": E_INVALIDARG");
+    return E_INVALIDARG;
+  }
+  Desc normalised{};
+  if (desc)
+    normalised = *desc;
+  ViewRange range;
+  std::string problem = check(level, resolved.desc, &normalised, desc == nullptr, &range);
+  if (!problem.empty()) {
+    if (problem.rfind("not implemented:", 0) == 0) {
+      util::log::warn("ID3D11Device::", method, ": ", problem, ": E_NOTIMPL");
+      return E_NOTIMPL;
+    }
+    util::log::warn("ID3D11Device::", method, ": ", problem, ": E_INVALIDARG");
+    return E_INVALIDARG;
+  }
+  if (!view)
+    return S_FALSE;  // documented: a null out-pointer validates the description only
+  try {
+    *view = new Object(device, resolved, normalised, range);  // starts with the caller's reference
+    return S_OK;
+  } catch (const std::bad_alloc&) {
+    util::log::warn("ID3D11Device::", method, ": out of memory: E_OUTOFMEMORY");
+    return E_OUTOFMEMORY;
+  } catch (const vk::Error& error) {
+    util::log::warn("ID3D11Device::", method, ": ", error.what(), ": E_OUTOFMEMORY");
+    return error.result() == VK_ERROR_DEVICE_LOST ? DXGI_ERROR_DEVICE_REMOVED : E_OUTOFMEMORY;
+  }
+}
+
+// The older descriptions are the newer ones without PlaneSlice. Texture2DArray's PlaneSlice lies
+// past the older union and starts zeroed; Texture2D's overlaps bytes the older description does
+// not define for that dimension (another member's leftovers), so it is cleared.
+template <typename New, typename Old>
+const New* widenViewDesc(const Old* desc, New* storage, UINT texture2DDimension) {
+  if (!desc)
+    return nullptr;
+  *storage = {};
+  std::memcpy(storage, desc, sizeof(*desc));
+  if (UINT(storage->ViewDimension) == texture2DDimension)
+    storage->Texture2D.PlaneSlice = 0;
+  return storage;
 }
 
 }  // namespace
@@ -378,24 +447,33 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateTexture3D(const D3D11_TEXTURE3D_DES
   return createTexture<D3D11Texture3D>("CreateTexture3D", desc1, pInitialData, ppTexture);
 }
 
-HRESULT STDMETHODCALLTYPE D3D11Device::CreateShaderResourceView(ID3D11Resource * /*pResource*/, const D3D11_SHADER_RESOURCE_VIEW_DESC * /*pDesc*/, ID3D11ShaderResourceView ** /*ppSRView*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateShaderResourceView(ID3D11Resource* pResource, const D3D11_SHADER_RESOURCE_VIEW_DESC* pDesc, ID3D11ShaderResourceView** ppSRView) {
+  // STATUS: partial: typed buffer views whose first byte is not a multiple of the device's texel-buffer offset alignment are not adjusted
+  D3D11_SHADER_RESOURCE_VIEW_DESC1 desc1;
+  return createView<D3D11ShaderResourceView>(this, m_featureLevel, "CreateShaderResourceView", pResource,
+                                             widenViewDesc(pDesc, &desc1, D3D11_SRV_DIMENSION_TEXTURE2D), D3D11_BIND_SHADER_RESOURCE,
+                                             checkShaderResourceView, ppSRView);
 }
 
-HRESULT STDMETHODCALLTYPE D3D11Device::CreateUnorderedAccessView(ID3D11Resource * /*pResource*/, const D3D11_UNORDERED_ACCESS_VIEW_DESC * /*pDesc*/, ID3D11UnorderedAccessView ** /*ppUAView*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateUnorderedAccessView(ID3D11Resource* pResource, const D3D11_UNORDERED_ACCESS_VIEW_DESC* pDesc, ID3D11UnorderedAccessView** ppUAView) {
+  // STATUS: partial: typed buffer views whose first byte is not a multiple of the device's texel-buffer offset alignment are not adjusted; counters have no storage yet
+  D3D11_UNORDERED_ACCESS_VIEW_DESC1 desc1;
+  return createView<D3D11UnorderedAccessView>(this, m_featureLevel, "CreateUnorderedAccessView", pResource,
+                                              widenViewDesc(pDesc, &desc1, D3D11_UAV_DIMENSION_TEXTURE2D), D3D11_BIND_UNORDERED_ACCESS,
+                                              checkUnorderedAccessView, ppUAView);
 }
 
-HRESULT STDMETHODCALLTYPE D3D11Device::CreateRenderTargetView(ID3D11Resource * /*pResource*/, const D3D11_RENDER_TARGET_VIEW_DESC * /*pDesc*/, ID3D11RenderTargetView ** /*ppRTView*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateRenderTargetView(ID3D11Resource* pResource, const D3D11_RENDER_TARGET_VIEW_DESC* pDesc, ID3D11RenderTargetView** ppRTView) {
+  // STATUS: partial: render-target views of buffers answer E_NOTIMPL
+  D3D11_RENDER_TARGET_VIEW_DESC1 desc1;
+  return createView<D3D11RenderTargetView>(this, m_featureLevel, "CreateRenderTargetView", pResource,
+                                           widenViewDesc(pDesc, &desc1, D3D11_RTV_DIMENSION_TEXTURE2D), D3D11_BIND_RENDER_TARGET,
+                                           checkRenderTargetView, ppRTView);
 }
 
-HRESULT STDMETHODCALLTYPE D3D11Device::CreateDepthStencilView(ID3D11Resource * /*pResource*/, const D3D11_DEPTH_STENCIL_VIEW_DESC * /*pDesc*/, ID3D11DepthStencilView ** /*ppDepthStencilView*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateDepthStencilView(ID3D11Resource* pResource, const D3D11_DEPTH_STENCIL_VIEW_DESC* pDesc, ID3D11DepthStencilView** ppDepthStencilView) {
+  return createView<D3D11DepthStencilView>(this, m_featureLevel, "CreateDepthStencilView", pResource, pDesc,
+                                           D3D11_BIND_DEPTH_STENCIL, checkDepthStencilView, ppDepthStencilView);
 }
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateInputLayout(const D3D11_INPUT_ELEMENT_DESC * /*pInputElementDescs*/, UINT /*NumElements*/, const void * /*pShaderBytecodeWithInputSignature*/, SIZE_T /*BytecodeLength*/, ID3D11InputLayout ** /*ppInputLayout*/) {
@@ -609,19 +687,19 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateRasterizerState2(const D3D11_RASTER
   return createRasterizerState("CreateRasterizerState2", *desc, state);
 }
 
-HRESULT STDMETHODCALLTYPE D3D11Device::CreateShaderResourceView1(ID3D11Resource * /*resource*/, const D3D11_SHADER_RESOURCE_VIEW_DESC1 * /*desc*/, ID3D11ShaderResourceView1 ** /*view*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateShaderResourceView1(ID3D11Resource* resource, const D3D11_SHADER_RESOURCE_VIEW_DESC1* desc, ID3D11ShaderResourceView1** view) {
+  // STATUS: partial: typed buffer views whose first byte is not a multiple of the device's texel-buffer offset alignment are not adjusted
+  return createView<D3D11ShaderResourceView>(this, m_featureLevel, "CreateShaderResourceView1", resource, desc, D3D11_BIND_SHADER_RESOURCE, checkShaderResourceView, view);
 }
 
-HRESULT STDMETHODCALLTYPE D3D11Device::CreateUnorderedAccessView1(ID3D11Resource * /*resource*/, const D3D11_UNORDERED_ACCESS_VIEW_DESC1 * /*desc*/, ID3D11UnorderedAccessView1 ** /*view*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateUnorderedAccessView1(ID3D11Resource* resource, const D3D11_UNORDERED_ACCESS_VIEW_DESC1* desc, ID3D11UnorderedAccessView1** view) {
+  // STATUS: partial: typed buffer views whose first byte is not a multiple of the device's texel-buffer offset alignment are not adjusted; counters have no storage yet
+  return createView<D3D11UnorderedAccessView>(this, m_featureLevel, "CreateUnorderedAccessView1", resource, desc, D3D11_BIND_UNORDERED_ACCESS, checkUnorderedAccessView, view);
 }
 
-HRESULT STDMETHODCALLTYPE D3D11Device::CreateRenderTargetView1(ID3D11Resource * /*resource*/, const D3D11_RENDER_TARGET_VIEW_DESC1 * /*desc*/, ID3D11RenderTargetView1 ** /*view*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateRenderTargetView1(ID3D11Resource* resource, const D3D11_RENDER_TARGET_VIEW_DESC1* desc, ID3D11RenderTargetView1** view) {
+  // STATUS: partial: render-target views of buffers answer E_NOTIMPL
+  return createView<D3D11RenderTargetView>(this, m_featureLevel, "CreateRenderTargetView1", resource, desc, D3D11_BIND_RENDER_TARGET, checkRenderTargetView, view);
 }
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateQuery1(const D3D11_QUERY_DESC1* desc, ID3D11Query1** query) {

@@ -21,6 +21,7 @@ public:
 
   std::vector<uint8_t> readSubresource(UINT subresource) override { return m_storage.read(subresource); }
   void releaseCommon() override { Release(); }
+  const TextureStorage& storage() const { return m_storage; }
 
 private:
   D3D11_TEXTURE1D_DESC m_desc;
@@ -40,6 +41,7 @@ public:
 
   std::vector<uint8_t> readSubresource(UINT subresource) override { return m_storage.read(subresource); }
   void releaseCommon() override { Release(); }
+  const TextureStorage& storage() const { return m_storage; }
 
 private:
   D3D11_TEXTURE2D_DESC1 m_desc;
@@ -59,6 +61,7 @@ public:
 
   std::vector<uint8_t> readSubresource(UINT subresource) override { return m_storage.read(subresource); }
   void releaseCommon() override { Release(); }
+  const TextureStorage& storage() const { return m_storage; }
 
 private:
   D3D11_TEXTURE3D_DESC1 m_desc;

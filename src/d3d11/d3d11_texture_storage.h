@@ -30,6 +30,7 @@ public:
   std::vector<uint8_t> read(UINT subresource);
   const std::vector<SubresourceLayout>& layout() const { return m_layout; }
   vk::Image* image() const { return m_image.get(); }
+  const TextureDesc& desc() const { return m_desc; }
 
   // The packed layout of every subresource (D3D11 order: mip fastest, then array layer) and its
   // total size; exposed so validation can apply the resource-size limit before anything exists.

@@ -48,6 +48,10 @@
   X(vkDestroyImage)                    \
   X(vkGetImageMemoryRequirements)      \
   X(vkBindImageMemory)                 \
+  X(vkCreateImageView)                 \
+  X(vkDestroyImageView)                \
+  X(vkCreateBufferView)                \
+  X(vkDestroyBufferView)               \
   X(vkCreateCommandPool)               \
   X(vkDestroyCommandPool)              \
   X(vkAllocateCommandBuffers)          \

@@ -1,0 +1,295 @@
+// The four resource views: resolving an ID3D11Resource to d3d11vk's own object, the Vulkan image
+// or buffer view a validated range maps to, the private resource reference, and each view's
+// identity, GetDesc(1) and GetResource.
+#include "d3d11/d3d11_view.h"
+
+#include <cstring>
+
+#include "d3d11/caps/format_support.h"
+#include "d3d11/caps/format_table.h"
+#include "d3d11/d3d11_buffer.h"
+#include "d3d11/d3d11_device.h"
+#include "d3d11/d3d11_resource.h"
+#include "d3d11/d3d11_texture.h"
+#include "vk/adapter.h"
+#include "vk/buffer.h"
+#include "vk/device.h"
+#include "vk/image.h"
+#include "vk/result.h"
+
+namespace d3d11vk {
+
+namespace {
+
+// The concrete class behind a resource of a dimension; the caller has checked it is ours.
+D3D11Buffer* asBuffer(ID3D11Resource* resource) { return static_cast<D3D11Buffer*>(static_cast<ID3D11Buffer*>(resource)); }
+D3D11Texture1D* asTexture1D(ID3D11Resource* resource) { return static_cast<D3D11Texture1D*>(static_cast<ID3D11Texture1D*>(resource)); }
+D3D11Texture2D* asTexture2D(ID3D11Resource* resource) {
+  return static_cast<D3D11Texture2D*>(static_cast<ID3D11Texture2D1*>(static_cast<ID3D11Texture2D*>(resource)));
+}
+D3D11Texture3D* asTexture3D(ID3D11Resource* resource) {
+  return static_cast<D3D11Texture3D*>(static_cast<ID3D11Texture3D1*>(static_cast<ID3D11Texture3D*>(resource)));
+}
+
+void fillTexture(const TextureStorage& storage, ResolvedResource* resolved) {
+  resolved->desc.texture = storage.desc();
+  resolved->bindFlags = storage.desc().bindFlags;
+  resolved->image = storage.image();
+}
+
+VkImageViewType imageViewType(ViewShape shape, ViewUsage usage) {
+  switch (shape) {
+    case ViewShape::Tex1D: return VK_IMAGE_VIEW_TYPE_1D;
+    case ViewShape::Tex1DArray: return VK_IMAGE_VIEW_TYPE_1D_ARRAY;
+    case ViewShape::Tex2DArray:
+    case ViewShape::Tex2DMSArray: return VK_IMAGE_VIEW_TYPE_2D_ARRAY;
+    // A render target of a 3D texture is a range of depth slices, a 2D array view of the image
+    // created 2D-array compatible (d3d11_texture_storage.cpp).
+    case ViewShape::Tex3D: return usage == ViewUsage::ColorAttachment ? VK_IMAGE_VIEW_TYPE_2D_ARRAY : VK_IMAGE_VIEW_TYPE_3D;
+    case ViewShape::Cube: return VK_IMAGE_VIEW_TYPE_CUBE;
+    case ViewShape::CubeArray: return VK_IMAGE_VIEW_TYPE_CUBE_ARRAY;
+    default: return VK_IMAGE_VIEW_TYPE_2D;
+  }
+}
+
+VkImageUsageFlags imageUsage(ViewUsage usage) {
+  switch (usage) {
+    case ViewUsage::Sampled: return VK_IMAGE_USAGE_SAMPLED_BIT;
+    case ViewUsage::ColorAttachment: return VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
+    case ViewUsage::DepthStencilAttachment: return VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT;
+    case ViewUsage::Storage: return VK_IMAGE_USAGE_STORAGE_BIT;
+  }
+  return 0;
+}
+
+}  // namespace
+
+bool resolveResource(ID3D11Resource* resource, ResolvedResource* resolved) {
+  // Only d3d11vk's resources answer this id; anything else cannot be viewed.
+  D3D11ResourceCommon* common = nullptr;
+  if (FAILED(resource->QueryInterface(kResourceCommonId, reinterpret_cast<void**>(&common))) || !common)
+    return false;
+  common->releaseCommon();
+  resolved->resource = resource;
+  resource->GetType(&resolved->desc.dimension);
+  switch (resolved->desc.dimension) {
+    case D3D11_RESOURCE_DIMENSION_BUFFER: {
+      D3D11Buffer* buffer = asBuffer(resource);
+      buffer->GetDesc(&resolved->desc.buffer);
+      resolved->bindFlags = resolved->desc.buffer.BindFlags;
+      resolved->buffer = &buffer->buffer();
+      return true;
+    }
+    case D3D11_RESOURCE_DIMENSION_TEXTURE1D: fillTexture(asTexture1D(resource)->storage(), resolved); return true;
+    case D3D11_RESOURCE_DIMENSION_TEXTURE2D: fillTexture(asTexture2D(resource)->storage(), resolved); return true;
+    case D3D11_RESOURCE_DIMENSION_TEXTURE3D: fillTexture(asTexture3D(resource)->storage(), resolved); return true;
+    default: return false;
+  }
+}
+
+ViewTarget::ViewTarget(D3D11Device* device, const ResolvedResource& resource, const ViewRange& range, ViewUsage usage)
+    : m_device(device), m_resource(resource.resource), m_dimension(resource.desc.dimension), m_range(range) {
+  vk::Device& vkDevice = device->vulkanDevice();
+  const vk::DeviceFunctions& vk = vkDevice.functions();
+  const vk::DeviceProfile& profile = device->vulkanAdapter().profile();
+  if (range.shape == ViewShape::Buffer) {
+    if (range.typedBuffer) {
+      VkBufferViewCreateInfo info = vk::makeStruct<VkBufferViewCreateInfo>(VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO);
+      info.buffer = resource.buffer->handle();
+      info.format = caps::storageFormat(profile, range.format);
+      info.offset = range.firstByte;
+      info.range = range.byteCount;
+      vk::check(vk.vkCreateBufferView(vkDevice.handle(), &info, nullptr, &m_bufferView), "vkCreateBufferView");
+    }
+  } else {
+    const vk::Image& image = *resource.image;
+    VkImageViewUsageCreateInfo viewUsage = vk::makeStruct<VkImageViewUsageCreateInfo>(VK_STRUCTURE_TYPE_IMAGE_VIEW_USAGE_CREATE_INFO);
+    viewUsage.usage = imageUsage(usage);  // one use per view: a typeless image's usage need not suit every member
+    VkImageViewCreateInfo info = vk::makeStruct<VkImageViewCreateInfo>(VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO);
+    info.pNext = &viewUsage;
+    info.image = image.handle();
+    info.viewType = imageViewType(range.shape, usage);
+    VkImageAspectFlags aspects = image.aspects();
+    if (aspects & (VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT)) {
+      // Depth images are viewed in their own format: Vulkan does not alias depth and color, so a
+      // shader-resource view (R32_FLOAT, R24_UNORM_X8_TYPELESS...) reads one aspect of it.
+      info.format = image.info().format;
+      if (usage != ViewUsage::DepthStencilAttachment)
+        aspects = range.stencilOnly ? VK_IMAGE_ASPECT_STENCIL_BIT : VK_IMAGE_ASPECT_DEPTH_BIT;
+    } else {
+      info.format = caps::storageFormat(profile, range.format);
+    }
+    const caps::FormatInfo* format = caps::formatInfo(range.format);
+    info.components = {VK_COMPONENT_SWIZZLE_IDENTITY, VK_COMPONENT_SWIZZLE_IDENTITY, VK_COMPONENT_SWIZZLE_IDENTITY,
+                       VK_COMPONENT_SWIZZLE_IDENTITY};
+    // Attachments and storage images take no swizzle; shaders reading the view see the DXGI meaning.
+    if (usage == ViewUsage::Sampled && format && format->swizzle == caps::FormatSwizzle::AlphaOne)
+      info.components.a = VK_COMPONENT_SWIZZLE_ONE;
+    if (usage == ViewUsage::Sampled && format && format->swizzle == caps::FormatSwizzle::AlphaFromRed)
+      info.components = {VK_COMPONENT_SWIZZLE_ZERO, VK_COMPONENT_SWIZZLE_ZERO, VK_COMPONENT_SWIZZLE_ZERO, VK_COMPONENT_SWIZZLE_R};
+    info.subresourceRange.aspectMask = aspects;
+    info.subresourceRange.baseMipLevel = range.firstMip;
+    info.subresourceRange.levelCount = range.mipCount;
+    if (range.shape == ViewShape::Tex3D && info.viewType == VK_IMAGE_VIEW_TYPE_3D) {
+      // A 3D view covers every depth slice; an unordered-access view's slice range is kept in
+      // the description for the shader side.
+      info.subresourceRange.baseArrayLayer = 0;
+      info.subresourceRange.layerCount = 1;
+    } else {
+      info.subresourceRange.baseArrayLayer = range.firstLayer;
+      info.subresourceRange.layerCount = range.layerCount;
+    }
+    vk::check(vk.vkCreateImageView(vkDevice.handle(), &info, nullptr, &m_imageView), "vkCreateImageView");
+  }
+  addResourceRef();
+}
+
+ViewTarget::~ViewTarget() {
+  vk::Device& vkDevice = m_device->vulkanDevice();
+  if (m_imageView)
+    vkDevice.functions().vkDestroyImageView(vkDevice.handle(), m_imageView, nullptr);
+  if (m_bufferView)
+    vkDevice.functions().vkDestroyBufferView(vkDevice.handle(), m_bufferView, nullptr);
+  releaseResourceRef();
+}
+
+void ViewTarget::addResourceRef() {
+  switch (m_dimension) {
+    case D3D11_RESOURCE_DIMENSION_BUFFER: asBuffer(m_resource)->addPrivateRef(); break;
+    case D3D11_RESOURCE_DIMENSION_TEXTURE1D: asTexture1D(m_resource)->addPrivateRef(); break;
+    case D3D11_RESOURCE_DIMENSION_TEXTURE2D: asTexture2D(m_resource)->addPrivateRef(); break;
+    default: asTexture3D(m_resource)->addPrivateRef(); break;
+  }
+}
+
+void ViewTarget::releaseResourceRef() {
+  switch (m_dimension) {
+    case D3D11_RESOURCE_DIMENSION_BUFFER: asBuffer(m_resource)->releasePrivateRef(); break;
+    case D3D11_RESOURCE_DIMENSION_TEXTURE1D: asTexture1D(m_resource)->releasePrivateRef(); break;
+    case D3D11_RESOURCE_DIMENSION_TEXTURE2D: asTexture2D(m_resource)->releasePrivateRef(); break;
+    default: asTexture3D(m_resource)->releasePrivateRef(); break;
+  }
+}
+
+void ViewTarget::getResource(ID3D11Resource** resource) const {
+  if (!resource)
+    return;
+  m_resource->AddRef();  // documented: GetResource hands out a reference
+  *resource = m_resource;
+}
+
+D3D11ShaderResourceView::D3D11ShaderResourceView(D3D11Device* device, const ResolvedResource& resource,
+                                                 const D3D11_SHADER_RESOURCE_VIEW_DESC1& desc, const ViewRange& range)
+    : D3D11DeviceChild(device), m_desc(desc), m_target(device, resource, range, ViewUsage::Sampled) {}
+
+HRESULT STDMETHODCALLTYPE D3D11ShaderResourceView::QueryInterface(REFIID riid, void** object) {
+  HRESULT result;
+  if (!util::beginQueryInterface(object, &result))
+    return result;
+  if (riid == __uuidof(IUnknown) || riid == __uuidof(ID3D11DeviceChild) || riid == __uuidof(ID3D11View) ||
+      riid == __uuidof(ID3D11ShaderResourceView) || riid == __uuidof(ID3D11ShaderResourceView1))
+    return util::returnInterface<ID3D11ShaderResourceView1>(this, object);
+  util::logUnknownInterface("D3D11ShaderResourceView", riid);
+  return E_NOINTERFACE;
+}
+
+void STDMETHODCALLTYPE D3D11ShaderResourceView::GetResource(ID3D11Resource** resource) {
+  m_target.getResource(resource);
+}
+
+void STDMETHODCALLTYPE D3D11ShaderResourceView::GetDesc(D3D11_SHADER_RESOURCE_VIEW_DESC* desc) {
+  // The older description is the newer one without the PlaneSlice members, which come last.
+  if (desc)
+    std::memcpy(desc, &m_desc, sizeof(*desc));
+}
+
+void STDMETHODCALLTYPE D3D11ShaderResourceView::GetDesc1(D3D11_SHADER_RESOURCE_VIEW_DESC1* desc) {
+  if (desc)
+    *desc = m_desc;
+}
+
+D3D11RenderTargetView::D3D11RenderTargetView(D3D11Device* device, const ResolvedResource& resource,
+                                             const D3D11_RENDER_TARGET_VIEW_DESC1& desc, const ViewRange& range)
+    : D3D11DeviceChild(device), m_desc(desc), m_target(device, resource, range, ViewUsage::ColorAttachment) {}
+
+HRESULT STDMETHODCALLTYPE D3D11RenderTargetView::QueryInterface(REFIID riid, void** object) {
+  HRESULT result;
+  if (!util::beginQueryInterface(object, &result))
+    return result;
+  if (riid == __uuidof(IUnknown) || riid == __uuidof(ID3D11DeviceChild) || riid == __uuidof(ID3D11View) ||
+      riid == __uuidof(ID3D11RenderTargetView) || riid == __uuidof(ID3D11RenderTargetView1))
+    return util::returnInterface<ID3D11RenderTargetView1>(this, object);
+  util::logUnknownInterface("D3D11RenderTargetView", riid);
+  return E_NOINTERFACE;
+}
+
+void STDMETHODCALLTYPE D3D11RenderTargetView::GetResource(ID3D11Resource** resource) {
+  m_target.getResource(resource);
+}
+
+void STDMETHODCALLTYPE D3D11RenderTargetView::GetDesc(D3D11_RENDER_TARGET_VIEW_DESC* desc) {
+  // The older description is the newer one without the PlaneSlice members, which come last.
+  if (desc)
+    std::memcpy(desc, &m_desc, sizeof(*desc));
+}
+
+void STDMETHODCALLTYPE D3D11RenderTargetView::GetDesc1(D3D11_RENDER_TARGET_VIEW_DESC1* desc) {
+  if (desc)
+    *desc = m_desc;
+}
+
+D3D11DepthStencilView::D3D11DepthStencilView(D3D11Device* device, const ResolvedResource& resource,
+                                             const D3D11_DEPTH_STENCIL_VIEW_DESC& desc, const ViewRange& range)
+    : D3D11DeviceChild(device), m_desc(desc), m_target(device, resource, range, ViewUsage::DepthStencilAttachment) {}
+
+HRESULT STDMETHODCALLTYPE D3D11DepthStencilView::QueryInterface(REFIID riid, void** object) {
+  HRESULT result;
+  if (!util::beginQueryInterface(object, &result))
+    return result;
+  if (riid == __uuidof(IUnknown) || riid == __uuidof(ID3D11DeviceChild) || riid == __uuidof(ID3D11View) ||
+      riid == __uuidof(ID3D11DepthStencilView))
+    return util::returnInterface<ID3D11DepthStencilView>(this, object);
+  util::logUnknownInterface("D3D11DepthStencilView", riid);
+  return E_NOINTERFACE;
+}
+
+void STDMETHODCALLTYPE D3D11DepthStencilView::GetResource(ID3D11Resource** resource) {
+  m_target.getResource(resource);
+}
+
+void STDMETHODCALLTYPE D3D11DepthStencilView::GetDesc(D3D11_DEPTH_STENCIL_VIEW_DESC* desc) {
+  if (desc)
+    *desc = m_desc;
+}
+
+D3D11UnorderedAccessView::D3D11UnorderedAccessView(D3D11Device* device, const ResolvedResource& resource,
+                                                   const D3D11_UNORDERED_ACCESS_VIEW_DESC1& desc, const ViewRange& range)
+    : D3D11DeviceChild(device), m_desc(desc), m_target(device, resource, range, ViewUsage::Storage) {}
+
+HRESULT STDMETHODCALLTYPE D3D11UnorderedAccessView::QueryInterface(REFIID riid, void** object) {
+  HRESULT result;
+  if (!util::beginQueryInterface(object, &result))
+    return result;
+  if (riid == __uuidof(IUnknown) || riid == __uuidof(ID3D11DeviceChild) || riid == __uuidof(ID3D11View) ||
+      riid == __uuidof(ID3D11UnorderedAccessView) || riid == __uuidof(ID3D11UnorderedAccessView1))
+    return util::returnInterface<ID3D11UnorderedAccessView1>(this, object);
+  util::logUnknownInterface("D3D11UnorderedAccessView", riid);
+  return E_NOINTERFACE;
+}
+
+void STDMETHODCALLTYPE D3D11UnorderedAccessView::GetResource(ID3D11Resource** resource) {
+  m_target.getResource(resource);
+}
+
+void STDMETHODCALLTYPE D3D11UnorderedAccessView::GetDesc(D3D11_UNORDERED_ACCESS_VIEW_DESC* desc) {
+  // The older description is the newer one without the PlaneSlice members, which come last.
+  if (desc)
+    std::memcpy(desc, &m_desc, sizeof(*desc));
+}
+
+void STDMETHODCALLTYPE D3D11UnorderedAccessView::GetDesc1(D3D11_UNORDERED_ACCESS_VIEW_DESC1* desc) {
+  if (desc)
+    *desc = m_desc;
+}
+
+}  // namespace d3d11vk

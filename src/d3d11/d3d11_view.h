@@ -1,0 +1,128 @@
+// D3D11ShaderResourceView, D3D11RenderTargetView, D3D11DepthStencilView and
+// D3D11UnorderedAccessView: the four resource views, each with its validated description, a
+// private reference on its resource and the Vulkan view behind it (ViewTarget).
+#pragma once
+
+#include "d3d11/d3d11_device_child.h"
+#include "d3d11/d3d11_view_validation.h"
+#include "vk/vulkan_api.h"
+
+namespace vk {
+class Buffer;
+class Image;
+}  // namespace vk
+
+namespace d3d11vk {
+
+class D3D11Device;
+
+// One of d3d11vk's resources behind an ID3D11Resource, with what views need of it.
+struct ResolvedResource {
+  ID3D11Resource* resource = nullptr;
+  ViewedResource desc;
+  UINT bindFlags = 0;
+  vk::Image* image = nullptr;    // textures (null for staging ones)
+  vk::Buffer* buffer = nullptr;  // buffers
+};
+
+// Fills `resolved` for one of d3d11vk's buffers or textures; false for any other object.
+bool resolveResource(ID3D11Resource* resource, ResolvedResource* resolved);
+
+enum class ViewUsage { Sampled, ColorAttachment, DepthStencilAttachment, Storage };
+
+// What a view holds: the private reference on its resource (so the resource outlives the view
+// without showing in the application's counts) and the VkImageView or, for typed buffer views,
+// the VkBufferView; raw and structured buffer views need no Vulkan object.
+class ViewTarget {
+public:
+  // Throws vk::Error; nothing is held when it does.
+  ViewTarget(D3D11Device* device, const ResolvedResource& resource, const ViewRange& range, ViewUsage usage);
+  ~ViewTarget();
+  ViewTarget(const ViewTarget&) = delete;
+  ViewTarget& operator=(const ViewTarget&) = delete;
+
+  void getResource(ID3D11Resource** resource) const;
+  VkImageView imageView() const { return m_imageView; }
+  VkBufferView bufferView() const { return m_bufferView; }
+  const ViewRange& range() const { return m_range; }
+
+private:
+  void addResourceRef();
+  void releaseResourceRef();
+
+  D3D11Device* m_device;
+  ID3D11Resource* m_resource;
+  D3D11_RESOURCE_DIMENSION m_dimension;
+  ViewRange m_range;
+  VkImageView m_imageView = VK_NULL_HANDLE;
+  VkBufferView m_bufferView = VK_NULL_HANDLE;
+};
+
+class D3D11ShaderResourceView final : public D3D11DeviceChild<ID3D11ShaderResourceView1> {
+public:
+  D3D11ShaderResourceView(D3D11Device* device, const ResolvedResource& resource,
+                          const D3D11_SHADER_RESOURCE_VIEW_DESC1& desc, const ViewRange& range);
+
+  HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** object) override;
+  void STDMETHODCALLTYPE GetResource(ID3D11Resource** resource) override;
+  void STDMETHODCALLTYPE GetDesc(D3D11_SHADER_RESOURCE_VIEW_DESC* desc) override;
+  void STDMETHODCALLTYPE GetDesc1(D3D11_SHADER_RESOURCE_VIEW_DESC1* desc) override;
+
+  const ViewTarget& target() const { return m_target; }
+
+private:
+  D3D11_SHADER_RESOURCE_VIEW_DESC1 m_desc;
+  ViewTarget m_target;
+};
+
+class D3D11RenderTargetView final : public D3D11DeviceChild<ID3D11RenderTargetView1> {
+public:
+  D3D11RenderTargetView(D3D11Device* device, const ResolvedResource& resource,
+                        const D3D11_RENDER_TARGET_VIEW_DESC1& desc, const ViewRange& range);
+
+  HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** object) override;
+  void STDMETHODCALLTYPE GetResource(ID3D11Resource** resource) override;
+  void STDMETHODCALLTYPE GetDesc(D3D11_RENDER_TARGET_VIEW_DESC* desc) override;
+  void STDMETHODCALLTYPE GetDesc1(D3D11_RENDER_TARGET_VIEW_DESC1* desc) override;
+
+  const ViewTarget& target() const { return m_target; }
+
+private:
+  D3D11_RENDER_TARGET_VIEW_DESC1 m_desc;
+  ViewTarget m_target;
+};
+
+class D3D11DepthStencilView final : public D3D11DeviceChild<ID3D11DepthStencilView> {
+public:
+  D3D11DepthStencilView(D3D11Device* device, const ResolvedResource& resource,
+                        const D3D11_DEPTH_STENCIL_VIEW_DESC& desc, const ViewRange& range);
+
+  HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** object) override;
+  void STDMETHODCALLTYPE GetResource(ID3D11Resource** resource) override;
+  void STDMETHODCALLTYPE GetDesc(D3D11_DEPTH_STENCIL_VIEW_DESC* desc) override;
+
+  const ViewTarget& target() const { return m_target; }
+
+private:
+  D3D11_DEPTH_STENCIL_VIEW_DESC m_desc;
+  ViewTarget m_target;
+};
+
+class D3D11UnorderedAccessView final : public D3D11DeviceChild<ID3D11UnorderedAccessView1> {
+public:
+  D3D11UnorderedAccessView(D3D11Device* device, const ResolvedResource& resource,
+                           const D3D11_UNORDERED_ACCESS_VIEW_DESC1& desc, const ViewRange& range);
+
+  HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** object) override;
+  void STDMETHODCALLTYPE GetResource(ID3D11Resource** resource) override;
+  void STDMETHODCALLTYPE GetDesc(D3D11_UNORDERED_ACCESS_VIEW_DESC* desc) override;
+  void STDMETHODCALLTYPE GetDesc1(D3D11_UNORDERED_ACCESS_VIEW_DESC1* desc) override;
+
+  const ViewTarget& target() const { return m_target; }
+
+private:
+  D3D11_UNORDERED_ACCESS_VIEW_DESC1 m_desc;
+  ViewTarget m_target;
+};
+
+}  // namespace d3d11vk
