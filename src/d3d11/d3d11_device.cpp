@@ -258,7 +258,7 @@ const New* widenViewDesc(const Old* desc, New* storage, UINT texture2DDimension)
     return nullptr;
   *storage = {};
   std::memcpy(storage, desc, sizeof(*desc));
-  if (UINT(storage->ViewDimension) == texture2DDimension)
+  if (enumValue(storage->ViewDimension) == texture2DDimension)
     storage->Texture2D.PlaneSlice = 0;
   return storage;
 }

@@ -9,18 +9,10 @@
 
 namespace vk { class DeviceProfile; }
 
+#include "d3d11/d3d11_enum_value.h"
+
 namespace d3d11vk {
 
-// The raw value of an enumeration member an application filled in. Reading an out-of-range value
-// through the enumeration type is undefined behaviour (UBSan reports it), and such values are
-// exactly what validation must look at.
-template <typename Enum>
-UINT enumValue(const Enum& member) {
-  static_assert(sizeof(Enum) == sizeof(UINT));
-  UINT value;
-  std::memcpy(&value, &member, sizeof(value));
-  return value;
-}
 
 // What the rules depend on, fixed when the device is created.
 struct StateCaps {

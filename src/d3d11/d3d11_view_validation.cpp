@@ -8,6 +8,7 @@
 #include <algorithm>
 
 #include "d3d11/caps/format_table.h"
+#include "d3d11/d3d11_enum_value.h"
 
 namespace d3d11vk {
 
@@ -195,12 +196,12 @@ std::string checkShaderResourceView(D3D_FEATURE_LEVEL level, const ViewedResourc
       case ViewShape::CubeArray: desc->ViewDimension = D3D11_SRV_DIMENSION_TEXTURECUBEARRAY; desc->TextureCubeArray = {0, tex.mipLevels, 0, tex.arraySize / 6}; break;
     }
   }
-  if (desc->ViewDimension == D3D11_SRV_DIMENSION_BUFFER || desc->ViewDimension == D3D11_SRV_DIMENSION_BUFFEREX) {
+  if (enumValue(desc->ViewDimension) == D3D11_SRV_DIMENSION_BUFFER || enumValue(desc->ViewDimension) == D3D11_SRV_DIMENSION_BUFFEREX) {
     if (std::string problem = shapeMismatch(resource, ViewShape::Buffer); !problem.empty())
       return problem;
     bool raw = false;
     UINT first = desc->Buffer.FirstElement, count = desc->Buffer.NumElements;
-    if (desc->ViewDimension == D3D11_SRV_DIMENSION_BUFFEREX) {
+    if (enumValue(desc->ViewDimension) == D3D11_SRV_DIMENSION_BUFFEREX) {
       if (desc->BufferEx.Flags & ~UINT(D3D11_BUFFEREX_SRV_FLAG_RAW))
         return "unknown D3D11_BUFFEREX_SRV_FLAG bits";
       raw = desc->BufferEx.Flags & D3D11_BUFFEREX_SRV_FLAG_RAW;
@@ -212,7 +213,7 @@ std::string checkShaderResourceView(D3D_FEATURE_LEVEL level, const ViewedResourc
     return checkBufferRange(Kind::SRV, resource, desc->Format, raw, first, count, range);
   }
   ViewRange& r = *range;
-  switch (desc->ViewDimension) {
+  switch (enumValue(desc->ViewDimension)) {
     case D3D11_SRV_DIMENSION_TEXTURE1D: r.shape = ViewShape::Tex1D; r.firstMip = desc->Texture1D.MostDetailedMip; r.mipCount = desc->Texture1D.MipLevels; break;
     case D3D11_SRV_DIMENSION_TEXTURE1DARRAY:
       r.shape = ViewShape::Tex1DArray; r.firstMip = desc->Texture1DArray.MostDetailedMip; r.mipCount = desc->Texture1DArray.MipLevels;
@@ -243,7 +244,7 @@ std::string checkShaderResourceView(D3D_FEATURE_LEVEL level, const ViewedResourc
         return "NumCubes " + std::to_string(desc->TextureCubeArray.NumCubes) + " is out of range";
       r.layerCount = desc->TextureCubeArray.NumCubes * 6;
       break;
-    default: return "unknown ViewDimension " + std::to_string(desc->ViewDimension);
+    default: return "unknown ViewDimension " + std::to_string(enumValue(desc->ViewDimension));
   }
   if (std::string problem = shapeMismatch(resource, r.shape); !problem.empty())
     return problem;
@@ -275,7 +276,7 @@ std::string checkRenderTargetView(D3D_FEATURE_LEVEL /*level*/, const ViewedResou
     }
   }
   ViewRange& r = *range;
-  switch (desc->ViewDimension) {
+  switch (enumValue(desc->ViewDimension)) {
     case D3D11_RTV_DIMENSION_BUFFER:
       if (std::string problem = shapeMismatch(resource, ViewShape::Buffer); !problem.empty())
         return problem;
@@ -301,7 +302,7 @@ std::string checkRenderTargetView(D3D_FEATURE_LEVEL /*level*/, const ViewedResou
     case D3D11_RTV_DIMENSION_TEXTURE3D:
       r.shape = ViewShape::Tex3D; r.firstMip = desc->Texture3D.MipSlice;
       r.firstLayer = desc->Texture3D.FirstWSlice; r.layerCount = desc->Texture3D.WSize; break;  // WSize -1: every slice
-    default: return "unknown ViewDimension " + std::to_string(desc->ViewDimension);
+    default: return "unknown ViewDimension " + std::to_string(enumValue(desc->ViewDimension));
   }
   if (std::string problem = shapeMismatch(resource, r.shape); !problem.empty())
     return problem;
@@ -334,7 +335,7 @@ std::string checkDepthStencilView(D3D_FEATURE_LEVEL level, const ViewedResource&
   if (desc->Flags && level < D3D_FEATURE_LEVEL_11_0)
     return "read-only depth-stencil views need feature level 11_0";
   ViewRange& r = *range;
-  switch (desc->ViewDimension) {
+  switch (enumValue(desc->ViewDimension)) {
     case D3D11_DSV_DIMENSION_TEXTURE1D: r.shape = ViewShape::Tex1D; r.firstMip = desc->Texture1D.MipSlice; break;
     case D3D11_DSV_DIMENSION_TEXTURE1DARRAY:
       r.shape = ViewShape::Tex1DArray; r.firstMip = desc->Texture1DArray.MipSlice;
@@ -346,7 +347,7 @@ std::string checkDepthStencilView(D3D_FEATURE_LEVEL level, const ViewedResource&
     case D3D11_DSV_DIMENSION_TEXTURE2DMS: r.shape = ViewShape::Tex2DMS; break;
     case D3D11_DSV_DIMENSION_TEXTURE2DMSARRAY:
       r.shape = ViewShape::Tex2DMSArray; r.firstLayer = desc->Texture2DMSArray.FirstArraySlice; r.layerCount = desc->Texture2DMSArray.ArraySize; break;
-    default: return "unknown ViewDimension " + std::to_string(desc->ViewDimension);
+    default: return "unknown ViewDimension " + std::to_string(enumValue(desc->ViewDimension));
   }
   if (std::string problem = shapeMismatch(resource, r.shape); !problem.empty())
     return problem;
@@ -377,7 +378,7 @@ std::string checkUnorderedAccessView(D3D_FEATURE_LEVEL level, const ViewedResour
     }
   }
   ViewRange& r = *range;
-  if (desc->ViewDimension == D3D11_UAV_DIMENSION_BUFFER) {
+  if (enumValue(desc->ViewDimension) == D3D11_UAV_DIMENSION_BUFFER) {
     if (std::string problem = shapeMismatch(resource, ViewShape::Buffer); !problem.empty())
       return problem;
     UINT flags = desc->Buffer.Flags;
@@ -398,7 +399,7 @@ std::string checkUnorderedAccessView(D3D_FEATURE_LEVEL level, const ViewedResour
   }
   if (level < D3D_FEATURE_LEVEL_11_0)
     return "unordered-access views of textures need feature level 11_0";
-  switch (desc->ViewDimension) {
+  switch (enumValue(desc->ViewDimension)) {
     case D3D11_UAV_DIMENSION_TEXTURE1D: r.shape = ViewShape::Tex1D; r.firstMip = desc->Texture1D.MipSlice; break;
     case D3D11_UAV_DIMENSION_TEXTURE1DARRAY:
       r.shape = ViewShape::Tex1DArray; r.firstMip = desc->Texture1DArray.MipSlice;
@@ -417,7 +418,7 @@ std::string checkUnorderedAccessView(D3D_FEATURE_LEVEL level, const ViewedResour
     case D3D11_UAV_DIMENSION_TEXTURE3D:
       r.shape = ViewShape::Tex3D; r.firstMip = desc->Texture3D.MipSlice;
       r.firstLayer = desc->Texture3D.FirstWSlice; r.layerCount = desc->Texture3D.WSize; break;  // WSize -1: every slice
-    default: return "unknown ViewDimension " + std::to_string(desc->ViewDimension);
+    default: return "unknown ViewDimension " + std::to_string(enumValue(desc->ViewDimension));
   }
   if (std::string problem = shapeMismatch(resource, r.shape); !problem.empty())
     return problem;
