@@ -65,7 +65,73 @@
   X(vkCreateFence)                     \
   X(vkDestroyFence)                    \
   X(vkResetFences)                     \
-  X(vkWaitForFences)
+  X(vkWaitForFences)             \
+  X(vkCreateSemaphore)            \
+  X(vkDestroySemaphore)           \
+  X(vkWaitSemaphores)             \
+  X(vkGetSemaphoreCounterValue)   \
+  X(vkSignalSemaphore)            \
+  X(vkQueueSubmit2)               \
+  X(vkResetCommandBuffer)         \
+  X(vkResetCommandPool)           \
+  X(vkCmdPipelineBarrier2)        \
+  X(vkCmdCopyImage)               \
+  X(vkCmdBlitImage)               \
+  X(vkCmdResolveImage)            \
+  X(vkCmdFillBuffer)              \
+  X(vkCmdUpdateBuffer)            \
+  X(vkCmdClearColorImage)         \
+  X(vkCmdClearDepthStencilImage)  \
+  X(vkCmdClearAttachments)        \
+  X(vkCmdBeginRendering)          \
+  X(vkCmdEndRendering)            \
+  X(vkCreateQueryPool)            \
+  X(vkDestroyQueryPool)           \
+  X(vkCmdResetQueryPool)          \
+  X(vkCmdBeginQuery)              \
+  X(vkCmdEndQuery)                \
+  X(vkCmdWriteTimestamp)          \
+  X(vkGetQueryPoolResults)        \
+  X(vkCmdCopyQueryPoolResults)    \
+  X(vkCreateShaderModule)         \
+  X(vkDestroyShaderModule)        \
+  X(vkCreatePipelineLayout)       \
+  X(vkDestroyPipelineLayout)      \
+  X(vkCreateDescriptorSetLayout)  \
+  X(vkDestroyDescriptorSetLayout) \
+  X(vkCreateDescriptorPool)       \
+  X(vkDestroyDescriptorPool)      \
+  X(vkResetDescriptorPool)        \
+  X(vkAllocateDescriptorSets)     \
+  X(vkUpdateDescriptorSets)       \
+  X(vkCreateComputePipelines)     \
+  X(vkCreateGraphicsPipelines)    \
+  X(vkDestroyPipeline)            \
+  X(vkCreatePipelineCache)        \
+  X(vkDestroyPipelineCache)       \
+  X(vkGetPipelineCacheData)       \
+  X(vkCmdBindPipeline)            \
+  X(vkCmdBindDescriptorSets)      \
+  X(vkCmdPushConstants)           \
+  X(vkCmdDispatch)                \
+  X(vkCmdDispatchIndirect)        \
+  X(vkCmdDraw)                    \
+  X(vkCmdDrawIndexed)             \
+  X(vkCmdDrawIndirect)            \
+  X(vkCmdDrawIndexedIndirect)     \
+  X(vkCmdBindVertexBuffers)       \
+  X(vkCmdBindVertexBuffers2)      \
+  X(vkCmdBindIndexBuffer)         \
+  X(vkCmdSetViewport)             \
+  X(vkCmdSetScissor)              \
+  X(vkCmdSetViewportWithCount)    \
+  X(vkCmdSetScissorWithCount)     \
+  X(vkCmdSetPrimitiveTopology)    \
+  X(vkCmdSetBlendConstants)       \
+  X(vkCmdSetStencilReference)     \
+  X(vkCmdSetDepthBias)            \
+  X(vkCreateSampler)              \
+  X(vkDestroySampler)
 
 namespace vk {
 
