@@ -1,9 +1,18 @@
-// D3D11DxgiDevice: adapter access, frame latency and GPU priority bookkeeping; residency, offers
-// and surfaces are not implemented yet (docs/STATUS.md).
+// D3D11DxgiDevice: adapter access, frame latency and GPU priority bookkeeping, residency, offer and
+// reclaim records, the completion event; surfaces are not implemented yet (docs/STATUS.md).
 #include "d3d11/d3d11_dxgi_device.h"
 
 #include "d3d11/d3d11_device.h"
+#include "d3d11/d3d11_resource.h"
 #include "util/log.h"
+
+#ifndef _WIN32
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdint>
+#include <cstring>
+#endif
 
 namespace d3d11vk {
 
@@ -29,8 +38,10 @@ HRESULT STDMETHODCALLTYPE D3D11DxgiDevice::GetParent(REFIID riid, void** parent)
 }
 
 HRESULT STDMETHODCALLTYPE D3D11DxgiDevice::GetAdapter(IDXGIAdapter** adapter) {
-  if (!adapter)
+  if (!adapter) {
+    util::log::warn("IDXGIDevice::GetAdapter: null adapter pointer");
     return E_INVALIDARG;
+  }
   *adapter = m_device->dxgiAdapter();
   (*adapter)->AddRef();
   return S_OK;
@@ -40,8 +51,10 @@ HRESULT STDMETHODCALLTYPE D3D11DxgiDevice::SetGPUThreadPriority(INT priority) {
   // STATUS: partial: validated and stored; Vulkan offers no way to apply it
   // Documented range -7..7. Vulkan has no per-device priority to change after creation; the value
   // is kept so GetGPUThreadPriority reports what was set.
-  if (priority < -7 || priority > 7)
+  if (priority < -7 || priority > 7) {
+    util::log::warn("IDXGIDevice::SetGPUThreadPriority: ", priority, " is outside -7..7");
     return E_INVALIDARG;
+  }
   m_gpuThreadPriority = priority;
   return S_OK;
 }
@@ -56,8 +69,10 @@ HRESULT STDMETHODCALLTYPE D3D11DxgiDevice::GetGPUThreadPriority(INT* priority) {
 HRESULT STDMETHODCALLTYPE D3D11DxgiDevice::SetMaximumFrameLatency(UINT MaxLatency) {
   // STATUS: partial: validated and stored; the presenter that honours it does not exist yet
   // 0 restores the default; the documented maximum is DXGI_MAX_SWAP_CHAIN_BUFFERS (16).
-  if (MaxLatency > DXGI_MAX_SWAP_CHAIN_BUFFERS)
+  if (MaxLatency > DXGI_MAX_SWAP_CHAIN_BUFFERS) {
+    util::log::warn("IDXGIDevice1::SetMaximumFrameLatency: ", MaxLatency, " is above ", DXGI_MAX_SWAP_CHAIN_BUFFERS);
     return DXGI_ERROR_INVALID_CALL;
+  }
   m_maxFrameLatency = MaxLatency == 0 ? kDefaultFrameLatency : MaxLatency;
   return S_OK;
 }
@@ -74,39 +89,129 @@ void STDMETHODCALLTYPE D3D11DxgiDevice::Trim() {
   // (no staging pools or caches exist), so there is nothing to release.
 }
 
-HRESULT STDMETHODCALLTYPE D3D11DxgiDevice::CreateSurface(const DXGI_SURFACE_DESC * /*desc*/, UINT /*surface_count*/, DXGI_USAGE /*usage*/, const DXGI_SHARED_RESOURCE * /*shared_resource*/, IDXGISurface ** /*surface*/) {
+HRESULT STDMETHODCALLTYPE D3D11DxgiDevice::CreateSurface(const DXGI_SURFACE_DESC* /*desc*/, UINT /*surface_count*/, DXGI_USAGE /*usage*/, const DXGI_SHARED_RESOURCE* /*shared_resource*/, IDXGISurface** surface) {
+  // Documented as internal to the Direct3D runtime; surfaces arrive with the swapchain.
+  if (surface)
+    *surface = nullptr;
   D3D11VK_NOT_IMPLEMENTED();
   return E_NOTIMPL;
 }
 
-HRESULT STDMETHODCALLTYPE D3D11DxgiDevice::QueryResourceResidency(IUnknown *const * /*resources*/, DXGI_RESIDENCY * /*residency*/, UINT /*resource_count*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
+bool D3D11DxgiDevice::checkResources(const char* method, UINT count, IUnknown* const* resources) const {
+  if (count && !resources) {
+    util::log::warn(method, ": ", count, " resources but a null array");
+    return false;
+  }
+  for (UINT i = 0; i < count; i++) {
+    void* common = nullptr;
+    // Only d3d11vk's resources answer the private id; anything else is not this device's.
+    if (!resources[i] || FAILED(resources[i]->QueryInterface(kResourceCommonId, &common))) {
+      util::log::warn(method, ": resource ", i, " is ", resources[i] ? "not a d3d11vk resource" : "null");
+      return false;
+    }
+    static_cast<D3D11ResourceCommon*>(common)->releaseCommon();
+  }
+  return true;
 }
 
-HRESULT STDMETHODCALLTYPE D3D11DxgiDevice::OfferResources(UINT /*NumResources*/, IDXGIResource *const * /*ppResources*/, DXGI_OFFER_RESOURCE_PRIORITY /*Priority*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
+HRESULT STDMETHODCALLTYPE D3D11DxgiDevice::QueryResourceResidency(IUnknown* const* resources, DXGI_RESIDENCY* residency, UINT resource_count) {
+  if (resource_count && !residency) {
+    util::log::warn("IDXGIDevice::QueryResourceResidency: null residency array");
+    return E_INVALIDARG;
+  }
+  if (!checkResources("IDXGIDevice::QueryResourceResidency", resource_count, resources))
+    return E_INVALIDARG;
+  // Vulkan memory stays resident for as long as it is allocated, and d3d11vk never evicts
+  // (offered resources keep their memory, see OfferResources).
+  for (UINT i = 0; i < resource_count; i++)
+    residency[i] = DXGI_RESIDENCY_FULLY_RESIDENT;
+  return S_OK;
 }
 
-HRESULT STDMETHODCALLTYPE D3D11DxgiDevice::ReclaimResources(UINT /*NumResources*/, IDXGIResource *const * /*ppResources*/, BOOL * /*pDiscarded*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
+HRESULT D3D11DxgiDevice::offer(const char* method, UINT count, IDXGIResource* const* resources, DXGI_OFFER_RESOURCE_PRIORITY priority) {
+  UINT raw = UINT(priority);  // raw value: the application may pass anything
+  if (raw < DXGI_OFFER_RESOURCE_PRIORITY_LOW || raw > DXGI_OFFER_RESOURCE_PRIORITY_HIGH) {
+    util::log::warn(method, ": invalid priority ", raw);
+    return E_INVALIDARG;
+  }
+  if (!checkResources(method, count, reinterpret_cast<IUnknown* const*>(resources)))
+    return E_INVALIDARG;
+  // Offering lets the OS discard the memory; d3d11vk keeps it (Vulkan has no way to give memory
+  // back without destroying it), so the contents survive and ReclaimResources reports that.
+  std::lock_guard lock(m_offerMutex);
+  for (UINT i = 0; i < count; i++)
+    m_offered.insert(resources[i]);
+  return S_OK;
 }
 
-HRESULT STDMETHODCALLTYPE D3D11DxgiDevice::EnqueueSetEvent(HANDLE /*hEvent*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
+HRESULT D3D11DxgiDevice::reclaim(const char* method, UINT count, IDXGIResource* const* resources) {
+  if (!checkResources(method, count, reinterpret_cast<IUnknown* const*>(resources)))
+    return E_INVALIDARG;
+  std::lock_guard lock(m_offerMutex);
+  for (UINT i = 0; i < count; i++) {
+    if (m_offered.erase(resources[i]) == 0)
+      util::log::info(method, ": resource ", i, " was not offered");
+  }
+  return S_OK;
 }
 
-HRESULT STDMETHODCALLTYPE D3D11DxgiDevice::OfferResources1(UINT /*resource_count*/, IDXGIResource *const * /*resources*/, DXGI_OFFER_RESOURCE_PRIORITY /*priority*/, UINT /*flags*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
+HRESULT STDMETHODCALLTYPE D3D11DxgiDevice::OfferResources(UINT NumResources, IDXGIResource* const* ppResources, DXGI_OFFER_RESOURCE_PRIORITY Priority) {
+  // STATUS: partial: recorded; the memory is kept, so reclaimed contents are never discarded
+  return offer("IDXGIDevice2::OfferResources", NumResources, ppResources, Priority);
 }
 
-HRESULT STDMETHODCALLTYPE D3D11DxgiDevice::ReclaimResources1(UINT /*resource_count*/, IDXGIResource *const * /*resources*/, DXGI_RECLAIM_RESOURCE_RESULTS * /*results*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
+HRESULT STDMETHODCALLTYPE D3D11DxgiDevice::OfferResources1(UINT resource_count, IDXGIResource* const* resources, DXGI_OFFER_RESOURCE_PRIORITY priority, UINT flags) {
+  // STATUS: partial: recorded; the memory is kept, so reclaimed contents are never discarded
+  if (flags & ~UINT(DXGI_OFFER_RESOURCE_FLAG_ALLOW_DECOMMIT)) {
+    util::log::warn("IDXGIDevice4::OfferResources1: invalid flags 0x", std::hex, flags);
+    return E_INVALIDARG;
+  }
+  return offer("IDXGIDevice4::OfferResources1", resource_count, resources, priority);
+}
+
+HRESULT STDMETHODCALLTYPE D3D11DxgiDevice::ReclaimResources(UINT NumResources, IDXGIResource* const* ppResources, BOOL* pDiscarded) {
+  HRESULT result = reclaim("IDXGIDevice2::ReclaimResources", NumResources, ppResources);
+  if (SUCCEEDED(result) && pDiscarded) {
+    for (UINT i = 0; i < NumResources; i++)
+      pDiscarded[i] = FALSE;  // the memory was never given up
+  }
+  return result;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11DxgiDevice::ReclaimResources1(UINT resource_count, IDXGIResource* const* resources, DXGI_RECLAIM_RESOURCE_RESULTS* results) {
+  HRESULT result = reclaim("IDXGIDevice4::ReclaimResources1", resource_count, resources);
+  if (SUCCEEDED(result) && results) {
+    for (UINT i = 0; i < resource_count; i++)
+      results[i] = DXGI_RECLAIM_RESOURCE_RESULT_OK;
+  }
+  return result;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11DxgiDevice::EnqueueSetEvent(HANDLE hEvent) {
+  // The event is due once the GPU has finished every command submitted so far. Before the command
+  // stream exists, every D3D11 call that touches the GPU (resource uploads) waits for its own
+  // work, so nothing is ever pending here and setting the event at once is exact. When the
+  // command stream arrives this must become a signal after the last submission.
+  if (!hEvent) {
+    util::log::warn("IDXGIDevice2::EnqueueSetEvent: null event");
+    return E_INVALIDARG;
+  }
+#ifdef _WIN32
+  if (!SetEvent(hEvent)) {
+    util::log::warn("IDXGIDevice2::EnqueueSetEvent: SetEvent failed (error ", GetLastError(), ")");
+    return E_INVALIDARG;
+  }
+#else
+  // Natively there are no Win32 events: the handle is an eventfd descriptor (docs/dxgi.md),
+  // passed as (HANDLE)(intptr_t)fd, and setting it adds one to its counter.
+  const uint64_t one = 1;
+  int fd = int(reinterpret_cast<intptr_t>(hEvent));
+  if (write(fd, &one, sizeof(one)) != ssize_t(sizeof(one))) {
+    util::log::warn("IDXGIDevice2::EnqueueSetEvent: handle ", fd, " is not a writable eventfd (", std::strerror(errno), ")");
+    return E_INVALIDARG;
+  }
+#endif
+  return S_OK;
 }
 
 }  // namespace d3d11vk

@@ -1,6 +1,10 @@
 // D3D11DxgiDevice: the IDXGIDevice through IDXGIDevice4 face of a D3D11 device (same object,
-// same reference count): adapter access, frame latency and GPU thread priority.
+// same reference count): adapter access, frame latency, GPU thread priority, residency, offers and
+// the completion event.
 #pragma once
+
+#include <mutex>
+#include <set>
 
 #include "util/com_face.h"
 #include "util/windows_base.h"
@@ -41,7 +45,16 @@ public:
   UINT maximumFrameLatency() const { return m_maxFrameLatency; }
 
 private:
+  // Checks every resource is one of ours; logs and returns false otherwise.
+  bool checkResources(const char* method, UINT count, IUnknown* const* resources) const;
+  HRESULT offer(const char* method, UINT count, IDXGIResource* const* resources, DXGI_OFFER_RESOURCE_PRIORITY priority);
+  HRESULT reclaim(const char* method, UINT count, IDXGIResource* const* resources);
+
   D3D11Device* m_device;
+  mutable std::mutex m_offerMutex;
+  // Offered resources by identity; only compared, never dereferenced, so a resource released
+  // while offered leaves a harmless stale entry.
+  std::set<const void*> m_offered;
   UINT m_maxFrameLatency = kDefaultFrameLatency;
   INT m_gpuThreadPriority = 0;
 

@@ -1,18 +1,31 @@
-// DxgiAdapter: adapter descriptions from Vulkan, the private Vulkan interop interface, and the
-// adapter methods not implemented yet.
+// DxgiAdapter: adapter descriptions from Vulkan, outputs, video-memory queries and reservations,
+// notification registrations, and the private Vulkan interop interface.
 #include "dxgi/dxgi_adapter.h"
 
 #include <algorithm>
 #include <atomic>
 #include <cstring>
 
+#include "dxgi/dxgi_monitor.h"
+#include "dxgi/dxgi_output.h"
+#include "dxgi/dxgi_video_memory.h"
 #include "util/adapter_overrides.h"
 #include "util/config.h"
 #include "util/log.h"
 #include "util/unicode.h"
 #include "vk/adapter.h"
+#include "vk/instance.h"
 
 namespace d3d11vk {
+
+namespace {
+
+// The Direct3D 10 device interfaces CheckInterfaceSupport answers for (d3d10.h and d3d10_1.h are
+// not otherwise needed here).
+constexpr GUID kIID_ID3D10Device = {0x9b7e4c0f, 0x342c, 0x4106, {0xa1, 0x9f, 0x4f, 0x27, 0x04, 0xf6, 0x89, 0xf0}};
+constexpr GUID kIID_ID3D10Device1 = {0x9b7e4c8f, 0x342c, 0x4106, {0xa1, 0x9f, 0x4f, 0x27, 0x04, 0xf6, 0x89, 0xf0}};
+
+}  // namespace
 
 DXGI_ADAPTER_DESC3 describeAdapter(const vk::Adapter& adapter, UINT index) {
   const vk::DeviceProfile& profile = adapter.profile();
@@ -89,12 +102,28 @@ HRESULT STDMETHODCALLTYPE DxgiAdapter::GetParent(REFIID riid, void** parent) {
   return m_factory->QueryInterface(riid, parent);
 }
 
+bool DxgiAdapter::drivesDisplays() const {
+  // Vulkan cannot say which device scans out which monitor without a surface, so every monitor is
+  // reported on the first adapter, the one applications take for the desktop's (docs/dxgi.md).
+  const auto& adapters = m_adapter->instance()->adapters();
+  return !adapters.empty() && adapters.front() == m_adapter;
+}
+
 HRESULT STDMETHODCALLTYPE DxgiAdapter::EnumOutputs(UINT output_idx, IDXGIOutput** output) {
-  (void)output_idx;
-  if (output)
-    *output = nullptr;
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
+  // STATUS: partial: every monitor is reported on the first adapter; the native build reports none
+  if (!output) {
+    util::log::warn("IDXGIAdapter::EnumOutputs: null output pointer");
+    return E_INVALIDARG;
+  }
+  *output = nullptr;
+  if (!drivesDisplays())
+    return DXGI_ERROR_NOT_FOUND;
+  // Read afresh each time, so a mode change since the last call is seen.
+  std::vector<Monitor> monitors = enumerateMonitors();
+  if (output_idx >= monitors.size())
+    return DXGI_ERROR_NOT_FOUND;
+  *output = new DxgiOutput(this, std::move(monitors[output_idx]));
+  return S_OK;
 }
 
 HRESULT STDMETHODCALLTYPE DxgiAdapter::GetDesc(DXGI_ADAPTER_DESC* desc) {
@@ -137,46 +166,91 @@ HRESULT STDMETHODCALLTYPE DxgiAdapter::GetDesc3(DXGI_ADAPTER_DESC3* desc) {
 }
 
 HRESULT STDMETHODCALLTYPE DxgiAdapter::CheckInterfaceSupport(REFGUID guid, LARGE_INTEGER* umd_version) {
-  // STATUS: partial: always DXGI_ERROR_UNSUPPORTED: no Direct3D 10 front end yet
-  // Documented to answer only for Direct3D 10 device interfaces; d3d11vk has no D3D10 front end yet.
-  (void)umd_version;
-  D3D11VK_LOG_ONCE(Info, "IDXGIAdapter::CheckInterfaceSupport: ", util::guidToString(guid),
-                   " unsupported (no Direct3D 10 front end yet)");
-  return DXGI_ERROR_UNSUPPORTED;
+  // Documented to answer only for the DXGI device and Direct3D 10 device interfaces (Direct3D 11
+  // and later are always DXGI_ERROR_UNSUPPORTED); applications call it to read the driver version.
+  if (umd_version)
+    umd_version->QuadPart = 0;
+  if (guid != __uuidof(IDXGIDevice) && guid != kIID_ID3D10Device && guid != kIID_ID3D10Device1) {
+    util::log::info("IDXGIAdapter::CheckInterfaceSupport: ", util::guidToString(guid), " unsupported");
+    return DXGI_ERROR_UNSUPPORTED;
+  }
+  if (umd_version) {
+    // Windows' a.b.c.d driver-version form from Vulkan's packed driver version.
+    uint32_t version = m_adapter->profile().properties.core.properties.driverVersion;
+    umd_version->HighPart = LONG((VK_API_VERSION_MAJOR(version) << 16) | VK_API_VERSION_MINOR(version));
+    umd_version->LowPart = DWORD(VK_API_VERSION_PATCH(version) << 16);
+  }
+  return S_OK;
 }
 
 HRESULT STDMETHODCALLTYPE DxgiAdapter::RegisterHardwareContentProtectionTeardownStatusEvent(HANDLE event, DWORD* cookie) {
-  (void)event; (void)cookie;
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
+  // STATUS: partial: registered, never signalled: d3d11vk has no protected content to tear down
+  return m_protectionEvents.registerEvent(event, cookie);
 }
 
 void STDMETHODCALLTYPE DxgiAdapter::UnregisterHardwareContentProtectionTeardownStatus(DWORD cookie) {
-  (void)cookie;
-  D3D11VK_NOT_IMPLEMENTED();
+  m_protectionEvents.unregister(cookie);
+}
+
+bool DxgiAdapter::validSegment(const char* method, UINT node_index, DXGI_MEMORY_SEGMENT_GROUP segment_group) {
+  // One node: d3d11vk drives one Vulkan device per adapter, never a linked group.
+  if (node_index != 0) {
+    util::log::warn(method, ": node ", node_index, " does not exist (one node per adapter)");
+    return false;
+  }
+  UINT group = UINT(segment_group);  // raw value: the application may pass anything
+  if (group != DXGI_MEMORY_SEGMENT_GROUP_LOCAL && group != DXGI_MEMORY_SEGMENT_GROUP_NON_LOCAL) {
+    util::log::warn(method, ": invalid segment group ", group);
+    return false;
+  }
+  return true;
 }
 
 HRESULT STDMETHODCALLTYPE DxgiAdapter::QueryVideoMemoryInfo(UINT node_index, DXGI_MEMORY_SEGMENT_GROUP segment_group, DXGI_QUERY_VIDEO_MEMORY_INFO* memory_info) {
-  (void)node_index; (void)segment_group; (void)memory_info;
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
+  if (!validSegment("IDXGIAdapter3::QueryVideoMemoryInfo", node_index, segment_group))
+    return E_INVALIDARG;
+  if (!memory_info) {
+    util::log::warn("IDXGIAdapter3::QueryVideoMemoryInfo: null memory info");
+    return E_INVALIDARG;
+  }
+  MemorySegments segments = queryMemorySegments(*m_adapter);
+  D3D11VK_LOG_ONCE(Info, "IDXGIAdapter3::QueryVideoMemoryInfo: ",
+                   segments.fromBudgetExtension ? "budgets from VK_EXT_memory_budget"
+                                                : "no VK_EXT_memory_budget: budgets are heap sizes, usage unknown");
+  const bool local = segment_group == DXGI_MEMORY_SEGMENT_GROUP_LOCAL;
+  const MemorySegment& segment = local ? segments.local : segments.nonLocal;
+  memory_info->Budget = segment.budget;
+  // dxgi.maxDeviceMemory caps the dedicated memory the adapter reports; the budget follows it.
+  if (local && m_desc.DedicatedVideoMemory)
+    memory_info->Budget = std::min<UINT64>(memory_info->Budget, m_desc.DedicatedVideoMemory);
+  memory_info->CurrentUsage = segment.usage;
+  memory_info->AvailableForReservation = memory_info->Budget / 2;
+  memory_info->CurrentReservation = m_reservation[local ? 0 : 1].load();
+  return S_OK;
 }
 
 HRESULT STDMETHODCALLTYPE DxgiAdapter::SetVideoMemoryReservation(UINT node_index, DXGI_MEMORY_SEGMENT_GROUP segment_group, UINT64 reservation) {
-  (void)node_index; (void)segment_group; (void)reservation;
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
+  // STATUS: partial: the reservation is recorded and reported; Vulkan has no residency guarantee to request
+  if (!validSegment("IDXGIAdapter3::SetVideoMemoryReservation", node_index, segment_group))
+    return E_INVALIDARG;
+  DXGI_QUERY_VIDEO_MEMORY_INFO info{};
+  QueryVideoMemoryInfo(node_index, segment_group, &info);
+  if (reservation > info.AvailableForReservation) {
+    util::log::warn("IDXGIAdapter3::SetVideoMemoryReservation: ", reservation, " bytes exceed the ",
+                    info.AvailableForReservation, " available for reservation");
+    return E_INVALIDARG;
+  }
+  m_reservation[segment_group == DXGI_MEMORY_SEGMENT_GROUP_LOCAL ? 0 : 1] = reservation;
+  return S_OK;
 }
 
 HRESULT STDMETHODCALLTYPE DxgiAdapter::RegisterVideoMemoryBudgetChangeNotificationEvent(HANDLE event, DWORD* cookie) {
-  (void)event; (void)cookie;
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
+  // STATUS: partial: registered, never signalled: nothing watches the Vulkan budget for changes yet
+  return m_budgetEvents.registerEvent(event, cookie);
 }
 
 void STDMETHODCALLTYPE DxgiAdapter::UnregisterVideoMemoryBudgetChangeNotification(DWORD cookie) {
-  (void)cookie;
-  D3D11VK_NOT_IMPLEMENTED();
+  m_budgetEvents.unregister(cookie);
 }
 
 vk::Adapter* STDMETHODCALLTYPE DxgiAdapter::VkInterop::GetVulkanAdapter() {

@@ -1,8 +1,12 @@
-// DxgiAdapter: IDXGIAdapter through IDXGIAdapter4 over one Vulkan physical device.
+// DxgiAdapter: IDXGIAdapter through IDXGIAdapter4 over one Vulkan physical device: descriptions,
+// outputs, video-memory budgets and reservations.
 #pragma once
 
+#include <atomic>
+#include <cstdint>
 #include <memory>
 
+#include "dxgi/dxgi_event_registry.h"
 #include "dxgi/dxgi_object.h"
 #include "dxgi/dxgi_vk_adapter.h"
 #include "util/com_face.h"
@@ -49,8 +53,16 @@ private:
 
   util::ComPtr<IDXGIFactory> m_factory;
   std::shared_ptr<vk::Adapter> m_adapter;
+  // The adapter the monitors are attached to: the first in the instance's order (docs/dxgi.md).
+  bool drivesDisplays() const;
+  // Validates QueryVideoMemoryInfo/SetVideoMemoryReservation's node and segment arguments.
+  static bool validSegment(const char* method, UINT node_index, DXGI_MEMORY_SEGMENT_GROUP segment_group);
+
   DXGI_ADAPTER_DESC3 m_desc{};
   VkInterop m_vkInterop{this};
+  std::atomic<uint64_t> m_reservation[2]{0, 0};  // per DXGI_MEMORY_SEGMENT_GROUP
+  DxgiEventRegistry m_budgetEvents{"video memory budget change"};
+  DxgiEventRegistry m_protectionEvents{"hardware content protection teardown"};
 };
 
 // Fills a DXGI adapter description from a Vulkan device profile; index makes up a LUID for

@@ -1,5 +1,5 @@
-// DxgiFactory: adapter enumeration and ordering; swapchain and window methods come with the
-// presenter (not implemented yet, see docs/STATUS.md).
+// DxgiFactory: adapter enumeration and ordering, window association, notification registrations;
+// swapchain creation comes with the presenter (not implemented yet, see docs/STATUS.md).
 #include "dxgi/dxgi_factory.h"
 
 #include <algorithm>
@@ -37,22 +37,43 @@ HRESULT STDMETHODCALLTYPE DxgiFactory::GetParent(REFIID riid, void** parent) {
   return E_NOINTERFACE;
 }
 
+namespace {
+
+// Where a device type goes in each preference's order (lower first). HIGH_PERFORMANCE and
+// UNSPECIFIED keep the instance's order (discrete, integrated, virtual, CPU); MINIMUM_POWER
+// moves integrated devices, which draw the least power, ahead of discrete ones.
+int preferenceRank(VkPhysicalDeviceType type, DXGI_GPU_PREFERENCE preference) {
+  switch (type) {
+    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return preference == DXGI_GPU_PREFERENCE_MINIMUM_POWER ? 1 : 0;
+    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return preference == DXGI_GPU_PREFERENCE_MINIMUM_POWER ? 0 : 1;
+    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return 2;
+    case VK_PHYSICAL_DEVICE_TYPE_CPU: return 3;
+    default: return 4;
+  }
+}
+
+}  // namespace
+
 HRESULT DxgiFactory::createAdapter(UINT index, DXGI_GPU_PREFERENCE preference, REFIID riid, void** adapter) {
   if (!adapter)
     return E_INVALIDARG;
   *adapter = nullptr;
   if (!m_instance)
     return DXGI_ERROR_NOT_FOUND;
-  std::vector<std::shared_ptr<vk::Adapter>> adapters = m_instance->adapters();
-  if (preference == DXGI_GPU_PREFERENCE_MINIMUM_POWER) {
-    // Integrated devices draw the least power; the instance's order puts discrete first.
-    std::stable_partition(adapters.begin(), adapters.end(), [](const std::shared_ptr<vk::Adapter>& a) {
-      return a->profile().properties.core.properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU;
+  const std::vector<std::shared_ptr<vk::Adapter>>& instanceOrder = m_instance->adapters();
+  std::vector<std::shared_ptr<vk::Adapter>> adapters = instanceOrder;
+  if (preference != DXGI_GPU_PREFERENCE_UNSPECIFIED) {
+    std::stable_sort(adapters.begin(), adapters.end(), [&](const auto& a, const auto& b) {
+      return preferenceRank(a->profile().properties.core.properties.deviceType, preference) <
+             preferenceRank(b->profile().properties.core.properties.deviceType, preference);
     });
   }
   if (index >= adapters.size())
     return DXGI_ERROR_NOT_FOUND;
-  auto* created = new DxgiAdapter(this, adapters[index], index);
+  // The adapter's identity (its made-up LUID when the driver has none) follows the instance's
+  // order, so every preference reports the same LUID for one device.
+  UINT identity = UINT(std::find(instanceOrder.begin(), instanceOrder.end(), adapters[index]) - instanceOrder.begin());
+  auto* created = new DxgiAdapter(this, adapters[index], identity);
   HRESULT result = created->QueryInterface(riid, adapter);
   created->Release();
   return result;
@@ -67,11 +88,12 @@ HRESULT STDMETHODCALLTYPE DxgiFactory::EnumAdapters1(UINT Adapter, IDXGIAdapter1
 }
 
 HRESULT STDMETHODCALLTYPE DxgiFactory::EnumAdapterByGpuPreference(UINT adapter_idx, DXGI_GPU_PREFERENCE gpu_preference, REFIID iid, void** adapter) {
-  if (gpu_preference != DXGI_GPU_PREFERENCE_UNSPECIFIED && gpu_preference != DXGI_GPU_PREFERENCE_MINIMUM_POWER &&
-      gpu_preference != DXGI_GPU_PREFERENCE_HIGH_PERFORMANCE) {
+  UINT raw = UINT(gpu_preference);  // raw value: the application may pass anything
+  if (raw != DXGI_GPU_PREFERENCE_UNSPECIFIED && raw != DXGI_GPU_PREFERENCE_MINIMUM_POWER &&
+      raw != DXGI_GPU_PREFERENCE_HIGH_PERFORMANCE) {
     if (adapter)
       *adapter = nullptr;
-    util::log::warn("IDXGIFactory6::EnumAdapterByGpuPreference: invalid preference ", int(gpu_preference));
+    util::log::warn("IDXGIFactory6::EnumAdapterByGpuPreference: invalid preference ", raw);
     return E_INVALIDARG;
   }
   return createAdapter(adapter_idx, gpu_preference, iid, adapter);
@@ -94,12 +116,16 @@ HRESULT STDMETHODCALLTYPE DxgiFactory::EnumAdapterByLuid(LUID luid, REFIID iid, 
 }
 
 HRESULT STDMETHODCALLTYPE DxgiFactory::EnumWarpAdapter(REFIID iid, void** adapter) {
-  // WARP is Microsoft's software rasterizer; d3d11vk has no equivalent to hand out.
+  // WARP is Microsoft's software rasterizer; d3d11vk has none, so there is no such adapter to
+  // find (a CPU Vulkan device is enumerated as an ordinary adapter instead).
   (void)iid;
-  if (adapter)
-    *adapter = nullptr;
+  if (!adapter) {
+    util::log::warn("IDXGIFactory4::EnumWarpAdapter: null adapter pointer");
+    return E_INVALIDARG;
+  }
+  *adapter = nullptr;
   D3D11VK_LOG_ONCE(Warn, "IDXGIFactory4::EnumWarpAdapter: no WARP adapter in d3d11vk");
-  return DXGI_ERROR_UNSUPPORTED;
+  return DXGI_ERROR_NOT_FOUND;
 }
 
 BOOL STDMETHODCALLTYPE DxgiFactory::IsCurrent() {
@@ -121,21 +147,46 @@ HRESULT STDMETHODCALLTYPE DxgiFactory::CheckFeatureSupport(DXGI_FEATURE feature,
     util::log::warn("IDXGIFactory5::CheckFeatureSupport: unknown feature ", int(feature));
     return DXGI_ERROR_UNSUPPORTED;
   }
-  if (!support_data || support_data_size != sizeof(BOOL))
+  if (!support_data || support_data_size != sizeof(BOOL)) {
+    util::log::warn("IDXGIFactory5::CheckFeatureSupport(PRESENT_ALLOW_TEARING): ",
+                    support_data ? "size must be sizeof(BOOL), not " : "null data", support_data ? support_data_size : 0u);
     return E_INVALIDARG;
+  }
   // No presenter yet, so no tearing presentation either (docs/STATUS.md).
   *static_cast<BOOL*>(support_data) = FALSE;
   return S_OK;
 }
 
-HRESULT STDMETHODCALLTYPE DxgiFactory::MakeWindowAssociation(HWND /*window*/, UINT /*flags*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
+HRESULT STDMETHODCALLTYPE DxgiFactory::MakeWindowAssociation(HWND window, UINT flags) {
+  // STATUS: partial: recorded; no window messages (Alt+Enter, Print Screen) are watched before swapchains exist
+  constexpr UINT kKnownFlags = DXGI_MWA_NO_WINDOW_CHANGES | DXGI_MWA_NO_ALT_ENTER | DXGI_MWA_NO_PRINT_SCREEN;
+  if (flags & ~kKnownFlags) {
+    util::log::warn("IDXGIFactory::MakeWindowAssociation: invalid flags 0x", std::hex, flags);
+    return DXGI_ERROR_INVALID_CALL;
+  }
+  // A null window is allowed only with no flags: it ends the association.
+  if (!window && flags) {
+    util::log::warn("IDXGIFactory::MakeWindowAssociation: flags 0x", std::hex, flags, " without a window");
+    return DXGI_ERROR_INVALID_CALL;
+  }
+#ifdef _WIN32
+  if (window && !IsWindow(window)) {
+    util::log::warn("IDXGIFactory::MakeWindowAssociation: not a valid window");
+    return DXGI_ERROR_INVALID_CALL;
+  }
+#endif
+  m_window = window;
+  m_windowFlags = flags;
+  return S_OK;
 }
 
-HRESULT STDMETHODCALLTYPE DxgiFactory::GetWindowAssociation(HWND * /*window*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
+HRESULT STDMETHODCALLTYPE DxgiFactory::GetWindowAssociation(HWND* window) {
+  if (!window) {
+    util::log::warn("IDXGIFactory::GetWindowAssociation: null window pointer");
+    return DXGI_ERROR_INVALID_CALL;
+  }
+  *window = m_window.load();
+  return S_OK;
 }
 
 HRESULT STDMETHODCALLTYPE DxgiFactory::CreateSwapChain(IUnknown * /*device*/, DXGI_SWAP_CHAIN_DESC * /*desc*/, IDXGISwapChain ** /*swapchain*/) {
@@ -158,37 +209,38 @@ HRESULT STDMETHODCALLTYPE DxgiFactory::CreateSwapChainForCoreWindow(IUnknown * /
   return E_NOTIMPL;
 }
 
-HRESULT STDMETHODCALLTYPE DxgiFactory::GetSharedResourceAdapterLuid(HANDLE /*hResource*/, LUID * /*pLuid*/) {
+HRESULT STDMETHODCALLTYPE DxgiFactory::GetSharedResourceAdapterLuid(HANDLE /*hResource*/, LUID* /*pLuid*/) {
+  // Shared resources do not exist yet, so no handle can name one.
   D3D11VK_NOT_IMPLEMENTED();
   return E_NOTIMPL;
 }
 
-HRESULT STDMETHODCALLTYPE DxgiFactory::RegisterStereoStatusWindow(HWND /*WindowHandle*/, UINT /*wMsg*/, DWORD * /*pdwCookie*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
+HRESULT STDMETHODCALLTYPE DxgiFactory::RegisterStereoStatusWindow(HWND WindowHandle, UINT wMsg, DWORD* pdwCookie) {
+  // STATUS: partial: registered, never notified: windowed stereo is never enabled (IsWindowedStereoEnabled)
+  return m_stereo.registerWindow(WindowHandle, wMsg, pdwCookie);
 }
 
-HRESULT STDMETHODCALLTYPE DxgiFactory::RegisterStereoStatusEvent(HANDLE /*hEvent*/, DWORD * /*pdwCookie*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
+HRESULT STDMETHODCALLTYPE DxgiFactory::RegisterStereoStatusEvent(HANDLE hEvent, DWORD* pdwCookie) {
+  // STATUS: partial: registered, never signalled: windowed stereo is never enabled (IsWindowedStereoEnabled)
+  return m_stereo.registerEvent(hEvent, pdwCookie);
 }
 
-void STDMETHODCALLTYPE DxgiFactory::UnregisterStereoStatus(DWORD /*dwCookie*/) {
-  D3D11VK_NOT_IMPLEMENTED();
+void STDMETHODCALLTYPE DxgiFactory::UnregisterStereoStatus(DWORD dwCookie) {
+  m_stereo.unregister(dwCookie);
 }
 
-HRESULT STDMETHODCALLTYPE DxgiFactory::RegisterOcclusionStatusWindow(HWND /*WindowHandle*/, UINT /*wMsg*/, DWORD * /*pdwCookie*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
+HRESULT STDMETHODCALLTYPE DxgiFactory::RegisterOcclusionStatusWindow(HWND WindowHandle, UINT wMsg, DWORD* pdwCookie) {
+  // STATUS: partial: registered, never notified: occlusion is not tracked before swapchains exist
+  return m_occlusion.registerWindow(WindowHandle, wMsg, pdwCookie);
 }
 
-HRESULT STDMETHODCALLTYPE DxgiFactory::RegisterOcclusionStatusEvent(HANDLE /*hEvent*/, DWORD * /*pdwCookie*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
+HRESULT STDMETHODCALLTYPE DxgiFactory::RegisterOcclusionStatusEvent(HANDLE hEvent, DWORD* pdwCookie) {
+  // STATUS: partial: registered, never signalled: occlusion is not tracked before swapchains exist
+  return m_occlusion.registerEvent(hEvent, pdwCookie);
 }
 
-void STDMETHODCALLTYPE DxgiFactory::UnregisterOcclusionStatus(DWORD /*dwCookie*/) {
-  D3D11VK_NOT_IMPLEMENTED();
+void STDMETHODCALLTYPE DxgiFactory::UnregisterOcclusionStatus(DWORD dwCookie) {
+  m_occlusion.unregister(dwCookie);
 }
 
 HRESULT STDMETHODCALLTYPE DxgiFactory::CreateSwapChainForComposition(IUnknown * /*pDevice*/, const DXGI_SWAP_CHAIN_DESC1 * /*pDesc*/, IDXGIOutput * /*pRestrictToOutput*/, IDXGISwapChain1 ** /*ppSwapChain*/) {
@@ -196,14 +248,14 @@ HRESULT STDMETHODCALLTYPE DxgiFactory::CreateSwapChainForComposition(IUnknown * 
   return E_NOTIMPL;
 }
 
-HRESULT STDMETHODCALLTYPE DxgiFactory::RegisterAdaptersChangedEvent(HANDLE /*event*/, DWORD * /*cookie*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
+HRESULT STDMETHODCALLTYPE DxgiFactory::RegisterAdaptersChangedEvent(HANDLE event, DWORD* cookie) {
+  // Never signalled, and correctly so: the instance's adapters do not change while it lives
+  // (IsCurrent stays TRUE).
+  return m_adaptersChanged.registerEvent(event, cookie);
 }
 
-HRESULT STDMETHODCALLTYPE DxgiFactory::UnregisterAdaptersChangedEvent(DWORD /*cookie*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
+HRESULT STDMETHODCALLTYPE DxgiFactory::UnregisterAdaptersChangedEvent(DWORD cookie) {
+  return m_adaptersChanged.unregister(cookie) ? S_OK : DXGI_ERROR_INVALID_CALL;
 }
 
 }  // namespace d3d11vk

@@ -1,8 +1,11 @@
-// DxgiFactory: IDXGIFactory through IDXGIFactory7: adapter enumeration over the Vulkan instance.
+// DxgiFactory: IDXGIFactory through IDXGIFactory7: adapter enumeration over the Vulkan instance,
+// window association and status-notification registrations.
 #pragma once
 
+#include <atomic>
 #include <memory>
 
+#include "dxgi/dxgi_event_registry.h"
 #include "dxgi/dxgi_object.h"
 
 namespace vk { class Instance; }
@@ -59,6 +62,11 @@ private:
 
   std::shared_ptr<vk::Instance> m_instance;
   UINT m_flags;
+  std::atomic<HWND> m_window{nullptr};  // MakeWindowAssociation's window, for the presenter
+  std::atomic<UINT> m_windowFlags{0};
+  DxgiEventRegistry m_occlusion{"occlusion status"};
+  DxgiEventRegistry m_stereo{"stereo status"};
+  DxgiEventRegistry m_adaptersChanged{"adapters changed"};
 };
 
 }  // namespace d3d11vk

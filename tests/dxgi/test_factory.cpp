@@ -1,0 +1,233 @@
+// Integration: CreateDXGIFactory* and IDXGIFactory through IDXGIFactory7 as applications call
+// them: adapter enumeration and ordering, window association, feature support, registrations.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+
+#include "dxgi/dxgi_vk_adapter.h"
+#include "util/com_ptr.h"
+#include "util/windows_base.h"
+#include "vk/adapter.h"
+
+using util::ComPtr;
+
+namespace {
+
+ComPtr<IDXGIFactory7> createFactory() {
+  ComPtr<IDXGIFactory7> factory;
+  REQUIRE(CreateDXGIFactory2(0, __uuidof(IDXGIFactory7), factory.putVoid()) == S_OK);
+  REQUIRE(factory);
+  return factory;
+}
+
+UINT adapterCount(IDXGIFactory1* factory) {
+  UINT count = 0;
+  for (ComPtr<IDXGIAdapter1> adapter; factory->EnumAdapters1(count, adapter.put()) == S_OK; adapter = nullptr)
+    count++;
+  return count;
+}
+
+VkPhysicalDeviceType deviceType(IUnknown* adapter) {
+  auto vkAdapter = ComPtr<IUnknown>(adapter).query<IDXGIVkAdapter>();
+  REQUIRE(vkAdapter);
+  return vkAdapter->GetVulkanAdapter()->profile().properties.core.properties.deviceType;
+}
+
+LUID luidOf(IDXGIAdapter* adapter) {
+  DXGI_ADAPTER_DESC desc{};
+  REQUIRE(adapter->GetDesc(&desc) == S_OK);
+  return desc.AdapterLuid;
+}
+
+// The order each preference promises (lower first); docs/dxgi.md.
+int rank(VkPhysicalDeviceType type, DXGI_GPU_PREFERENCE preference) {
+  bool power = preference == DXGI_GPU_PREFERENCE_MINIMUM_POWER;
+  switch (type) {
+    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return power ? 1 : 0;
+    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return power ? 0 : 1;
+    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return 2;
+    case VK_PHYSICAL_DEVICE_TYPE_CPU: return 3;
+    default: return 4;
+  }
+}
+
+}  // namespace
+
+TEST_CASE("the three factory entry points answer every factory interface; CreateDXGIFactory2 checks its flags", "[dxgi]") {
+  ComPtr<IDXGIFactory> factory0;
+  CHECK(CreateDXGIFactory(__uuidof(IDXGIFactory), factory0.putVoid()) == S_OK);
+  ComPtr<IDXGIFactory1> factory1;
+  CHECK(CreateDXGIFactory1(__uuidof(IDXGIFactory1), factory1.putVoid()) == S_OK);
+  ComPtr<IDXGIFactory7> factory = createFactory();
+  CHECK(factory.query<IDXGIFactory2>());
+  CHECK(factory.query<IDXGIFactory3>());
+  CHECK(factory.query<IDXGIFactory4>());
+  CHECK(factory.query<IDXGIFactory5>());
+  CHECK(factory.query<IDXGIFactory6>());
+  CHECK(factory->GetCreationFlags() == 0);
+
+  ComPtr<IDXGIFactory3> debug;
+  CHECK(CreateDXGIFactory2(DXGI_CREATE_FACTORY_DEBUG, __uuidof(IDXGIFactory3), debug.putVoid()) == S_OK);
+  REQUIRE(debug);
+  CHECK(debug->GetCreationFlags() == DXGI_CREATE_FACTORY_DEBUG);
+
+  IDXGIFactory2* bad = reinterpret_cast<IDXGIFactory2*>(1);
+  CHECK(CreateDXGIFactory2(0x2, __uuidof(IDXGIFactory2), reinterpret_cast<void**>(&bad)) == DXGI_ERROR_INVALID_CALL);
+  CHECK(bad == nullptr);
+  CHECK(CreateDXGIFactory1(__uuidof(IDXGIFactory1), nullptr) == E_INVALIDARG);
+
+  void* parent = reinterpret_cast<void*>(1);
+  CHECK(factory->GetParent(__uuidof(IUnknown), &parent) == E_NOINTERFACE);
+  CHECK(parent == nullptr);
+  CHECK(factory->IsCurrent() == TRUE);
+  CHECK(factory->IsWindowedStereoEnabled() == FALSE);
+}
+
+TEST_CASE("EnumAdapters and EnumAdapters1 list the Vulkan adapters and then DXGI_ERROR_NOT_FOUND", "[dxgi]") {
+  ComPtr<IDXGIFactory7> factory = createFactory();
+  UINT count = adapterCount(factory.get());
+  REQUIRE(count >= 1);  // lavapipe at least
+  ComPtr<IDXGIAdapter> adapter;
+  CHECK(factory->EnumAdapters(0, adapter.put()) == S_OK);
+  CHECK(adapter);
+  IDXGIAdapter* past = reinterpret_cast<IDXGIAdapter*>(1);
+  CHECK(factory->EnumAdapters(count, &past) == DXGI_ERROR_NOT_FOUND);
+  CHECK(past == nullptr);
+  CHECK(factory->EnumAdapters(0, nullptr) == E_INVALIDARG);
+  CHECK(factory->EnumAdapters1(0, nullptr) == E_INVALIDARG);
+}
+
+TEST_CASE("EnumAdapterByLuid finds each adapter by its LUID and nothing for an unknown one", "[dxgi]") {
+  ComPtr<IDXGIFactory7> factory = createFactory();
+  for (UINT i = 0; i < adapterCount(factory.get()); i++) {
+    ComPtr<IDXGIAdapter> adapter;
+    REQUIRE(factory->EnumAdapters(i, adapter.put()) == S_OK);
+    LUID luid = luidOf(adapter.get());
+    ComPtr<IDXGIAdapter4> found;
+    REQUIRE(factory->EnumAdapterByLuid(luid, __uuidof(IDXGIAdapter4), found.putVoid()) == S_OK);
+    LUID again = luidOf(found.get());
+    CHECK(again.LowPart == luid.LowPart);
+    CHECK(again.HighPart == luid.HighPart);
+  }
+  LUID unknown{0x7fff1234, 0x7fff};
+  void* none = reinterpret_cast<void*>(1);
+  CHECK(factory->EnumAdapterByLuid(unknown, __uuidof(IDXGIAdapter), &none) == DXGI_ERROR_NOT_FOUND);
+  CHECK(none == nullptr);
+}
+
+TEST_CASE("EnumAdapterByGpuPreference orders adapters by device type and validates the preference", "[dxgi]") {
+  ComPtr<IDXGIFactory7> factory = createFactory();
+  UINT count = adapterCount(factory.get());
+  for (DXGI_GPU_PREFERENCE preference : {DXGI_GPU_PREFERENCE_UNSPECIFIED, DXGI_GPU_PREFERENCE_MINIMUM_POWER,
+                                         DXGI_GPU_PREFERENCE_HIGH_PERFORMANCE}) {
+    std::vector<LUID> luids;
+    int previous = -1;
+    for (UINT i = 0;; i++) {
+      ComPtr<IDXGIAdapter1> adapter;
+      HRESULT hr = factory->EnumAdapterByGpuPreference(i, preference, __uuidof(IDXGIAdapter1), adapter.putVoid());
+      if (hr == DXGI_ERROR_NOT_FOUND)
+        break;
+      REQUIRE(hr == S_OK);
+      luids.push_back(luidOf(adapter.get()));
+      if (preference != DXGI_GPU_PREFERENCE_UNSPECIFIED) {
+        int r = rank(deviceType(adapter.get()), preference);
+        CHECK(r >= previous);
+        previous = r;
+      }
+    }
+    CHECK(luids.size() == count);
+    // Every preference lists each adapter once, with the same LUID the plain enumeration gives.
+    for (UINT i = 0; i < count; i++) {
+      ComPtr<IDXGIAdapter> adapter;
+      REQUIRE(factory->EnumAdapters(i, adapter.put()) == S_OK);
+      LUID luid = luidOf(adapter.get());
+      CHECK(std::count_if(luids.begin(), luids.end(), [&](const LUID& l) {
+              return l.LowPart == luid.LowPart && l.HighPart == luid.HighPart;
+            }) == 1);
+    }
+  }
+  void* adapter = reinterpret_cast<void*>(1);
+  CHECK(factory->EnumAdapterByGpuPreference(0, DXGI_GPU_PREFERENCE(7), __uuidof(IDXGIAdapter), &adapter) == E_INVALIDARG);
+  CHECK(adapter == nullptr);
+}
+
+TEST_CASE("EnumWarpAdapter finds no WARP adapter", "[dxgi]") {
+  ComPtr<IDXGIFactory7> factory = createFactory();
+  void* adapter = reinterpret_cast<void*>(1);
+  CHECK(factory->EnumWarpAdapter(__uuidof(IDXGIAdapter), &adapter) == DXGI_ERROR_NOT_FOUND);
+  CHECK(adapter == nullptr);
+  CHECK(factory->EnumWarpAdapter(__uuidof(IDXGIAdapter), nullptr) == E_INVALIDARG);
+}
+
+TEST_CASE("MakeWindowAssociation validates window and flags; GetWindowAssociation returns the window", "[dxgi]") {
+  ComPtr<IDXGIFactory7> factory = createFactory();
+  HWND window = reinterpret_cast<HWND>(0x1234);  // natively any non-null value names a window
+  CHECK(factory->MakeWindowAssociation(window, DXGI_MWA_NO_ALT_ENTER | DXGI_MWA_NO_WINDOW_CHANGES) == S_OK);
+  HWND associated = nullptr;
+  CHECK(factory->GetWindowAssociation(&associated) == S_OK);
+  CHECK(associated == window);
+  CHECK(factory->MakeWindowAssociation(window, 0x8) == DXGI_ERROR_INVALID_CALL);
+  CHECK(factory->MakeWindowAssociation(nullptr, DXGI_MWA_NO_ALT_ENTER) == DXGI_ERROR_INVALID_CALL);
+  CHECK(factory->GetWindowAssociation(&associated) == S_OK);
+  CHECK(associated == window);  // failed calls change nothing
+  CHECK(factory->MakeWindowAssociation(nullptr, 0) == S_OK);
+  CHECK(factory->GetWindowAssociation(&associated) == S_OK);
+  CHECK(associated == nullptr);
+  CHECK(factory->GetWindowAssociation(nullptr) == DXGI_ERROR_INVALID_CALL);
+}
+
+TEST_CASE("CheckFeatureSupport(PRESENT_ALLOW_TEARING) checks its size and reports FALSE", "[dxgi]") {
+  ComPtr<IDXGIFactory7> factory = createFactory();
+  BOOL tearing = TRUE;
+  CHECK(factory->CheckFeatureSupport(DXGI_FEATURE_PRESENT_ALLOW_TEARING, &tearing, sizeof(tearing)) == S_OK);
+  CHECK(tearing == FALSE);
+  uint64_t wide = 0;
+  CHECK(factory->CheckFeatureSupport(DXGI_FEATURE_PRESENT_ALLOW_TEARING, &wide, sizeof(wide)) == E_INVALIDARG);
+  CHECK(factory->CheckFeatureSupport(DXGI_FEATURE_PRESENT_ALLOW_TEARING, &tearing, 1) == E_INVALIDARG);
+  CHECK(factory->CheckFeatureSupport(DXGI_FEATURE_PRESENT_ALLOW_TEARING, nullptr, sizeof(BOOL)) == E_INVALIDARG);
+  CHECK(factory->CheckFeatureSupport(DXGI_FEATURE(42), &tearing, sizeof(tearing)) == DXGI_ERROR_UNSUPPORTED);
+}
+
+TEST_CASE("occlusion and stereo registrations hand out cookies and refuse bad arguments", "[dxgi]") {
+  ComPtr<IDXGIFactory7> factory = createFactory();
+  HANDLE event1 = reinterpret_cast<HANDLE>(0x10), event2 = reinterpret_cast<HANDLE>(0x20);
+  HWND window = reinterpret_cast<HWND>(0x30);
+  DWORD cookie1 = 0, cookie2 = 0, cookie3 = 0;
+  CHECK(factory->RegisterOcclusionStatusEvent(event1, &cookie1) == S_OK);
+  CHECK(cookie1 != 0);
+  CHECK(factory->RegisterOcclusionStatusEvent(event1, &cookie2) == DXGI_ERROR_INVALID_CALL);  // same handle twice
+  CHECK(factory->RegisterOcclusionStatusEvent(event2, &cookie2) == S_OK);
+  CHECK(factory->RegisterOcclusionStatusWindow(window, 0x400, &cookie3) == S_OK);
+  CHECK((cookie2 != cookie1 && cookie3 != cookie1 && cookie3 != cookie2));
+  CHECK(factory->RegisterOcclusionStatusEvent(nullptr, &cookie2) == DXGI_ERROR_INVALID_CALL);
+  CHECK(factory->RegisterOcclusionStatusEvent(reinterpret_cast<HANDLE>(0x40), nullptr) == DXGI_ERROR_INVALID_CALL);
+  CHECK(factory->RegisterOcclusionStatusWindow(nullptr, 0x400, &cookie2) == DXGI_ERROR_INVALID_CALL);
+  factory->UnregisterOcclusionStatus(cookie1);
+  DWORD again = 0;
+  CHECK(factory->RegisterOcclusionStatusEvent(event1, &again) == S_OK);  // free after unregistering
+  factory->UnregisterOcclusionStatus(0xdead);  // unknown cookie: logged, harmless
+
+  DWORD stereo1 = 0, stereo2 = 0;
+  CHECK(factory->RegisterStereoStatusEvent(event1, &stereo1) == S_OK);  // separate from occlusion
+  CHECK(factory->RegisterStereoStatusEvent(event1, &stereo2) == DXGI_ERROR_INVALID_CALL);
+  CHECK(factory->RegisterStereoStatusWindow(window, 0x401, &stereo2) == S_OK);
+  CHECK(factory->RegisterStereoStatusWindow(nullptr, 0x401, &stereo2) == DXGI_ERROR_INVALID_CALL);
+  factory->UnregisterStereoStatus(stereo1);
+  CHECK(factory->RegisterStereoStatusEvent(event1, &stereo1) == S_OK);
+}
+
+TEST_CASE("RegisterAdaptersChangedEvent and UnregisterAdaptersChangedEvent pair by cookie", "[dxgi]") {
+  ComPtr<IDXGIFactory7> factory = createFactory();
+  DWORD cookie = 0;
+  CHECK(factory->RegisterAdaptersChangedEvent(reinterpret_cast<HANDLE>(0x10), &cookie) == S_OK);
+  CHECK(factory->RegisterAdaptersChangedEvent(nullptr, &cookie) == DXGI_ERROR_INVALID_CALL);
+  CHECK(factory->UnregisterAdaptersChangedEvent(cookie) == S_OK);
+  CHECK(factory->UnregisterAdaptersChangedEvent(cookie) == DXGI_ERROR_INVALID_CALL);
+  CHECK(factory->IsCurrent() == TRUE);  // the adapters never change, so the event never fires
+}
+
+TEST_CASE("GetSharedResourceAdapterLuid is not implemented", "[dxgi]") {
+  ComPtr<IDXGIFactory7> factory = createFactory();
+  LUID luid{};
+  CHECK(factory->GetSharedResourceAdapterLuid(reinterpret_cast<HANDLE>(0x10), &luid) == E_NOTIMPL);
+}
