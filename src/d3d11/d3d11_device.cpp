@@ -476,49 +476,74 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateDepthStencilView(ID3D11Resource* pR
                                            D3D11_BIND_DEPTH_STENCIL, checkDepthStencilView, ppDepthStencilView);
 }
 
-HRESULT STDMETHODCALLTYPE D3D11Device::CreateInputLayout(const D3D11_INPUT_ELEMENT_DESC * /*pInputElementDescs*/, UINT /*NumElements*/, const void * /*pShaderBytecodeWithInputSignature*/, SIZE_T /*BytecodeLength*/, ID3D11InputLayout ** /*ppInputLayout*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateInputLayout(const D3D11_INPUT_ELEMENT_DESC *pInputElementDescs, UINT NumElements, const void *pShaderBytecodeWithInputSignature, SIZE_T BytecodeLength, ID3D11InputLayout **ppInputLayout) {
+  return createInputLayout(this, m_vkAdapter->profile(), m_featureLevel, pInputElementDescs, NumElements,
+                           pShaderBytecodeWithInputSignature, BytecodeLength, ppInputLayout);
 }
 
-HRESULT STDMETHODCALLTYPE D3D11Device::CreateVertexShader(const void * /*pShaderBytecode*/, SIZE_T /*BytecodeLength*/, ID3D11ClassLinkage * /*pClassLinkage*/, ID3D11VertexShader ** /*ppVertexShader*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateVertexShader(const void *pShaderBytecode, SIZE_T BytecodeLength, ID3D11ClassLinkage *pClassLinkage, ID3D11VertexShader **ppVertexShader) {
+  // STATUS: partial: shaders the compiler does not translate yet are refused with E_INVALIDARG (docs/shaders.md, docs/compiler.md)
+  return createShader({this, m_shaderCache, m_vkAdapter->profile(), m_featureLevel}, "CreateVertexShader",
+                      dxbc::ShaderStage::Vertex, pShaderBytecode, BytecodeLength, pClassLinkage, nullptr,
+                      reinterpret_cast<void**>(ppVertexShader));
 }
 
-HRESULT STDMETHODCALLTYPE D3D11Device::CreateGeometryShader(const void * /*pShaderBytecode*/, SIZE_T /*BytecodeLength*/, ID3D11ClassLinkage * /*pClassLinkage*/, ID3D11GeometryShader ** /*ppGeometryShader*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateGeometryShader(const void *pShaderBytecode, SIZE_T BytecodeLength, ID3D11ClassLinkage *pClassLinkage, ID3D11GeometryShader **ppGeometryShader) {
+  // STATUS: partial: shaders the compiler does not translate yet are refused with E_INVALIDARG (docs/shaders.md, docs/compiler.md)
+  return createShader({this, m_shaderCache, m_vkAdapter->profile(), m_featureLevel}, "CreateGeometryShader",
+                      dxbc::ShaderStage::Geometry, pShaderBytecode, BytecodeLength, pClassLinkage, nullptr,
+                      reinterpret_cast<void**>(ppGeometryShader));
 }
 
-HRESULT STDMETHODCALLTYPE D3D11Device::CreateGeometryShaderWithStreamOutput(const void * /*pShaderBytecode*/, SIZE_T /*BytecodeLength*/, const D3D11_SO_DECLARATION_ENTRY * /*pSODeclaration*/, UINT /*NumEntries*/, const UINT * /*pBufferStrides*/, UINT /*NumStrides*/, UINT /*RasterizedStream*/, ID3D11ClassLinkage * /*pClassLinkage*/, ID3D11GeometryShader ** /*ppGeometryShader*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateGeometryShaderWithStreamOutput(const void *pShaderBytecode, SIZE_T BytecodeLength, const D3D11_SO_DECLARATION_ENTRY *pSODeclaration, UINT NumEntries, const UINT *pBufferStrides, UINT NumStrides, UINT RasterizedStream, ID3D11ClassLinkage *pClassLinkage, ID3D11GeometryShader **ppGeometryShader) {
+  // STATUS: partial: shaders the compiler does not translate yet are refused with E_INVALIDARG (docs/shaders.md, docs/compiler.md)
+  StreamOutputRequest streamOutput{pSODeclaration, NumEntries, pBufferStrides, NumStrides, RasterizedStream};
+  return createShader({this, m_shaderCache, m_vkAdapter->profile(), m_featureLevel},
+                      "CreateGeometryShaderWithStreamOutput", dxbc::ShaderStage::Geometry, pShaderBytecode,
+                      BytecodeLength, pClassLinkage, &streamOutput, reinterpret_cast<void**>(ppGeometryShader));
 }
 
-HRESULT STDMETHODCALLTYPE D3D11Device::CreatePixelShader(const void * /*pShaderBytecode*/, SIZE_T /*BytecodeLength*/, ID3D11ClassLinkage * /*pClassLinkage*/, ID3D11PixelShader ** /*ppPixelShader*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
+HRESULT STDMETHODCALLTYPE D3D11Device::CreatePixelShader(const void *pShaderBytecode, SIZE_T BytecodeLength, ID3D11ClassLinkage *pClassLinkage, ID3D11PixelShader **ppPixelShader) {
+  // STATUS: partial: shaders the compiler does not translate yet are refused with E_INVALIDARG (docs/shaders.md, docs/compiler.md)
+  return createShader({this, m_shaderCache, m_vkAdapter->profile(), m_featureLevel}, "CreatePixelShader",
+                      dxbc::ShaderStage::Pixel, pShaderBytecode, BytecodeLength, pClassLinkage, nullptr,
+                      reinterpret_cast<void**>(ppPixelShader));
 }
 
-HRESULT STDMETHODCALLTYPE D3D11Device::CreateHullShader(const void * /*pShaderBytecode*/, SIZE_T /*BytecodeLength*/, ID3D11ClassLinkage * /*pClassLinkage*/, ID3D11HullShader ** /*ppHullShader*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateHullShader(const void *pShaderBytecode, SIZE_T BytecodeLength, ID3D11ClassLinkage *pClassLinkage, ID3D11HullShader **ppHullShader) {
+  // STATUS: partial: shaders the compiler does not translate yet are refused with E_INVALIDARG (docs/shaders.md, docs/compiler.md)
+  return createShader({this, m_shaderCache, m_vkAdapter->profile(), m_featureLevel}, "CreateHullShader",
+                      dxbc::ShaderStage::Hull, pShaderBytecode, BytecodeLength, pClassLinkage, nullptr,
+                      reinterpret_cast<void**>(ppHullShader));
 }
 
-HRESULT STDMETHODCALLTYPE D3D11Device::CreateDomainShader(const void * /*pShaderBytecode*/, SIZE_T /*BytecodeLength*/, ID3D11ClassLinkage * /*pClassLinkage*/, ID3D11DomainShader ** /*ppDomainShader*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateDomainShader(const void *pShaderBytecode, SIZE_T BytecodeLength, ID3D11ClassLinkage *pClassLinkage, ID3D11DomainShader **ppDomainShader) {
+  // STATUS: partial: shaders the compiler does not translate yet are refused with E_INVALIDARG (docs/shaders.md, docs/compiler.md)
+  return createShader({this, m_shaderCache, m_vkAdapter->profile(), m_featureLevel}, "CreateDomainShader",
+                      dxbc::ShaderStage::Domain, pShaderBytecode, BytecodeLength, pClassLinkage, nullptr,
+                      reinterpret_cast<void**>(ppDomainShader));
 }
 
-HRESULT STDMETHODCALLTYPE D3D11Device::CreateComputeShader(const void * /*pShaderBytecode*/, SIZE_T /*BytecodeLength*/, ID3D11ClassLinkage * /*pClassLinkage*/, ID3D11ComputeShader ** /*ppComputeShader*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateComputeShader(const void *pShaderBytecode, SIZE_T BytecodeLength, ID3D11ClassLinkage *pClassLinkage, ID3D11ComputeShader **ppComputeShader) {
+  // STATUS: partial: shaders the compiler does not translate yet are refused with E_INVALIDARG (docs/shaders.md, docs/compiler.md)
+  return createShader({this, m_shaderCache, m_vkAdapter->profile(), m_featureLevel}, "CreateComputeShader",
+                      dxbc::ShaderStage::Compute, pShaderBytecode, BytecodeLength, pClassLinkage, nullptr,
+                      reinterpret_cast<void**>(ppComputeShader));
 }
 
-HRESULT STDMETHODCALLTYPE D3D11Device::CreateClassLinkage(ID3D11ClassLinkage ** /*ppLinkage*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateClassLinkage(ID3D11ClassLinkage **ppLinkage) {
+  if (!ppLinkage) {
+    util::log::warn("ID3D11Device::CreateClassLinkage: null ppLinkage: E_INVALIDARG");
+    return E_INVALIDARG;
+  }
+  *ppLinkage = nullptr;
+  try {
+    *ppLinkage = new D3D11ClassLinkage(this);  // starts with the caller's reference
+    return S_OK;
+  } catch (const std::bad_alloc&) {
+    util::log::warn("ID3D11Device::CreateClassLinkage: out of memory: E_OUTOFMEMORY");
+    return E_OUTOFMEMORY;
+  }
 }
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateBlendState(const D3D11_BLEND_DESC* pBlendStateDesc, ID3D11BlendState** ppBlendState) {

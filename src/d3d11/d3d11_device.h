@@ -10,6 +10,9 @@
 #include "d3d11/d3d11_immediate_context.h"
 #include "d3d11/d3d11_rasterizer_state.h"
 #include "d3d11/d3d11_sampler_state.h"
+#include "d3d11/d3d11_class_linkage.h"
+#include "d3d11/d3d11_input_layout.h"
+#include "d3d11/d3d11_shader.h"
 #include "d3d11/d3d11_state_validation.h"
 #include "d3d11vk/d3d11vk_device_info.h"
 #include "util/com_face.h"
@@ -154,6 +157,7 @@ private:
   StateCache<D3D11DepthStencilState, D3D11_DEPTH_STENCIL_DESC> m_depthStencilStates;
   StateCache<D3D11RasterizerState, D3D11_RASTERIZER_DESC2> m_rasterizerStates;
   StateCache<D3D11SamplerState, D3D11_SAMPLER_DESC> m_samplerStates;
+  ShaderCache m_shaderCache;  // compiled shaders by bytecode hash (docs/shaders.md)
   D3D11ImmediateContext m_immediateContext{this};
   D3D11DxgiDevice m_dxgiDevice{this};
   DeviceInfo m_deviceInfo{this};

@@ -1,0 +1,60 @@
+// ShaderCache: a device's compiled shaders, keyed by a hash of the DXBC bytes, so identical
+// bytecode is compiled to SPIR-V once however many shader objects are made from it.
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "dxbc/compiler.h"
+#include "dxbc/container.h"
+#include "dxbc/signature.h"
+
+namespace d3d11vk {
+
+// What one DXBC blob became. Immutable once made: shader objects share it.
+struct CompiledShader {
+  uint64_t hash = 0;
+  std::vector<uint8_t> dxbc;           // the application's bytes, exactly
+  // Empty when the compiler translated the shader; otherwise its reason ("unsupported: ...").
+  std::string error;
+  std::vector<uint32_t> spirv;
+  dxbc::ShaderReflection reflection;
+  dxbc::Signature inputSignature;       // ISGN/ISG1 (empty when the shader has none)
+  dxbc::Signature outputSignature;      // OSGN/OSG5/OSG1
+  dxbc::Signature patchConstantSignature;  // PCSG/PSG1 (hull and domain shaders)
+};
+
+class ShaderCache {
+public:
+  ShaderCache() = default;
+  ShaderCache(const ShaderCache&) = delete;
+  ShaderCache& operator=(const ShaderCache&) = delete;
+
+  // The compile result for these bytes (already parsed into container by the caller), compiling
+  // them on first sight. Refusals are kept too, so an application that retries a shader the
+  // compiler cannot translate does not pay for the compile again. Throws dxbc::Error when a
+  // signature chunk is malformed, std::bad_alloc when memory runs out.
+  std::shared_ptr<const CompiledShader> getOrCompile(const uint8_t* bytes, size_t size, const dxbc::Container& container);
+
+  // Compiles run by this cache so far (tests observe the sharing through it).
+  uint64_t compileCount() const { return m_compiles.load(); }
+
+  static uint64_t hashBytes(const uint8_t* bytes, size_t size);
+
+private:
+  std::shared_ptr<const CompiledShader> find(uint64_t hash, const uint8_t* bytes, size_t size) const;
+
+  // Entries live as long as the device: games recreate the same shaders (level loads, device
+  // contexts per window) and a compile costs far more than the few kilobytes kept.
+  mutable std::mutex m_mutex;
+  std::unordered_multimap<uint64_t, std::shared_ptr<const CompiledShader>> m_entries;
+  std::atomic<uint64_t> m_compiles{0};
+};
+
+}  // namespace d3d11vk
