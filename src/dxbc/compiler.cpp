@@ -210,13 +210,8 @@ void Compiler::declareInput(const Instruction& ins) {
 
 void Compiler::declareOutput(const Instruction& ins) {
   const Operand& op = ins.operands.at(0);
-  if (op.type == 12) {  // oDepth
-    if (m_stage != ShaderStage::Pixel)
-      throw Error("oDepth outside a pixel shader");
-    m_depthPrivate = b.variable(b.typePointer(spv::StorageClassPrivate, uvec4()), spv::StorageClassPrivate,
-                                b.constNull(uvec4()));
-    m_depthOutput = b.variable(b.typePointer(spv::StorageClassOutput, b.f32()), spv::StorageClassOutput);
-    b.decorate(m_depthOutput, spv::DecorationBuiltIn, {spv::BuiltInFragDepth});
+  if (op.type == 12 || op.type == 15 || op.type == 38 || op.type == 39 || op.type == 41) {  // oDepth*, oMask, oStencilRef
+    declareSpecialOutput(op);
     return;
   }
   if (op.type != reg::Output) {
@@ -234,18 +229,24 @@ void Compiler::declareOutput(const Instruction& ins) {
     m_builtinOutputs.push_back(BuiltinCopy{reg, mask, ins.extra.at(0), 0});
     return;
   }
-  m_userOutputs[reg].mask |= mask;
+  IoRegister& io = m_userOutputs[reg];
+  if (io.mask && io.stream != m_currentStream)
+    throw Unsupported("one output register in two geometry shader streams");
+  io.mask |= mask;
+  io.stream = m_currentStream;
 }
 
 void Compiler::declare(const Instruction& ins) {
-  if (declareTessellation(ins))
+  if (declareHull(ins) || declareTessellation(ins) || declareGeometry(ins))
     return;
   switch (ins.opcode) {
     case op::DclTemps:
       // D3D11 allows 4096 temporaries; the limit also keeps hostile counts from exhausting memory.
-      if (ins.extra.at(0) > 4096 || !m_temps.empty())
+      // Hull shader phases each declare their own; they run one after another, so they share.
+      if (ins.extra.at(0) > 4096 || (m_stage == ShaderStage::Hull ? m_tempsDeclaredInPhase : !m_temps.empty()))
         throw Error("dcl_temps " + std::to_string(ins.extra.at(0)) + " is out of range or repeated");
-      for (uint32_t i = 0; i < ins.extra.at(0); i++) {
+      m_tempsDeclaredInPhase = true;
+      for (uint32_t i = uint32_t(m_temps.size()); i < ins.extra.at(0); i++) {
         Id v = b.variable(b.typePointer(spv::StorageClassPrivate, uvec4()), spv::StorageClassPrivate);
         b.name(v, "r" + std::to_string(i));
         m_temps.push_back(v);
@@ -265,7 +266,7 @@ void Compiler::declare(const Instruction& ins) {
       return;
     case op::DclConstantBuffer: {
       const Operand& op = ins.operands.at(0);
-      if (op.indexDimension != 2)
+      if (op.indexDimension != 2 || op.index[0].representation != IndexRepresentation::Imm32)
         throw Error("constant buffer declaration without a size");
       uint32_t slot = uint32_t(op.index[0].immediate), size = std::max<uint32_t>(1, uint32_t(op.index[1].immediate));
       if (size > 4096)
@@ -311,12 +312,23 @@ void Compiler::declare(const Instruction& ins) {
     case 155:  // dcl_thread_group
       for (int i = 0; i < 3; i++)
         m_threadGroup[i] = ins.extra.at(i);
+      // D3D11: x and y up to 1024, z up to 64, at most 1024 threads in a group.
+      if (m_threadGroup[0] > 1024 || m_threadGroup[1] > 1024 || m_threadGroup[2] > 64 ||
+          uint64_t(m_threadGroup[0]) * m_threadGroup[1] * m_threadGroup[2] > 1024)
+        throw Error("thread group " + std::to_string(m_threadGroup[0]) + "x" + std::to_string(m_threadGroup[1]) + "x" +
+                    std::to_string(m_threadGroup[2]) + " is larger than D3D11 allows");
       return;
     case 95: case 96: case 97: case 98: case 99: case 100: declareInput(ins); return;
     case 101: case 102: case 103: declareOutput(ins); return;
     default: break;
   }
   throw Unsupported(opcodeInfo(ins.opcode)->name);
+}
+
+bool Compiler::isSpecialInputType(uint32_t type) const {
+  // vPrim, vOutputControlPointID, vForkInstanceID, vJoinInstanceID, vDomain, the compute IDs,
+  // vCoverage, vGSInstanceID.
+  return type == 11 || (type >= 22 && type <= 24) || type == 28 || (type >= 32 && type <= 37);
 }
 
 // Special input registers (vThreadID...) as a uvec4, read from their built-in variables.
@@ -334,25 +346,51 @@ Id Compiler::specialInput(uint32_t registerType) {
     {36, spv::BuiltInLocalInvocationIndex, 1, Kind::Uint},
     {11, spv::BuiltInPrimitiveId, 1, Kind::Int},
     {28, spv::BuiltInTessCoord, 3, Kind::Float},
+    {37, spv::BuiltInInvocationId, 1, Kind::Int},
+    {35, spv::BuiltInSampleMask, 1, Kind::Int},
   };
+  const char* name = registerName(registerType);
+  auto widen = [&](Id scalar) {
+    return b.op(spv::OpCompositeConstruct, uvec4(), {scalar, b.constU32(0), b.constU32(0), b.constU32(0)});
+  };
+  if (registerType >= 22 && registerType <= 24) {  // the hull shader phase's instance or control point id
+    if (m_stage != ShaderStage::Hull || !m_phaseInstance)
+      throw Error(std::string(name) + " outside a hull shader phase");
+    return widen(b.op(spv::OpLoad, b.u32(), {m_phaseInstance}));
+  }
   const Special* s = nullptr;
   for (const Special& e : kSpecial)
     if (e.type == registerType)
       s = &e;
-  const char* name = registerName(registerType);
   if (!s)
     throw Unsupported(std::string("input register ") + (name ? name : std::to_string(registerType).c_str()));
-  bool compute = registerType >= 32;
-  if (compute != (m_stage == ShaderStage::Compute))
-    throw Error(std::string(name ? name : "special input") + " in the wrong shader stage");
-  if (registerType == 11)
-    throw Unsupported("vPrim (primitive id)");
+  if (registerType == 11 && (m_stage == ShaderStage::Vertex || m_stage == ShaderStage::Compute))
+    throw Error("vPrim in a vertex shader");
   if (registerType == 28 && m_stage != ShaderStage::Domain)
     throw Error("vDomain outside a domain shader");
+  if (registerType == 37 && m_stage != ShaderStage::Geometry)
+    throw Error("vGSInstanceID outside a geometry shader");
+  if (registerType == 35 && m_stage != ShaderStage::Pixel)
+    throw Error("vCoverage outside a pixel shader");
+  bool compute = registerType >= 32 && registerType <= 36 && registerType != 35;
+  if (compute != (m_stage == ShaderStage::Compute) && registerType != 35)
+    throw Error(std::string(name ? name : "special input") + " in the wrong shader stage");
   Id& var = m_specialInputs[registerType];
   if (!var) {
-    var = b.variable(b.typePointer(spv::StorageClassInput, typeOf(s->kind, s->count)), spv::StorageClassInput);
-    b.decorate(var, spv::DecorationBuiltIn, {uint32_t(s->builtin)});
+    if (registerType == 35) {
+      var = builtinInput(spv::BuiltInSampleMask, b.typeArray(b.i32(), 1));
+    } else {
+      var = builtinInput(s->builtin, typeOf(s->kind, s->count));
+      if (registerType == 11 && m_stage == ShaderStage::Pixel) {
+        b.capability(spv::CapabilityGeometry);  // PrimitiveId in a fragment shader
+        b.decorate(var, spv::DecorationFlat);
+      }
+    }
+  }
+  if (registerType == 35) {
+    Id word = b.op(spv::OpLoad, b.i32(), {b.op(spv::OpAccessChain, b.typePointer(spv::StorageClassInput, b.i32()),
+                                               {var, b.constU32(0)})});
+    return widen(b.op(spv::OpBitcast, b.u32(), {word}));
   }
   Value v = bitcast(Value{b.op(spv::OpLoad, typeOf(s->kind, s->count), {var}), s->kind, s->count}, Kind::Uint);
   std::vector<uint32_t> parts;
@@ -423,7 +461,13 @@ void Compiler::copyInputs() {
         components[0] = b.op(spv::OpBitcast, b.u32(), {input(spv::BuiltInSampleId, b.i32())});
         break;
       }
-      case kSvPrimitiveId: throw Unsupported("SV_PrimitiveID input");
+      case kSvPrimitiveId: {
+        if (m_stage != ShaderStage::Pixel)
+          throw Unsupported("SV_PrimitiveID input outside pixel shaders");
+        b.capability(spv::CapabilityGeometry);  // PrimitiveId in a fragment shader
+        components[0] = b.op(spv::OpBitcast, b.u32(), {input(spv::BuiltInPrimitiveId, b.i32())});
+        break;
+      }
       default: {
         const char* name = systemValueTokenName(copy.systemValue);
         throw Unsupported(std::string("system value input ") + (name ? name : std::to_string(copy.systemValue).c_str()));
@@ -444,19 +488,14 @@ void Compiler::copyInputs() {
 
 void Compiler::copyOutputs() {
   for (auto& [reg, io] : m_userOutputs) {
+    if (io.stream != m_currentStream)
+      continue;  // a geometry shader's emit_stream writes only that stream's outputs
     Id bits = b.op(spv::OpLoad, uvec4(), {b.op(spv::OpAccessChain, b.typePointer(spv::StorageClassPrivate, uvec4()),
                                                {m_outputArray, b.constU32(reg)})});
     b.opNoResult(spv::OpStore, {io.variable, bitcast(Value{bits, Kind::Uint, 4}, io.kind).id});
   }
-  for (BuiltinCopy& copy : m_builtinOutputs) {
-    Id bits = b.op(spv::OpLoad, uvec4(), {b.op(spv::OpAccessChain, b.typePointer(spv::StorageClassPrivate, uvec4()),
-                                               {m_outputArray, b.constU32(copy.reg)})});
-    b.opNoResult(spv::OpStore, {copy.variable, b.op(spv::OpBitcast, b.vec(b.f32(), 4), {bits})});
-  }
-  if (m_depthOutput) {
-    Id bits = b.op(spv::OpCompositeExtract, b.u32(), {b.op(spv::OpLoad, uvec4(), {m_depthPrivate}), 0});
-    b.opNoResult(spv::OpStore, {m_depthOutput, b.op(spv::OpBitcast, b.f32(), {bits})});
-  }
+  if (m_currentStream == 0)
+    copyBuiltinOutputs();
 }
 
 void Compiler::emitEntryPoint(Id body) {
@@ -466,7 +505,8 @@ void Compiler::emitEntryPoint(Id body) {
   b.label();
   copyInputs();
   b.op(spv::OpFunctionCall, voidType, {body});
-  copyOutputs();
+  if (m_stage != ShaderStage::Geometry)  // a geometry shader's outputs are copied at each emit
+    copyOutputs();
   b.terminate(spv::OpReturn);
   b.endFunction();
 
@@ -475,10 +515,10 @@ void Compiler::emitEntryPoint(Id body) {
                                                 spv::ExecutionModelFragment, spv::ExecutionModelGLCompute};
   b.entryPoint(kModels[uint32_t(m_stage)], main, "main", b.interfaceVariables());
   tessellationModes(main);
+  geometryModes(main);
   if (m_stage == ShaderStage::Pixel) {
     b.executionMode(main, spv::ExecutionModeOriginUpperLeft);
-    if (m_depthOutput)
-      b.executionMode(main, spv::ExecutionModeDepthReplacing);
+    specialOutputModes(main);
     for (const Instruction& ins : m_program.instructions)
       if (ins.opcode == op::DclGlobalFlags && (ins.controls & 4))  // forceEarlyDepthStencil
         b.executionMode(main, spv::ExecutionModeEarlyFragmentTests);
@@ -495,47 +535,30 @@ void Compiler::emitInstruction(const Instruction& ins) {
   if (emitFlow(ins))
     return;
   ensureBlock();
-  if (emitAlu(ins) || emitResource(ins) || emitGather(ins) || emitDouble(ins))
+  if (emitAlu(ins) || emitResource(ins) || emitGather(ins) || emitDouble(ins) || emitGeometry(ins) || emitEval(ins))
     return;
   const OpcodeInfo* info = opcodeInfo(ins.opcode);
   throw Unsupported(info ? info->name : "opcode " + std::to_string(ins.opcode));
 }
 
-CompileResult Compiler::run() {
-  m_reflection.stage = m_stage;
-  if (m_program.major == 5 && m_program.minor == 1)
-    throw Unsupported("shader model 5.1 (Direct3D 12 only)");
-  if (m_stage == ShaderStage::Geometry || m_stage == ShaderStage::Hull)
-    throw Unsupported(std::string(m_stage == ShaderStage::Geometry ? "geometry" : "hull") + " shaders");
-  b.capability(spv::CapabilityShader);
-  scanUses();
+void Compiler::declareIcb(const Instruction& ins) {
+  if (ins.customClass != 3)  // only the immediate constant buffer matters; comments and debug data do not
+    return;
+  if (m_icb)
+    throw Error("a second immediate constant buffer");
+  if (ins.customData.empty() || ins.customData.size() % 4 || ins.customData.size() > 4 * 4096)
+    throw Error("immediate constant buffer size is not a whole number of vectors");
+  std::vector<Id> vectors;
+  for (size_t i = 0; i < ins.customData.size(); i += 4)
+    vectors.push_back(b.constComposite(uvec4(), {b.constU32(ins.customData[i]), b.constU32(ins.customData[i + 1]),
+                                                 b.constU32(ins.customData[i + 2]), b.constU32(ins.customData[i + 3])}));
+  Id type = b.typeArray(uvec4(), uint32_t(vectors.size()));
+  m_icb = b.variable(b.typePointer(spv::StorageClassPrivate, type), spv::StorageClassPrivate, b.constComposite(type, vectors));
+  b.name(m_icb, "icb");
+}
 
-  // Declarations come first in DXBC; the first other instruction starts the code.
-  size_t first = 0;
-  for (; first < m_program.instructions.size(); first++) {
-    const Instruction& ins = m_program.instructions[first];
-    if (ins.opcode == op::CustomData) {
-      if (ins.customClass == 3) {  // immediate constant buffer
-        if (ins.customData.empty() || ins.customData.size() % 4 || ins.customData.size() > 4 * 4096)
-          throw Error("immediate constant buffer size is not a whole number of vectors");
-        std::vector<Id> vectors;
-        for (size_t i = 0; i < ins.customData.size(); i += 4)
-          vectors.push_back(b.constComposite(uvec4(), {b.constU32(ins.customData[i]), b.constU32(ins.customData[i + 1]),
-                                                       b.constU32(ins.customData[i + 2]), b.constU32(ins.customData[i + 3])}));
-        Id type = b.typeArray(uvec4(), uint32_t(vectors.size()));
-        m_icb = b.variable(b.typePointer(spv::StorageClassPrivate, type), spv::StorageClassPrivate,
-                           b.constComposite(type, vectors));
-        b.name(m_icb, "icb");
-      }
-      continue;
-    }
-    const OpcodeInfo* info = opcodeInfo(ins.opcode);
-    if (!info || !info->declaration)
-      break;
-    declare(ins);
-  }
-
-  // Inputs and outputs: private register arrays, and the interface variables they copy from/to.
+// Inputs and outputs: private register arrays, and the interface variables they copy from/to.
+void Compiler::createIoVariables() {
   if (m_inputCount) {
     Id type = b.typeArray(uvec4(), m_inputCount);
     m_inputArray = b.variable(b.typePointer(spv::StorageClassPrivate, type), spv::StorageClassPrivate, b.constNull(type));
@@ -567,43 +590,69 @@ CompileResult Compiler::run() {
     m_reflection.inputLocations.push_back(reg);
   }
   createTessellationInputs();
-  for (auto& [reg, io] : m_userOutputs) {
-    io.kind = signatureKind(m_outputs, reg);
-    io.variable = b.variable(b.typePointer(spv::StorageClassOutput, typeOf(io.kind, 4)), spv::StorageClassOutput);
-    b.decorate(io.variable, spv::DecorationLocation, {reg});
-    b.name(io.variable, "out" + std::to_string(reg));
-    m_reflection.outputLocations.push_back(reg);
-  }
-  for (BuiltinCopy& copy : m_builtinOutputs) {
-    if (copy.systemValue != kSvPosition || (m_stage != ShaderStage::Vertex && m_stage != ShaderStage::Domain)) {
-      const char* name = systemValueTokenName(copy.systemValue);
-      throw Unsupported(std::string("system value output ") + (name ? name : std::to_string(copy.systemValue).c_str()));
+  // A hull shader's outputs are per-control-point arrays, created by compileHull.
+  if (m_stage != ShaderStage::Hull) {
+    for (auto& [reg, io] : m_userOutputs) {
+      io.kind = signatureKind(m_outputs, reg);
+      io.variable = b.variable(b.typePointer(spv::StorageClassOutput, typeOf(io.kind, 4)), spv::StorageClassOutput);
+      b.decorate(io.variable, spv::DecorationLocation, {reg});
+      if (io.stream) {
+        b.capability(spv::CapabilityGeometryStreams);
+        b.decorate(io.variable, spv::DecorationStream, {io.stream});
+      }
+      b.name(io.variable, "out" + std::to_string(reg));
+      m_reflection.outputLocations.push_back(reg);
     }
-    copy.variable = b.variable(b.typePointer(spv::StorageClassOutput, b.vec(b.f32(), 4)), spv::StorageClassOutput);
-    b.decorate(copy.variable, spv::DecorationBuiltIn, {spv::BuiltInPosition});
+    createBuiltinOutputs();
   }
+}
 
-  // The shader's code is its own function so that ret anywhere returns to the output copy.
-  Id voidType = b.typeVoid();
-  Id body = b.beginFunction(voidType, b.typeFunction(voidType));
-  b.name(body, "shader_body");
-  b.label();
-  for (size_t i = first; i < m_program.instructions.size(); i++) {
-    const Instruction& ins = m_program.instructions[i];
-    if (ins.opcode == op::CustomData)
-      continue;
-    const OpcodeInfo* info = opcodeInfo(ins.opcode);
-    if (info && info->declaration)
-      declare(ins);  // late declarations are legal; their variables are global anyway
-    else
-      emitInstruction(ins);
+CompileResult Compiler::run() {
+  m_reflection.stage = m_stage;
+  if (m_program.major == 5 && m_program.minor == 1)
+    throw Unsupported("shader model 5.1 (Direct3D 12 only)");
+  b.capability(spv::CapabilityShader);
+  scanUses();
+  if (m_stage == ShaderStage::Hull) {
+    compileHull();
+  } else {
+    // Declarations come first in DXBC; the first other instruction starts the code.
+    size_t first = 0;
+    for (; first < m_program.instructions.size(); first++) {
+      const Instruction& ins = m_program.instructions[first];
+      if (ins.opcode == op::CustomData) {
+        declareIcb(ins);
+        continue;
+      }
+      const OpcodeInfo* info = opcodeInfo(ins.opcode);
+      if (!info || !info->declaration)
+        break;
+      declare(ins);
+    }
+    createIoVariables();
+
+    // The shader's code is its own function so that ret anywhere returns to the output copy.
+    Id voidType = b.typeVoid();
+    Id body = b.beginFunction(voidType, b.typeFunction(voidType));
+    b.name(body, "shader_body");
+    b.label();
+    for (size_t i = first; i < m_program.instructions.size(); i++) {
+      const Instruction& ins = m_program.instructions[i];
+      if (ins.opcode == op::CustomData)
+        continue;
+      const OpcodeInfo* info = opcodeInfo(ins.opcode);
+      if (info && info->declaration)
+        declare(ins);  // late declarations are legal; their variables are global anyway
+      else
+        emitInstruction(ins);
+    }
+    if (!m_constructs.empty())
+      throw Error("the shader ends inside an open if, loop or switch");
+    if (b.inBlock())
+      b.terminate(spv::OpReturn);
+    b.endFunction();
+    emitEntryPoint(body);
   }
-  if (!m_constructs.empty())
-    throw Error("the shader ends inside an open if, loop or switch");
-  if (b.inBlock())
-    b.terminate(spv::OpReturn);
-  b.endFunction();
-  emitEntryPoint(body);
 
   CompileResult result;
   result.spirv = b.finish();

@@ -28,7 +28,17 @@ struct ShaderReflection {
   std::vector<uint32_t> inputLocations;   // user inputs (vertex attributes or varyings), by location
   std::vector<uint32_t> outputLocations;  // user outputs (varyings or render targets), by location
   uint32_t threadGroupSize[3] = {0, 0, 0};
+  // Hull shaders: the input patch size (VkPipelineTessellationStateCreateInfo::patchControlPoints).
+  uint32_t patchControlPoints = 0;
+  // The pixel shader writes oStencilRef: the device needs VK_EXT_shader_stencil_export.
+  bool stencilExport = false;
+  // The shader reads the rasterizer's sample count (sampleinfo/samplepos of `rasterizer`) from the
+  // specialization constant kRasterizerSampleCountSpecId; the backend sets it to the pipeline's
+  // rasterizationSamples (default 1).
+  bool rasterizerSampleCount = false;
 };
+
+constexpr uint32_t kRasterizerSampleCountSpecId = 0;
 
 struct CompileResult {
   // Empty on success. "unsupported: ..." for valid DXBC the compiler does not handle yet,

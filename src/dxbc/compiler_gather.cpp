@@ -95,13 +95,18 @@ bool Compiler::emitGather(const Instruction& ins) {
     }
     case 111: {  // sampleinfo[_uint] dst, resource
       need(2);
-      if (ops[1].type == kRasterizer)
-        throw Unsupported("sampleinfo of the rasterizer (needs the sample count from the backend)");
-      const ResourceInfo& info = resource(ops[1]);
-      if (info.dimension != 4 && info.dimension != 9)
-        throw Unsupported("sampleinfo of a resource that is not multisampled");
-      b.capability(spv::CapabilityImageQuery);
-      Id count = b.op(spv::OpImageQuerySamples, b.u32(), {loadImage(info)});
+      Id count;
+      if (ops[1].type == kRasterizer) {
+        if (m_stage != ShaderStage::Pixel)
+          throw Error("sampleinfo of the rasterizer outside a pixel shader");
+        count = rasterizerSampleCount();
+      } else {
+        const ResourceInfo& info = resource(ops[1]);
+        if (info.dimension != 4 && info.dimension != 9)
+          throw Unsupported("sampleinfo of a resource that is not multisampled");
+        b.capability(spv::CapabilityImageQuery);
+        count = b.op(spv::OpImageQuerySamples, b.u32(), {loadImage(info)});
+      }
       bool asUint = (ins.controls & 3) == 2;
       Value x = asUint ? Value{count, Kind::Uint, 1} : Value{b.op(spv::OpConvertUToF, b.f32(), {count}), Kind::Float, 1};
       Value zero = constant(x.kind, 0, 1);
@@ -115,12 +120,18 @@ bool Compiler::emitGather(const Instruction& ins) {
                     ops[3].type == reg::Temp;
       if (!padded)
         need(3);
-      if (ops[1].type == kRasterizer)
-        throw Unsupported("samplepos of the rasterizer (needs the sample count from the backend)");
-      const ResourceInfo& info = resource(ops[1]);
-      if (info.dimension != 4 && info.dimension != 9)
-        throw Unsupported("samplepos of a resource that is not multisampled");
-      b.capability(spv::CapabilityImageQuery);
+      Id count;
+      if (ops[1].type == kRasterizer) {
+        if (m_stage != ShaderStage::Pixel)
+          throw Error("samplepos of the rasterizer outside a pixel shader");
+        count = rasterizerSampleCount();
+      } else {
+        const ResourceInfo& info = resource(ops[1]);
+        if (info.dimension != 4 && info.dimension != 9)
+          throw Unsupported("samplepos of a resource that is not multisampled");
+        b.capability(spv::CapabilityImageQuery);
+        count = b.op(spv::OpImageQuerySamples, b.u32(), {loadImage(info)});
+      }
       // The table above as a private constant array; the count picks a run (1, 2, 4, 8, 16 ->
       // first entry 0, 1, 3, 7, 15, which is count - 1), and any other count or an index past it reads (0, 0).
       Id vec2 = typeOf(Kind::Float, 2);
@@ -136,7 +147,6 @@ bool Compiler::emitGather(const Instruction& ins) {
                            b.constComposite(arrayType, entries));
         b.name(table, "sample_positions");
       }
-      Id count = b.op(spv::OpImageQuerySamples, b.u32(), {loadImage(info)});
       Id index = loadScalar(ops[2], Kind::Uint).id;
       Id standard = b.op(spv::OpLogicalAnd, b.typeBool(),
                          {b.op(spv::OpULessThanEqual, b.typeBool(), {count, b.constU32(16)}),

@@ -58,6 +58,14 @@ struct IoRegister {
   Kind kind = Kind::Float;
   uint32_t mask = 0;
   uint32_t interpolation = 0;
+  uint32_t stream = 0;   // geometry shader output stream
+};
+
+// A pixel shader's scalar output register (oDepth, oDepthGE, oDepthLE, oMask, oStencilRef): the
+// private register the code writes and the built-in it is copied to.
+struct SpecialOutput {
+  Id privateVar = 0;
+  Id output = 0;
 };
 
 struct BuiltinCopy {
@@ -83,6 +91,9 @@ struct Construct {
   size_t openCaseStart = 0;
 };
 
+// A tessellation-factor system value (D3D_NAME 11-22) as an element of TessLevelOuter/Inner.
+bool tessFactor(uint32_t sv, bool& inner, uint32_t& index);
+
 class Compiler {
 public:
   Compiler(const Program& program, const Signature* inputs, const Signature* outputs, const CompileOptions& options);
@@ -103,6 +114,31 @@ private:
   void copyOutputs();
   Id specialInput(uint32_t registerType);
   Kind signatureKind(const Signature* signature, uint32_t reg) const;
+  void declareIcb(const Instruction& ins);
+  void createIoVariables();
+  bool isSpecialInputType(uint32_t type) const;
+
+  // compiler_builtins.cpp: built-in outputs (position, clip/cull distances, layer, viewport), the
+  // pixel shader's scalar outputs, sample coverage, eval_* and the rasterizer's sample count.
+  void declareSpecialOutput(const Operand& op);
+  void createBuiltinOutputs();
+  void copyBuiltinOutputs();
+  void specialOutputModes(Id main);
+  Id specialOutputPointer(uint32_t type);
+  bool emitEval(const Instruction& ins);
+  Id rasterizerSampleCount();
+  Id builtinInput(spv::BuiltIn builtin, Id type);
+
+  // compiler_geometry.cpp: geometry shader declarations, emit/cut and execution modes.
+  bool declareGeometry(const Instruction& ins);
+  bool emitGeometry(const Instruction& ins);
+  void geometryModes(Id main);
+
+  // compiler_hull.cpp: hull shaders (phases run in one tessellation-control entry point).
+  void compileHull();
+  bool declareHull(const Instruction& ins);
+  Id hullRegister(const Operand& op);
+  void hullModes(Id main);
 
   // compiler_registers.cpp: operands.
   Id scalarType(Kind kind);
@@ -146,6 +182,7 @@ private:
 
   // compiler_resources.cpp: textures, buffers, UAVs, group-shared memory, barriers.
   bool emitResource(const Instruction& ins);
+  Id uavCounter(uint32_t slot);
   const ResourceInfo& resource(const Operand& op);
   Id loadImage(const ResourceInfo& info);
   Value swizzleResult(Value vec4, const Operand& resourceOperand, uint32_t mask);
@@ -173,7 +210,11 @@ private:
   std::map<uint32_t, IoRegister> m_userInputs, m_userOutputs;
   std::vector<BuiltinCopy> m_builtinInputs, m_builtinOutputs;
   std::map<uint32_t, Id> m_specialInputs;       // register type -> Input variable
-  Id m_depthOutput = 0, m_depthPrivate = 0;
+  std::map<uint32_t, SpecialOutput> m_specialOutputs;  // by register type
+  std::vector<std::pair<uint32_t, uint32_t>> m_clipComponents, m_cullComponents;  // (register, component)
+  Id m_clipDistance = 0, m_cullDistance = 0, m_rasterizerSamples = 0;
+  std::map<uint32_t, Id> m_uavCounters;  // u# -> counter buffer variable
+  std::map<uint32_t, bool> m_uavCounterUses;
   std::map<uint32_t, CbInfo> m_cbs;
   Id m_icb = 0;
   uint32_t m_icbSize = 0;
@@ -189,7 +230,22 @@ private:
   uint32_t m_controlPoints = 0, m_tessDomain = 0, m_controlPointRegs = 0, m_patchCount = 0;
   std::map<uint32_t, IoRegister> m_controlPointInputs, m_patchInputs;
   std::vector<BuiltinCopy> m_patchBuiltins;
-  Id m_controlPointArray = 0, m_patchArray = 0;  // samplepos's table of standard positions
+  Id m_controlPointArray = 0, m_patchArray = 0;
+  // Per-vertex built-in inputs (position) of geometry and hull shaders, copied into vicp/v[][].
+  std::vector<BuiltinCopy> m_controlPointBuiltins;
+  // Geometry shaders: D3D's primitive/topology codes, dcl_maxout, instances, the stream the
+  // following output declarations belong to, and whether any stream but 0 is used.
+  uint32_t m_gsInputPrimitive = 0, m_gsOutputTopology = 0, m_gsMaxVertices = 0, m_gsInstances = 0;
+  uint32_t m_currentStream = 0;
+  bool m_multipleStreams = false;
+  // Hull shaders: the phase being declared or emitted (0 global, 1 control point, 2 fork, 3 join),
+  // tessellator settings, patch-constant outputs, the instance id the running phase reads, and the
+  // output control points copied back for fork/join phases (vocp).
+  uint32_t m_hsPhase = 0, m_outputControlPoints = 0, m_partitioning = 0, m_outputPrimitive = 0;
+  std::map<uint32_t, IoRegister> m_patchOutputs;
+  Id m_phaseInstance = 0, m_vocpArray = 0;
+  uint32_t m_vocpRegs = 0;
+  bool m_tempsDeclaredInPhase = false;
 
   std::vector<Construct> m_constructs;
 };

@@ -47,6 +47,13 @@ Id Compiler::registerPointer(const Operand& op, spv::StorageClass& storage) {
     }
     case reg::Input:
     case reg::Output: {
+      // Per-vertex inputs of geometry and hull shaders (v[vertex][reg]) and a hull shader's
+      // patch-constant outputs live in their own arrays.
+      if (op.type == reg::Input && op.indexDimension == 2 &&
+          (m_stage == ShaderStage::Geometry || m_stage == ShaderStage::Hull))
+        return tessellationRegister(op);
+      if (m_stage == ShaderStage::Hull)
+        return hullRegister(op);
       if (op.indexDimension != 1)
         throw Unsupported("multi-dimensional input/output registers");
       Id array = op.type == reg::Input ? m_inputArray : m_outputArray;
@@ -78,11 +85,14 @@ Id Compiler::registerPointer(const Operand& op, spv::StorageClass& storage) {
     case 25:  // vicp
     case 27:  // vpc
       return tessellationRegister(op);
-    case 12: {  // oDepth
-      if (!m_depthPrivate)
-        throw Error("oDepth is not declared");
-      return m_depthPrivate;
-    }
+    case 26:  // vocp
+      return hullRegister(op);
+    case 12:  // oDepth
+    case 15:  // oMask
+    case 38:  // oDepthGE
+    case 39:  // oDepthLE
+    case 41:  // oStencilRef
+      return specialOutputPointer(op.type);
     default: break;
   }
   const char* name = registerName(op.type);
@@ -155,7 +165,7 @@ Value Compiler::loadSource(const Operand& op, Kind kind, uint32_t readMask) {
     value = Value{count == 1 ? parts[0] : b.constComposite(typeOf(kind, count), parts), kind, count};
   } else {
     Id vec;
-    if (m_specialInputs.count(op.type) || (op.type >= 32 && op.type <= 36) || op.type == 11 || op.type == 28 || op.type == 37) {
+    if (isSpecialInputType(op.type)) {
       vec = specialInput(op.type);
     } else {
       spv::StorageClass storage;

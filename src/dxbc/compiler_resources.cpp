@@ -52,7 +52,9 @@ Value Compiler::swizzleResult(Value vec4, const Operand& res, uint32_t mask) {
   std::vector<uint32_t> w{vec4.id, vec4.id};
   for (uint32_t i = 0; i < 4; i++)
     if (mask & (1u << i))
-      w.push_back(res.selection == SelectionMode::Swizzle ? res.swizzle(int(i)) : i);
+      w.push_back(res.selection == SelectionMode::Swizzle   ? res.swizzle(int(i))
+                  : res.selection == SelectionMode::Select1 ? (res.componentBits & 3)
+                                                            : i);
   uint32_t n = uint32_t(w.size() - 2);
   if (n == 1)
     return Value{b.op(spv::OpCompositeExtract, scalarType(vec4.kind), {vec4.id, w[2]}), vec4.kind, 1};
@@ -72,6 +74,21 @@ Id Compiler::wordPointer(const Operand& op, Id wordIndex) {
     throw Error("raw/structured access to a typed resource");
   return b.op(spv::OpAccessChain, b.typePointer(spv::StorageClassStorageBuffer, b.u32()),
               {info.variable, b.constU32(0), wordIndex});
+}
+
+// The hidden counter of u#: a storage buffer of one uint at the binding model's counter binding.
+Id Compiler::uavCounter(uint32_t slot) {
+  Id& var = m_uavCounters[slot];
+  if (!var) {
+    Id block = b.typeStruct({b.u32()});
+    b.decorate(block, spv::DecorationBlock);
+    b.memberDecorate(block, 0, spv::DecorationOffset, {0});
+    b.name(block, "Counter");
+    var = b.variable(b.typePointer(spv::StorageClassStorageBuffer, block), spv::StorageClassStorageBuffer);
+    b.name(var, "u" + std::to_string(slot) + "_counter");
+    addBinding(BindingKind::UavCounter, slot, DescriptorKind::StorageBuffer, var);
+  }
+  return var;
 }
 
 bool Compiler::emitResource(const Instruction& ins) {
@@ -355,6 +372,21 @@ bool Compiler::emitResource(const Instruction& ins) {
       return true;
     }
     default: break;
+  }
+
+  if (ins.opcode == 178 || ins.opcode == 179) {  // imm_atomic_alloc / imm_atomic_consume dst, u#
+    need(2);
+    const ResourceInfo& info = resource(ops[1]);
+    if (ops[1].type != reg::Uav || !info.structured)
+      throw Error("UAV counter of a UAV that is not a structured buffer");
+    Id counter = b.op(spv::OpAccessChain, b.typePointer(spv::StorageClassStorageBuffer, b.u32()),
+                      {uavCounter(uint32_t(ops[1].index[0].immediate)), b.constU32(0)});
+    std::vector<uint32_t> operands{counter, b.constU32(spv::ScopeDevice), b.constU32(0), b.constU32(1)};
+    Id old = b.op(ins.opcode == 178 ? spv::OpAtomicIAdd : spv::OpAtomicISub, b.u32(), operands);
+    // alloc returns the count before the increment, consume the count after the decrement.
+    Id result = ins.opcode == 178 ? old : b.op(spv::OpISub, b.u32(), {old, b.constU32(1)});
+    storeDest(ops[0], Value{result, Kind::Uint, 1}, false);
+    return true;
   }
 
   // Atomics: atomic_* dst, address, value(s); imm_atomic_* result, dst, address, value(s).

@@ -1,4 +1,4 @@
-// Domain shaders: control-point inputs (vicp), patch constants (vpc), tessellation factors, vDomain and the tessellator domain.
+// Domain shaders (control-point inputs, patch constants, tessellation factors, vDomain, the domain) and the per-vertex input arrays hull and geometry shaders share with them.
 #include "dxbc/compiler_impl.h"
 
 #include <algorithm>
@@ -10,6 +10,8 @@ namespace dxbc::compiler {
 namespace {
 
 constexpr uint32_t kInputControlPoint = 25, kInputPatchConstant = 27, kDomainPoint = 28;
+
+}  // namespace
 
 // A tessellation-factor system value (D3D_NAME 11-22) as Vulkan's TessLevelOuter/Inner element.
 // D3D's edge order (U==0, V==0, U==1, V==1; tri U, V, W) is Vulkan's outer order; an isoline's
@@ -34,8 +36,6 @@ bool tessFactor(uint32_t sv, bool& inner, uint32_t& index) {
   return true;
 }
 
-}  // namespace
-
 // Location of patch constant register vpc#: D3D numbers patch constants and control-point
 // registers separately, Vulkan gives per-patch and per-vertex variables one location space.
 uint32_t Compiler::patchLocation(uint32_t reg) { return 32 + reg; }
@@ -44,32 +44,59 @@ bool Compiler::declareTessellation(const Instruction& ins) {
   if (ins.opcode == 147) {  // dcl_input_control_point_count
     m_controlPoints = ins.controls & 0x3f;
     if (m_controlPoints == 0 || m_controlPoints > 32)
-      throw Error("input control point count " + std::to_string(m_controlPoints));
+      throw Error("input control point count " + std::to_string(m_controlPoints) + " is outside 1-32");
+    if (m_stage == ShaderStage::Hull)
+      m_reflection.patchControlPoints = m_controlPoints;
     return true;
   }
   if (ins.opcode == 149) {  // dcl_tessellator_domain
     m_tessDomain = ins.controls & 3;
+    if (m_tessDomain == 0)
+      throw Error("tessellator domain 0 is undefined");
     return true;
   }
   if (ins.opcode < 95 || ins.opcode > 97 || ins.operands.empty())
     return false;
   const Operand& op = ins.operands[0];
-  if (op.type != kInputControlPoint && op.type != kInputPatchConstant && op.type != kDomainPoint)
+  bool perVertex = op.type == reg::Input && op.indexDimension == 2 &&
+                   (m_stage == ShaderStage::Geometry || m_stage == ShaderStage::Hull);
+  if (op.type != kInputControlPoint && op.type != kInputPatchConstant && op.type != kDomainPoint && !perVertex)
     return false;
-  if (m_stage != ShaderStage::Domain)
-    throw Unsupported(std::string(registerName(op.type) ? registerName(op.type) : "tessellation input") +
-                      " outside domain shaders");
+  bool hullPhase = m_stage == ShaderStage::Hull && (m_hsPhase == 2 || m_hsPhase == 3);
+  if (m_stage != ShaderStage::Domain && !perVertex && !(hullPhase && op.type != kDomainPoint))
+    throw Error(std::string(registerName(op.type) ? registerName(op.type) : "tessellation input") +
+                " in the wrong shader stage or phase");
   if (op.type == kDomainPoint)
     return true;  // read from TessCoord when used
-  bool controlPoint = op.type == kInputControlPoint;
+  bool controlPoint = op.type == kInputControlPoint || perVertex;
   const OperandIndex& regIndex = op.index[controlPoint ? 1 : 0];
-  if (op.indexDimension != (controlPoint ? 2u : 1u) || regIndex.immediate >= 32)
-    throw Error("tessellation input declaration with a bad register index");
+  if (op.indexDimension != (controlPoint ? 2u : 1u) || regIndex.representation != IndexRepresentation::Imm32 ||
+      regIndex.immediate >= 32)
+    throw Error("input declaration with a bad register index");
   uint32_t reg = uint32_t(regIndex.immediate);
   uint32_t mask = op.components == ComponentCount::Four ? op.mask() : 1;
-  if (ins.opcode != 95) {
-    if (controlPoint)
-      throw Unsupported("system values in control-point inputs");
+  if (!controlPoint && m_stage == ShaderStage::Hull) {
+    // A join phase reads the patch constants the fork phases wrote: the same private array.
+    m_patchCount = std::max(m_patchCount, reg + 1);
+    return true;
+  }
+  // A position in a per-vertex input is the previous stage's Position built-in; the signature
+  // says so even where the declaration does not (hull shaders declare plain dcl_input).
+  bool position = (ins.opcode == 97 && ins.extra.at(0) == 1) ||
+                  (controlPoint && m_stage != ShaderStage::Domain && m_inputs && [&] {
+                    for (const SignatureElement& e : m_inputs->elements)
+                      if (e.registerIndex == reg && e.systemValue == 1)
+                        return true;
+                    return false;
+                  }());
+  if (ins.opcode != 95 || position) {
+    if (controlPoint) {
+      if (m_stage == ShaderStage::Domain || !position)
+        throw Unsupported("system values in control-point inputs other than position");
+      m_controlPointBuiltins.push_back(BuiltinCopy{reg, mask, 1, 0});
+      m_controlPointRegs = std::max(m_controlPointRegs, reg + 1);
+      return true;
+    }
     m_patchBuiltins.push_back(BuiltinCopy{reg, mask, ins.extra.at(0), 0});
     m_patchCount = std::max(m_patchCount, reg + 1);
     return true;
@@ -85,19 +112,20 @@ bool Compiler::declareTessellation(const Instruction& ins) {
 }
 
 void Compiler::createTessellationInputs() {
-  if (m_stage != ShaderStage::Domain)
+  if (m_stage != ShaderStage::Domain && m_stage != ShaderStage::Hull && m_stage != ShaderStage::Geometry)
     return;
-  if (m_tessDomain == 0)
+  if (m_stage == ShaderStage::Domain && m_tessDomain == 0)
     throw Error("domain shader without dcl_tessellator_domain");
   if (m_controlPointRegs) {
     if (!m_controlPoints)
-      throw Error("control-point inputs without dcl_input_control_point_count");
+      throw Error(m_stage == ShaderStage::Geometry ? "per-vertex inputs without dcl_inputprimitive"
+                                                   : "control-point inputs without dcl_input_control_point_count");
     Id type = b.typeArray(b.typeArray(uvec4(), m_controlPointRegs), m_controlPoints);
     m_controlPointArray =
       b.variable(b.typePointer(spv::StorageClassPrivate, type), spv::StorageClassPrivate, b.constNull(type));
-    b.name(m_controlPointArray, "vicp");
+    b.name(m_controlPointArray, m_stage == ShaderStage::Geometry ? "vertices" : "vicp");
   }
-  if (m_patchCount) {
+  if (m_patchCount && m_stage == ShaderStage::Domain) {
     Id type = b.typeArray(uvec4(), m_patchCount);
     m_patchArray = b.variable(b.typePointer(spv::StorageClassPrivate, type), spv::StorageClassPrivate, b.constNull(type));
     b.name(m_patchArray, "vpc");
@@ -109,6 +137,10 @@ void Compiler::createTessellationInputs() {
     b.decorate(io.variable, spv::DecorationLocation, {reg});
     b.name(io.variable, "in" + std::to_string(reg));
     m_reflection.inputLocations.push_back(reg);
+  }
+  for (BuiltinCopy& copy : m_controlPointBuiltins) {
+    copy.variable = builtinInput(spv::BuiltInPosition, b.typeArray(b.vec(b.f32(), 4), m_controlPoints));
+    break;  // one Position array serves every declaration that names it
   }
   for (auto& [reg, io] : m_patchInputs) {
     // The patch constant signature is not kept, so patch constants are float vectors; the bits are the same.
@@ -123,19 +155,25 @@ void Compiler::createTessellationInputs() {
 
 void Compiler::copyTessellationInputs() {
   Id privU32 = b.typePointer(spv::StorageClassPrivate, b.u32());
-  for (auto& [reg, io] : m_controlPointInputs) {
+  auto copyVertices = [&](Id variable, Kind kind, uint32_t reg, uint32_t mask) {
     for (uint32_t cp = 0; cp < m_controlPoints; cp++) {
-      Id in = b.op(spv::OpLoad, typeOf(io.kind, 4),
-                   {b.op(spv::OpAccessChain, b.typePointer(spv::StorageClassInput, typeOf(io.kind, 4)),
-                         {io.variable, b.constU32(cp)})});
-      Id bits = bitcast(Value{in, io.kind, 4}, Kind::Uint).id;
+      Id in = b.op(spv::OpLoad, typeOf(kind, 4),
+                   {b.op(spv::OpAccessChain, b.typePointer(spv::StorageClassInput, typeOf(kind, 4)),
+                         {variable, b.constU32(cp)})});
+      Id bits = bitcast(Value{in, kind, 4}, Kind::Uint).id;
       for (uint32_t c = 0; c < 4; c++)
-        if (io.mask & (1u << c))
+        if (mask & (1u << c))
           b.opNoResult(spv::OpStore, {b.op(spv::OpAccessChain, privU32, {m_controlPointArray, b.constU32(cp),
                                                                          b.constU32(reg), b.constU32(c)}),
                                       b.op(spv::OpCompositeExtract, b.u32(), {bits, c})});
     }
-  }
+  };
+  for (auto& [reg, io] : m_controlPointInputs)
+    copyVertices(io.variable, io.kind, reg, io.mask);
+  for (const BuiltinCopy& copy : m_controlPointBuiltins)
+    copyVertices(m_controlPointBuiltins.front().variable, Kind::Float, copy.reg, copy.mask);
+  if (m_stage != ShaderStage::Domain)
+    return;
   for (auto& [reg, io] : m_patchInputs) {
     Id bits = bitcast(Value{b.op(spv::OpLoad, typeOf(io.kind, 4), {io.variable}), io.kind, 4}, Kind::Uint).id;
     for (uint32_t c = 0; c < 4; c++)
@@ -171,7 +209,7 @@ void Compiler::copyTessellationInputs() {
 }
 
 Id Compiler::tessellationRegister(const Operand& op) {
-  if (op.type == kInputControlPoint) {
+  if (op.type == kInputControlPoint || op.type == reg::Input) {
     if (!m_controlPointArray || op.indexDimension != 2)
       throw Error("vicp is not declared");
     if (op.index[1].representation == IndexRepresentation::Imm32 && op.index[1].immediate >= m_controlPointRegs)

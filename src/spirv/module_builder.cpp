@@ -192,6 +192,13 @@ Id ModuleBuilder::constBool(bool value) {
   return dedupConstant(value ? spv::OpConstantTrue : spv::OpConstantFalse, typeBool(), {});
 }
 
+Id ModuleBuilder::specConstant(Id type, uint32_t specId, uint32_t defaultBits) {
+  Id id = allocId();
+  emit(m_globalsSection, spv::OpSpecConstant, {type, id, defaultBits});
+  decorate(id, spv::DecorationSpecId, {specId});
+  return id;
+}
+
 Id ModuleBuilder::constBits(Id type, uint32_t bits) { return dedupConstant(spv::OpConstant, type, {bits}); }
 
 Id ModuleBuilder::constComposite(Id type, const std::vector<Id>& constituents) {

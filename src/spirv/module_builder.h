@@ -75,6 +75,9 @@ public:
   Id constBits(Id type, uint32_t bits);  // a 32-bit scalar constant of any 32-bit type
   Id constComposite(Id type, const std::vector<Id>& constituents);
   Id constNull(Id type);
+  // A 32-bit scalar specialization constant with its SpecId; never deduplicated, since two with the
+  // same default are still different constants.
+  Id specConstant(Id type, uint32_t specId, uint32_t defaultBits);
 
   // Global variables (any storage class but Function). Input and Output variables are
   // remembered so the entry point can list its interface.

@@ -5,8 +5,10 @@
 
 namespace spirv_test {
 
-std::string validate(const std::vector<uint32_t>& words) {
-  spv_context context = spvContextCreate(SPV_ENV_VULKAN_1_1);
+std::string validate(const std::vector<uint32_t>& words) { return validate(words, 1); }
+
+std::string validate(const std::vector<uint32_t>& words, int vulkanMinor) {
+  spv_context context = spvContextCreate(vulkanMinor == 3 ? SPV_ENV_VULKAN_1_3 : SPV_ENV_VULKAN_1_1);
   spv_diagnostic diagnostic = nullptr;
   spv_const_binary_t binary{words.data(), words.size()};
   spv_validator_options options = spvValidatorOptionsCreate();
