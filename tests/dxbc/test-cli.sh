@@ -1,5 +1,5 @@
 #!/bin/sh
-# d3d11vk-dxbc end to end: info, disasm, asm, compile, and the error exit on a file that is not DXBC.
+# d3d11vk-dxbc end to end: info, disasm, asm, compile/spirv, and the error exit on a file that is not DXBC.
 tool="$1"; corpus="$2/vkd3d-d3d12-tests"; work="$3"
 set -u
 mkdir -p "$work"
@@ -33,6 +33,18 @@ if [ -d "$corpus" ]; then
   if command -v spirv-val > /dev/null; then
     check "which spirv-val accepts" "spirv-val --target-env vulkan1.1 '$work/s002.spv'"
   fi
+  "$tool" spirv "$blob" -o "$work/s002b.spv"
+  check "spirv -o writes the same module as compile" "cmp -s '$work/s002.spv' '$work/s002b.spv'"
+  cp "$corpus/s236.dxbc" "$work/gs.dxbc"; rm -f "$work/gs.spv"
+  "$tool" spirv "$work/gs.dxbc"
+  check "spirv without -o writes FILE.spv (a geometry shader)" "[ -s '$work/gs.spv' ] && od -An -tx4 -N4 '$work/gs.spv' | grep -q 07230203"
+  if command -v spirv-val > /dev/null; then
+    check "which spirv-val accepts for Vulkan 1.3" "spirv-val --target-env vulkan1.3 '$work/gs.spv'"
+  fi
+  "$tool" spirv "$corpus/s309.dxbc" -o "$work/sm51.spv" 2> "$work/err.txt"; rc=$?
+  check "spirv of an SM5.1 shader exits 1 with the refusal" "[ $rc -eq 1 ] && grep -q 'unsupported: shader model 5.1' '$work/err.txt'"
+  "$tool" spirv "$work/not.dxbc" 2> "$work/err.txt"; rc=$?
+  check "spirv of a non-DXBC file exits 1 with one line" "[ $rc -eq 1 ] && [ \$(wc -l < '$work/err.txt') -eq 1 ]"
   "$tool" compile "$work/not.dxbc" -o "$work/not.spv" 2> "$work/err.txt"; rc=$?
   check "compile of a non-DXBC file exits non-zero with one line" "[ $rc -ne 0 ] && [ \$(wc -l < '$work/err.txt') -eq 1 ]"
 else

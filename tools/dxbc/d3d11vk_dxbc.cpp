@@ -1,5 +1,6 @@
 // d3d11vk-dxbc: disassemble, assemble and describe DXBC shader containers.
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -22,7 +23,8 @@ int usage() {
                "usage: d3d11vk-dxbc disasm FILE.dxbc\n"
                "       d3d11vk-dxbc asm FILE.asm -o FILE.dxbc\n"
                "       d3d11vk-dxbc info FILE.dxbc\n"
-               "       d3d11vk-dxbc compile FILE.dxbc -o FILE.spv\n");
+               "       d3d11vk-dxbc compile FILE.dxbc -o FILE.spv\n"
+               "       d3d11vk-dxbc spirv FILE.dxbc [-o OUT.spv]   (default OUT: FILE with .spv for its extension)\n");
   return 2;
 }
 
@@ -92,14 +94,16 @@ int main(int argc, char** argv) {
       out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
       if (!out)
         throw dxbc::Error(std::string("cannot write '") + argv[4] + "'");
-    } else if (command == "compile" && argc == 5 && std::string(argv[3]) == "-o") {
+    } else if ((command == "compile" && argc == 5 && std::string(argv[3]) == "-o") ||
+               (command == "spirv" && (argc == 3 || (argc == 5 && std::string(argv[3]) == "-o")))) {
+      std::string output = argc == 5 ? argv[4] : std::filesystem::path(path).replace_extension(".spv").string();
       dxbc::CompileResult result = dxbc::compile(dxbc::readFile(path));
       if (!result.ok())
         throw dxbc::Error(result.error);
-      std::ofstream out(argv[4], std::ios::binary);
+      std::ofstream out(output, std::ios::binary);
       out.write(reinterpret_cast<const char*>(result.spirv.data()), std::streamsize(result.spirv.size() * 4));
       if (!out)
-        throw dxbc::Error(std::string("cannot write '") + argv[4] + "'");
+        throw dxbc::Error("cannot write '" + output + "'");
     } else {
       return usage();
     }
