@@ -1,0 +1,371 @@
+// Execution tests: compute shaders written as D3D assembly, compiled by dxbc::compile, run on the
+// Vulkan device (lavapipe in CI) under the validation layer, results compared with the CPU's.
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <functional>
+#include <limits>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "dxbc/assembler.h"
+#include "dxbc/compiler.h"
+#include "execution_vulkan.h"
+
+using dxbc::BindingKind;
+using exec_test::BufferData;
+
+namespace {
+
+uint32_t bits(float f) {
+  uint32_t u;
+  std::memcpy(&u, &f, 4);
+  return u;
+}
+
+float fromBits(uint32_t u) {
+  float f;
+  std::memcpy(&f, &u, 4);
+  return f;
+}
+
+constexpr uint32_t kThreads = 64;
+
+// D3D's float to int conversions: truncate, clamp to the range, NaN gives 0.
+uint32_t d3dFtoi(float f) {
+  if (std::isnan(f))
+    return 0;
+  if (f >= 2147483648.0f)
+    return 0x7fffffff;
+  if (f <= -2147483648.0f)
+    return 0x80000000;
+  return uint32_t(int32_t(f));
+}
+
+uint32_t d3dFtou(float f) {
+  if (std::isnan(f) || f <= 0.0f)
+    return 0;
+  if (f >= 4294967296.0f)
+    return 0xffffffff;
+  return uint32_t(f);
+}
+
+struct Case {
+  const char* name;
+  std::string source;
+  std::vector<BufferData> buffers;
+  // Gets the buffers after the run; returns "" when they hold what the CPU expects.
+  std::function<std::string(const std::vector<std::vector<uint32_t>>&)> check;
+};
+
+std::string expectWords(const std::vector<uint32_t>& got, const std::vector<uint32_t>& want, const char* what) {
+  for (size_t i = 0; i < want.size(); i++)
+    if (got.at(i) != want[i]) {
+      char line[160];
+      std::snprintf(line, sizeof line, "%s word %zu: got 0x%08x (%g), want 0x%08x (%g)", what, i, got[i],
+                    double(fromBits(got[i])), want[i], double(fromBits(want[i])));
+      return line;
+    }
+  return "";
+}
+
+Case floatArithmetic() {
+  std::vector<uint32_t> input, want;
+  for (uint32_t i = 0; i < kThreads; i++) {
+    // Dyadic values, so every result below is exact on any conforming device.
+    float a = (float(i) - 32.0f) * 0.75f, b = float(i % 7) * 0.5f + 0.25f;
+    input.push_back(bits(a));
+    input.push_back(bits(b));
+    float results[8] = {a + b, a * b, a * b + 0.5f, std::max(a, -b), std::min(a, b), a / 4.0f, a - std::floor(a),
+                        std::floor(b)};
+    for (float r : results)
+      want.push_back(bits(r));
+  }
+  return Case{"float arithmetic",
+              "cs_5_0\n"
+              "dcl_resource_raw t0\n"
+              "dcl_uav_raw u0\n"
+              "dcl_input vThreadID.x\n"
+              "dcl_temps 4\n"
+              "dcl_thread_group 64, 1, 1\n"
+              "ishl r0.x, vThreadID.x, l(3)\n"
+              "ld_raw r1.xy, r0.x, t0.xyxx\n"
+              "add r2.x, r1.x, r1.y\n"
+              "mul r2.y, r1.x, r1.y\n"
+              "mad r2.z, r1.x, r1.y, l(0.5)\n"
+              "max r2.w, r1.x, -r1.y\n"
+              "ishl r0.y, vThreadID.x, l(5)\n"
+              "store_raw u0.xyzw, r0.y, r2.xyzw\n"
+              "min r3.x, r1.x, r1.y\n"
+              "div r3.y, r1.x, l(4.0)\n"
+              "frc r3.z, r1.x\n"
+              "round_ni r3.w, r1.y\n"
+              "iadd r0.z, r0.y, l(16)\n"
+              "store_raw u0.xyzw, r0.z, r3.xyzw\n"
+              "ret\n",
+              {{BindingKind::ShaderResource, 0, input}, {BindingKind::UnorderedAccess, 0, {}}},
+              [want](const auto& out) { return expectWords(out[1], want, "u0"); }};
+}
+
+Case integerAndBits() {
+  std::vector<uint32_t> input, want;
+  for (uint32_t i = 0; i < kThreads; i++) {
+    uint32_t x = (i + 1) * 0x9E3779B9u, y = i % 5;
+    if (i == 3)
+      x = 0;  // firstbit_* of zero
+    input.push_back(x);
+    input.push_back(y);
+    auto msb = [](uint32_t v) { return v ? uint32_t(31 - __builtin_clz(v)) : ~0u; };
+    uint32_t rev = 0;
+    for (int k = 0; k < 32; k++)
+      rev |= ((x >> k) & 1u) << (31 - k);
+    uint32_t field = (x >> 3) & 31;
+    uint32_t results[12] = {
+      x + y,
+      x * y,
+      y ? x / y : ~0u,                                   // udiv by zero gives ~0
+      y ? x % y : ~0u,
+      uint32_t(int32_t(x) >> 3),
+      uint32_t(__builtin_popcount(x)),
+      x ? 31 - msb(x) : ~0u,                             // D3D counts firstbit_hi from the top
+      x ? uint32_t(__builtin_ctz(x)) : ~0u,
+      rev,
+      field,
+      uint32_t(int32_t(field << 27) >> 27),              // ibfe sign-extends the field
+      (y & ~(0xfu << 8)) | ((x << 8) & (0xfu << 8)),     // bfi of 4 bits at bit 8
+    };
+    want.insert(want.end(), results, results + 12);
+  }
+  return Case{"integer and bit instructions",
+              "cs_5_0\n"
+              "dcl_resource_raw t0\n"
+              "dcl_uav_raw u0\n"
+              "dcl_input vThreadID.x\n"
+              "dcl_temps 5\n"
+              "dcl_thread_group 64, 1, 1\n"
+              "ishl r0.x, vThreadID.x, l(3)\n"
+              "ld_raw r1.xy, r0.x, t0.xyxx\n"
+              "iadd r2.x, r1.x, r1.y\n"
+              "imul null, r2.y, r1.x, r1.y\n"
+              "udiv r2.z, r2.w, r1.x, r1.y\n"
+              "ishr r3.x, r1.x, l(3)\n"
+              "countbits r3.y, r1.x\n"
+              "firstbit_hi r3.z, r1.x\n"
+              "firstbit_lo r3.w, r1.x\n"
+              "bfrev r4.x, r1.x\n"
+              "ubfe r4.y, l(5), l(3), r1.x\n"
+              "ibfe r4.z, l(5), l(3), r1.x\n"
+              "bfi r4.w, l(4), l(8), r1.x, r1.y\n"
+              "imul null, r0.y, vThreadID.x, l(48)\n"
+              "store_raw u0.xyzw, r0.y, r2.xyzw\n"
+              "iadd r0.z, r0.y, l(16)\n"
+              "store_raw u0.xyzw, r0.z, r3.xyzw\n"
+              "iadd r0.z, r0.y, l(32)\n"
+              "store_raw u0.xyzw, r0.z, r4.xyzw\n"
+              "ret\n",
+              {{BindingKind::ShaderResource, 0, input}, {BindingKind::UnorderedAccess, 0, {}}},
+              [want](const auto& out) { return expectWords(out[1], want, "u0"); }};
+}
+
+Case conversions() {
+  const float specials[] = {1.5f, -2.7f, 3e9f, -5e9f, std::numeric_limits<float>::quiet_NaN(), 0.49999997f, 65504.0f,
+                            -0.0f, 5e9f, 2147483520.0f, -1.0f, 1e-8f};
+  // Values exact in half precision, so f32tof16 has one right answer whatever its rounding.
+  const float halves[] = {1.5f, -2.25f, 65504.0f, 0.0009765625f, 0.0f, -1.0f, 0.5f, 1024.0f};
+  const uint16_t halfBits[] = {0x3e00, 0xc080, 0x7bff, 0x1400, 0x0000, 0xbc00, 0x3800, 0x6400};
+  std::vector<uint32_t> input, want;
+  for (uint32_t i = 0; i < kThreads; i++) {
+    float f = specials[i % 12];
+    float h = halves[i % 8];
+    input.push_back(bits(f));
+    input.push_back(bits(h));
+    input.push_back(halfBits[(i + 3) % 8]);
+    double d = double(int32_t(i) - 20) * 1.5 / 4.0 + 0.25;
+    uint32_t results[8] = {
+      d3dFtoi(f), d3dFtou(f), bits(float(int32_t(i) - 32)), bits(float(i * 1000003u)),
+      halfBits[i % 8], bits(halves[(i + 3) % 8]), bits(float(d)), 0,
+    };
+    input.push_back(0);
+    want.insert(want.end(), results, results + 8);
+  }
+  return Case{"conversions, half precision and doubles",
+              "cs_5_0\n"
+              "dcl_globalFlags enableDoublePrecisionFloatOps\n"
+              "dcl_resource_raw t0\n"
+              "dcl_uav_raw u0\n"
+              "dcl_input vThreadID.x\n"
+              "dcl_temps 5\n"
+              "dcl_thread_group 64, 1, 1\n"
+              "ishl r0.x, vThreadID.x, l(4)\n"
+              "ld_raw r1.xyz, r0.x, t0.xyzx\n"
+              "ftoi r2.x, r1.x\n"
+              "ftou r2.y, r1.x\n"
+              "iadd r0.y, vThreadID.x, l(-32)\n"
+              "itof r2.z, r0.y\n"
+              "imul null, r0.z, vThreadID.x, l(1000003)\n"
+              "utof r2.w, r0.z\n"
+              "f32tof16 r3.x, r1.y\n"
+              "f16tof32 r3.y, r1.z\n"
+              "iadd r0.w, vThreadID.x, l(-20)\n"
+              "itod r4.xy, r0.w\n"
+              "dmul r4.xy, r4.xyxy, d(1.5, 0)\n"
+              "ddiv r4.xy, r4.xyxy, d(4.0, 0)\n"
+              "dadd r4.xy, r4.xyxy, d(0.25, 0)\n"
+              "dtof r3.z, r4.xyxy\n"
+              "mov r3.w, l(0)\n"
+              "ishl r0.y, vThreadID.x, l(5)\n"
+              "store_raw u0.xyzw, r0.y, r2.xyzw\n"
+              "iadd r0.z, r0.y, l(16)\n"
+              "store_raw u0.xyzw, r0.z, r3.xyzw\n"
+              "ret\n",
+              {{BindingKind::ShaderResource, 0, input}, {BindingKind::UnorderedAccess, 0, {}}},
+              [want](const auto& out) { return expectWords(out[1], want, "u0"); }};
+}
+
+Case sharedMemoryLoopsSwitch() {
+  std::vector<uint32_t> want;
+  for (uint32_t i = 0; i < kThreads; i++) {
+    uint32_t next = (i + 1) & 63;
+    want.push_back(next * next);             // written by another thread, read after the barrier
+    want.push_back(i * (i + 1) / 2);         // the loop's sum
+    want.push_back((i & 3) == 0 ? 100 : (i & 3) == 3 ? 300 : 200);  // the switch, with a shared case
+    want.push_back(0);
+  }
+  return Case{"group-shared memory with a barrier, a loop and a switch",
+              "cs_5_0\n"
+              "dcl_uav_raw u0\n"
+              "dcl_input vThreadIDInGroupFlattened\n"
+              "dcl_input vThreadID.x\n"
+              "dcl_temps 4\n"
+              "dcl_tgsm_structured g0, 4, 64\n"
+              "dcl_thread_group 64, 1, 1\n"
+              "imul null, r0.x, vThreadIDInGroupFlattened.x, vThreadIDInGroupFlattened.x\n"
+              "store_structured g0.x, vThreadIDInGroupFlattened.x, l(0), r0.x\n"
+              "sync_g_t\n"
+              "iadd r0.y, vThreadIDInGroupFlattened.x, l(1)\n"
+              "and r0.y, r0.y, l(63)\n"
+              "ld_structured r0.z, r0.y, l(0), g0.xxxx\n"
+              "mov r1.x, l(0)\n"
+              "mov r1.y, l(0)\n"
+              "loop\n"
+              "  ult r1.z, vThreadIDInGroupFlattened.x, r1.y\n"
+              "  breakc_nz r1.z\n"
+              "  iadd r1.x, r1.x, r1.y\n"
+              "  iadd r1.y, r1.y, l(1)\n"
+              "endloop\n"
+              "and r2.x, vThreadIDInGroupFlattened.x, l(3)\n"
+              "switch r2.x\n"
+              "  case l(0)\n"
+              "    mov r2.y, l(100)\n"
+              "    break\n"
+              "  case l(1)\n"
+              "  case l(2)\n"
+              "    mov r2.y, l(200)\n"
+              "    break\n"
+              "  default\n"
+              "    mov r2.y, l(300)\n"
+              "    break\n"
+              "endswitch\n"
+              "mov r3.x, r0.z\n"
+              "mov r3.y, r1.x\n"
+              "mov r3.z, r2.y\n"
+              "mov r3.w, l(0)\n"
+              "ishl r0.w, vThreadID.x, l(4)\n"
+              "store_raw u0.xyzw, r0.w, r3.xyzw\n"
+              "ret\n",
+              {{BindingKind::UnorderedAccess, 0, {}}},
+              [want](const auto& out) { return expectWords(out[0], want, "u0"); }};
+}
+
+Case atomicsAndUavs() {
+  std::vector<uint32_t> typed;
+  for (uint32_t i = 0; i < kThreads; i++)
+    typed.push_back(i * 11 + 5);
+  return Case{"atomics, a UAV counter, structured and typed UAVs",
+              "cs_5_0\n"
+              "dcl_uav_raw u0\n"
+              "dcl_uav_structured_opc u1, 8\n"
+              "dcl_uav_typed_buffer (uint,uint,uint,uint) u2\n"
+              "dcl_input vThreadID.x\n"
+              "dcl_temps 3\n"
+              "dcl_thread_group 64, 1, 1\n"
+              "atomic_iadd u0, l(0), vThreadID.x\n"
+              "atomic_umax u0, l(4), vThreadID.x\n"
+              "imm_atomic_or r0.x, u0, l(8), l(1)\n"
+              "imm_atomic_iadd r0.z, u0, l(12), l(1)\n"
+              "ishl r0.w, r0.z, l(2)\n"
+              "iadd r0.w, r0.w, l(16)\n"
+              "store_raw u0.x, r0.w, r0.x\n"
+              "imm_atomic_alloc r0.y, u1\n"
+              "mov r1.x, vThreadID.x\n"
+              "imul null, r1.y, vThreadID.x, l(3)\n"
+              "store_structured u1.xy, r0.y, l(0), r1.xyxx\n"
+              "ld_uav_typed r2.x, vThreadID.xxxx, u2.xyzw\n"
+              "iadd r2.x, r2.x, l(7)\n"
+              "store_uav_typed u2.xyzw, vThreadID.xxxx, r2.xxxx\n"
+              "ret\n",
+              {{BindingKind::UnorderedAccess, 0, {}}, {BindingKind::UnorderedAccess, 1, {}},
+               {BindingKind::UavCounter, 1, {0}}, {BindingKind::UnorderedAccess, 2, typed}},
+              [typed](const auto& out) -> std::string {
+                const auto& u0 = out[0];
+                if (u0[0] != 64 * 63 / 2 || u0[1] != 63 || u0[2] != 1 || u0[3] != 64)
+                  return "atomic results " + std::to_string(u0[0]) + " " + std::to_string(u0[1]) + " " +
+                         std::to_string(u0[2]) + " " + std::to_string(u0[3]);
+                // imm_atomic_or returned 0 to exactly one thread, 1 to the others.
+                uint32_t zeros = 0;
+                for (uint32_t i = 0; i < kThreads; i++)
+                  zeros += u0[4 + i] == 0;
+                if (zeros != 1)
+                  return "imm_atomic_or returned the old value 0 to " + std::to_string(zeros) + " threads";
+                if (out[2][0] != 64)
+                  return "the UAV counter ends at " + std::to_string(out[2][0]) + ", not 64";
+                std::set<uint32_t> seen;
+                for (uint32_t e = 0; e < kThreads; e++) {
+                  uint32_t id = out[1][2 * e], triple = out[1][2 * e + 1];
+                  if (triple != id * 3)
+                    return "structured element " + std::to_string(e) + " holds " + std::to_string(id) + ", " +
+                           std::to_string(triple);
+                  seen.insert(id);
+                }
+                if (seen.size() != kThreads)
+                  return "imm_atomic_alloc handed out " + std::to_string(seen.size()) + " distinct slots";
+                std::vector<uint32_t> want;
+                for (uint32_t v : typed)
+                  want.push_back(v + 7);
+                return expectWords(out[3], want, "typed u2");
+              }};
+}
+
+}  // namespace
+
+int main() {
+  exec_test::ComputeRunner runner;
+  if (!runner.reason().empty()) {
+    std::printf("SKIP: %s\n", runner.reason().c_str());
+    return 77;
+  }
+  std::vector<Case> cases = {floatArithmetic(), integerAndBits(), conversions(), sharedMemoryLoopsSwitch(),
+                             atomicsAndUavs()};
+  int passed = 0, failed = 0;
+  for (const Case& c : cases) {
+    std::string problem;
+    try {
+      dxbc::CompileResult shader = dxbc::compile(dxbc::assemble(c.source).write());
+      if (!shader.ok())
+        problem = "compile: " + shader.error;
+      else
+        problem = c.check(runner.run(shader, c.buffers, 1));
+    } catch (const std::exception& e) {
+      problem = e.what();
+    }
+    std::printf("%s: %s%s\n", problem.empty() ? "ok" : "FAIL", c.name, problem.empty() ? "" : (" - " + problem).c_str());
+    (problem.empty() ? passed : failed)++;
+  }
+  if (runner.validationErrors()) {
+    std::printf("FAIL: %u validation errors\n", runner.validationErrors());
+    failed++;
+  }
+  std::printf("%d passed, %d failed\n", passed, failed);
+  return failed ? 1 : 0;
+}
