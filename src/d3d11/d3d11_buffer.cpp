@@ -2,9 +2,12 @@
 // its initial data, identity and GetDesc.
 #include "d3d11/d3d11_buffer.h"
 
+#include <cstring>
+
 #include "d3d11/d3d11_device.h"
 #include "util/log.h"
 #include "vk/device.h"
+#include "vk/gpu_timeline.h"
 #include "vk/transfer.h"
 
 namespace d3d11vk {
@@ -46,9 +49,29 @@ D3D11Buffer::D3D11Buffer(D3D11Device* device, const D3D11_BUFFER_DESC& desc, con
     required = host;
     preferred = (desc.CPUAccessFlags & D3D11_CPU_ACCESS_READ) ? VK_MEMORY_PROPERTY_HOST_CACHED_BIT : 0;
   }
+  if (desc.Usage == D3D11_USAGE_DYNAMIC) {
+    m_dynamic = std::make_unique<vk::DiscardableBuffer>(vkDevice, desc.ByteWidth, bufferUsage(vkDevice, desc));
+    if (initialData)
+      std::memcpy(m_dynamic->current().mapped, initialData->pSysMem, desc.ByteWidth);
+    return;
+  }
   m_buffer = std::make_unique<vk::Buffer>(vkDevice, desc.ByteWidth, bufferUsage(vkDevice, desc), required, preferred);
   if (initialData)
     vkDevice.transfer().writeBuffer(*m_buffer, 0, initialData->pSysMem, desc.ByteWidth);
+}
+
+D3D11Buffer::~D3D11Buffer() {
+  const uint64_t lastUse = m_owner->recordingValue();
+  if (m_dynamic)
+    m_dynamic->setLastUse(lastUse);  // the slabs defer themselves
+  if (m_buffer)
+    m_owner->vulkanDevice().timeline().deferUntil(lastUse, [buffer = std::shared_ptr<vk::Buffer>(std::move(m_buffer))] {});
+}
+
+const vk::BufferSlice& D3D11Buffer::discard(uint64_t lastUse) {
+  const vk::BufferSlice& slice = m_dynamic->discard(lastUse);
+  m_generation++;
+  return slice;
 }
 
 HRESULT STDMETHODCALLTYPE D3D11Buffer::QueryInterface(REFIID riid, void** object) {
@@ -89,6 +112,10 @@ void STDMETHODCALLTYPE D3D11Buffer::GetDesc(D3D11_BUFFER_DESC* desc) {
 std::vector<uint8_t> D3D11Buffer::readSubresource(UINT subresource) {
   if (subresource != 0)
     return {};
+  if (m_dynamic) {
+    const auto* bytes = static_cast<const uint8_t*>(m_dynamic->current().mapped);
+    return std::vector<uint8_t>(bytes, bytes + m_desc.ByteWidth);
+  }
   return m_owner->vulkanDevice().transfer().readBuffer(*m_buffer);
 }
 

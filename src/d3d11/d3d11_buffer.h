@@ -6,6 +6,8 @@
 #include "d3d11/d3d11_device_child.h"
 #include "d3d11/d3d11_resource.h"
 #include "vk/buffer.h"
+#include "vk/buffer_slice.h"
+#include "vk/discardable_buffer.h"
 
 namespace d3d11vk {
 
@@ -15,6 +17,8 @@ class D3D11Buffer final : public D3D11DeviceChild<ID3D11Buffer>, public D3D11Res
 public:
   // Throws vk::Error or std::bad_alloc; the description must already be valid.
   D3D11Buffer(D3D11Device* device, const D3D11_BUFFER_DESC& desc, const D3D11_SUBRESOURCE_DATA* initialData);
+  // The memory may still be named by recorded commands: it goes when they complete.
+  ~D3D11Buffer() override;
 
   HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** object) override;
   // ID3D11Resource
@@ -26,12 +30,25 @@ public:
 
   std::vector<uint8_t> readSubresource(UINT subresource) override;
   void releaseCommon() override { Release(); }
-  vk::Buffer& buffer() { return *m_buffer; }
+  D3D11Buffer* asBuffer() override { return this; }
+  const D3D11_BUFFER_DESC& desc() const { return m_desc; }
+  // The memory commands recorded now read and write: for a dynamic buffer, the slice the last
+  // Map(WRITE_DISCARD) made current.
+  vk::BufferSlice slice() const {
+    return m_dynamic ? m_dynamic->current() : vk::BufferSlice{m_buffer->handle(), 0, m_desc.ByteWidth, m_buffer->mapped()};
+  }
+  bool isDynamic() const { return m_dynamic != nullptr; }
+  // Map(WRITE_DISCARD) of a dynamic buffer: a fresh slice; the old one lives until `lastUse`.
+  // Bumps generation() so bindings know to name the new slice. Throws vk::Error.
+  const vk::BufferSlice& discard(uint64_t lastUse);
+  uint32_t generation() const { return m_generation; }
 
 private:
   D3D11Device* m_owner;
   D3D11_BUFFER_DESC m_desc;
-  std::unique_ptr<vk::Buffer> m_buffer;
+  std::unique_ptr<vk::Buffer> m_buffer;               // default, immutable and staging buffers
+  std::unique_ptr<vk::DiscardableBuffer> m_dynamic;   // dynamic buffers
+  uint32_t m_generation = 0;
 };
 
 }  // namespace d3d11vk

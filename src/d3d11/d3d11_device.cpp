@@ -16,6 +16,7 @@
 #include "d3d11/d3d11_query.h"
 #include "util/log.h"
 #include "vk/adapter.h"
+#include "vk/command_stream.h"
 #include "vk/device.h"
 #include "vk/instance.h"
 #include "vk/result.h"
@@ -372,6 +373,7 @@ HRESULT STDMETHODCALLTYPE D3D11Device::DeviceInfo::ReadSubresource(ID3D11Resourc
     return E_INVALIDARG;
   std::vector<uint8_t> bytes;
   try {
+    owner()->m_immediateContext.waitIdle();  // what the context recorded is part of the contents
     bytes = common->readSubresource(subresource);
   } catch (const std::exception& error) {
     util::log::warn("ID3D11VkDeviceInfo::ReadSubresource: ", error.what());
@@ -765,6 +767,10 @@ HRESULT STDMETHODCALLTYPE D3D11Device::OpenSharedFence(HANDLE /*handle*/, REFIID
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateFence(UINT64 /*initial_value*/, D3D11_FENCE_FLAG /*flags*/, REFIID /*iid*/, void ** /*fence*/) {
   D3D11VK_NOT_IMPLEMENTED();
   return E_NOTIMPL;
+}
+
+uint64_t D3D11Device::recordingValue() {
+  return m_immediateContext.stream().recordingValue();
 }
 
 }  // namespace d3d11vk

@@ -108,6 +108,10 @@ public:
   IDXGIAdapter* dxgiAdapter() const { return m_dxgiAdapter.get(); }
   vk::Adapter& vulkanAdapter() const { return *m_vkAdapter; }
   vk::Device& vulkanDevice() const { return *m_vkDevice; }
+  D3D11ImmediateContext& immediateContext() { return m_immediateContext; }
+  D3D_FEATURE_LEVEL featureLevel() const { return m_featureLevel; }
+  // The GPU timeline value of commands recorded now: the last use of anything released now.
+  uint64_t recordingValue();
 
 private:
   // The GetImmediateContext(1/2/3) body: one reference, the same context object.
@@ -158,7 +162,7 @@ private:
   StateCache<D3D11RasterizerState, D3D11_RASTERIZER_DESC2> m_rasterizerStates;
   StateCache<D3D11SamplerState, D3D11_SAMPLER_DESC> m_samplerStates;
   ShaderCache m_shaderCache;  // compiled shaders by bytecode hash (docs/shaders.md)
-  D3D11ImmediateContext m_immediateContext{this};
+  D3D11ImmediateContext m_immediateContext{this};  // after m_vkDevice: it records into it
   D3D11DxgiDevice m_dxgiDevice{this};
   DeviceInfo m_deviceInfo{this};
 };

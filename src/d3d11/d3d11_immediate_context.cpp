@@ -1,13 +1,55 @@
-// D3D11ImmediateContext: identity, device-child methods and context type; the command methods
-// are not implemented yet and log once each.
+// D3D11ImmediateContext: identity, device-child methods, context type, the command stream's
+// lifetime and Flush; the pipeline methods not implemented yet log once each.
 #include "d3d11/d3d11_immediate_context.h"
 
+#include "d3d11/d3d11_device.h"
+#include "d3d11/d3d11_query.h"
 #include "util/com_object.h"
 #include "util/log.h"
+#include "util/thread.h"
+#include "vk/command_stream.h"
+#include "vk/device.h"
+#include "vk/gpu_timeline.h"
+#include "vk/query_pools.h"
+#include "vk/upload_heap.h"
 
 namespace d3d11vk {
 
-D3D11ImmediateContext::D3D11ImmediateContext(ID3D11Device5* device) : m_device(device) {}
+D3D11ImmediateContext::D3D11ImmediateContext(D3D11Device* device)
+    : m_device(device),
+      m_queryPools(std::make_unique<vk::QueryPools>(device->vulkanDevice())),
+      m_stream(std::make_unique<vk::CommandStream>(device->vulkanDevice())),
+      m_uploads(std::make_unique<vk::UploadHeap>(device->vulkanDevice())) {}
+
+D3D11ImmediateContext::~D3D11ImmediateContext() {
+  // Active queries hold a private reference; the device is going, so are they.
+  for (D3D11Query* query : m_activeQueries)
+    query->releasePrivateRef();
+  m_activeQueries.clear();
+  waitIdle();
+  m_uploads.reset();
+  const uint64_t last = m_stream->recordingValue();
+  m_stream.reset();  // flushes the (empty) open chunk and stops the worker
+  // Deferred destructions (query records release slots into m_queryPools) finish before it goes.
+  m_device->vulkanDevice().timeline().drain(last);
+}
+
+void D3D11ImmediateContext::waitIdle() {
+  m_stream->waitIdle();
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::Flush() {
+  m_stream->flush();
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::Flush1(D3D11_CONTEXT_TYPE /*type*/, HANDLE event) {
+  // STATUS: partial: the context type is ignored (one queue does every kind of work); the event is set once the flushed work completes
+  m_stream->flush();
+  if (event) {
+    const uint64_t value = m_stream->recordingValue() - 1;
+    m_device->vulkanDevice().timeline().deferUntil(value, [event] { util::setEventHandle(event); });
+  }
+}
 
 HRESULT STDMETHODCALLTYPE D3D11ImmediateContext::QueryInterface(REFIID riid, void** object) {
   HRESULT result;
@@ -85,14 +127,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::Draw(UINT /*VertexCount*/, UINT /*
   D3D11VK_NOT_IMPLEMENTED();
 }
 
-HRESULT STDMETHODCALLTYPE D3D11ImmediateContext::Map(ID3D11Resource * /*pResource*/, UINT /*Subresource*/, D3D11_MAP /*MapType*/, UINT /*MapFlags*/, D3D11_MAPPED_SUBRESOURCE * /*pMappedResource*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::Unmap(ID3D11Resource * /*pResource*/, UINT /*Subresource*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::PSSetConstantBuffers(UINT /*StartSlot*/, UINT /*NumBuffers*/, ID3D11Buffer *const * /*ppConstantBuffers*/) {
   D3D11VK_NOT_IMPLEMENTED();
@@ -138,18 +173,8 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::VSSetSamplers(UINT /*StartSlot*/, 
   D3D11VK_NOT_IMPLEMENTED();
 }
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::Begin(ID3D11Asynchronous * /*pAsync*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::End(ID3D11Asynchronous * /*pAsync*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-HRESULT STDMETHODCALLTYPE D3D11ImmediateContext::GetData(ID3D11Asynchronous * /*pAsync*/, void * /*pData*/, UINT /*DataSize*/, UINT /*GetDataFlags*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
-}
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::SetPredication(ID3D11Predicate * /*pPredicate*/, BOOL /*PredicateValue*/) {
   D3D11VK_NOT_IMPLEMENTED();
@@ -215,41 +240,17 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::RSSetScissorRects(UINT /*NumRects*
   D3D11VK_NOT_IMPLEMENTED();
 }
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::CopySubresourceRegion(ID3D11Resource * /*pDstResource*/, UINT /*DstSubresource*/, UINT /*DstX*/, UINT /*DstY*/, UINT /*DstZ*/, ID3D11Resource * /*pSrcResource*/, UINT /*SrcSubresource*/, const D3D11_BOX * /*pSrcBox*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::CopyResource(ID3D11Resource * /*pDstResource*/, ID3D11Resource * /*pSrcResource*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::UpdateSubresource(ID3D11Resource * /*pDstResource*/, UINT /*DstSubresource*/, const D3D11_BOX * /*pDstBox*/, const void * /*pSrcData*/, UINT /*SrcRowPitch*/, UINT /*SrcDepthPitch*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::CopyStructureCount(ID3D11Buffer * /*pDstBuffer*/, UINT /*DstAlignedByteOffset*/, ID3D11UnorderedAccessView * /*pSrcView*/) {
   D3D11VK_NOT_IMPLEMENTED();
 }
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::ClearRenderTargetView(ID3D11RenderTargetView * /*pRenderTargetView*/, const FLOAT /*ColorRGBA*/[4]) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::ClearUnorderedAccessViewUint(ID3D11UnorderedAccessView * /*pUnorderedAccessView*/, const UINT /*Values*/[4]) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::ClearUnorderedAccessViewFloat(ID3D11UnorderedAccessView * /*pUnorderedAccessView*/, const FLOAT /*Values*/[4]) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::ClearDepthStencilView(ID3D11DepthStencilView * /*pDepthStencilView*/, UINT /*ClearFlags*/, FLOAT /*Depth*/, UINT8 /*Stencil*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::GenerateMips(ID3D11ShaderResourceView * /*pShaderResourceView*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::SetResourceMinLOD(ID3D11Resource * /*pResource*/, FLOAT /*MinLOD*/) {
   D3D11VK_NOT_IMPLEMENTED();
@@ -260,9 +261,6 @@ FLOAT STDMETHODCALLTYPE D3D11ImmediateContext::GetResourceMinLOD(ID3D11Resource 
   return FLOAT();
 }
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::ResolveSubresource(ID3D11Resource * /*pDstResource*/, UINT /*DstSubresource*/, ID3D11Resource * /*pSrcResource*/, UINT /*SrcSubresource*/, DXGI_FORMAT /*Format*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::ExecuteCommandList(ID3D11CommandList * /*pCommandList*/, BOOL /*RestoreContextState*/) {
   D3D11VK_NOT_IMPLEMENTED();
@@ -476,30 +474,15 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::ClearState() {
   D3D11VK_NOT_IMPLEMENTED();
 }
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::Flush() {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
 HRESULT STDMETHODCALLTYPE D3D11ImmediateContext::FinishCommandList(BOOL /*RestoreDeferredContextState*/, ID3D11CommandList ** /*ppCommandList*/) {
   D3D11VK_NOT_IMPLEMENTED();
   return E_NOTIMPL;
 }
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::CopySubresourceRegion1(ID3D11Resource * /*pDstResource*/, UINT /*DstSubresource*/, UINT /*DstX*/, UINT /*DstY*/, UINT /*DstZ*/, ID3D11Resource * /*pSrcResource*/, UINT /*SrcSubresource*/, const D3D11_BOX * /*pSrcBox*/, UINT /*CopyFlags*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::UpdateSubresource1(ID3D11Resource * /*pDstResource*/, UINT /*DstSubresource*/, const D3D11_BOX * /*pDstBox*/, const void * /*pSrcData*/, UINT /*SrcRowPitch*/, UINT /*SrcDepthPitch*/, UINT /*CopyFlags*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::DiscardResource(ID3D11Resource * /*pResource*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::DiscardView(ID3D11View * /*pResourceView*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::VSSetConstantBuffers1(UINT /*StartSlot*/, UINT /*NumBuffers*/, ID3D11Buffer *const * /*ppConstantBuffers*/, const UINT * /*pFirstConstant*/, const UINT * /*pNumConstants*/) {
   D3D11VK_NOT_IMPLEMENTED();
@@ -553,13 +536,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::SwapDeviceContextState(ID3DDeviceC
   D3D11VK_NOT_IMPLEMENTED();
 }
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::ClearView(ID3D11View * /*pView*/, const FLOAT /*Color*/[4], const D3D11_RECT * /*pRect*/, UINT /*NumRects*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::DiscardView1(ID3D11View * /*pResourceView*/, const D3D11_RECT * /*pRects*/, UINT /*NumRects*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
 HRESULT STDMETHODCALLTYPE D3D11ImmediateContext::UpdateTileMappings(ID3D11Resource * /*resource*/, UINT /*region_count*/, const D3D11_TILED_RESOURCE_COORDINATE * /*region_start_coordinates*/, const D3D11_TILE_REGION_SIZE * /*region_sizes*/, ID3D11Buffer * /*pool*/, UINT /*range_count*/, const UINT * /*range_flags*/, const UINT * /*pool_start_offsets*/, const UINT * /*range_tile_counts*/, UINT /*flags*/) {
   D3D11VK_NOT_IMPLEMENTED();
@@ -605,9 +582,6 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::EndEvent() {
   D3D11VK_NOT_IMPLEMENTED();
 }
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::Flush1(D3D11_CONTEXT_TYPE /*type*/, HANDLE /*event*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::SetHardwareProtectionState(BOOL /*enable*/) {
   D3D11VK_NOT_IMPLEMENTED();

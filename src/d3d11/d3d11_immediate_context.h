@@ -1,20 +1,42 @@
 // D3D11ImmediateContext: ID3D11DeviceContext through ID3D11DeviceContext4 for the device's
-// immediate context. It is part of the device object: its references are the device's.
-// Rendering arrives with the command stream (resources and pipeline issues); until then every
-// command method logs once that it is not implemented (docs/STATUS.md).
+// immediate context. It is part of the device object: its references are the device's. It records
+// typed commands into a vk::CommandStream that a worker thread executes; the methods are spread
+// over d3d11_context_*.cpp by responsibility (map, copy, clear, query). Drawing, binding and
+// dispatch arrive with the pipeline issue and log once that they are not implemented.
 #pragma once
+
+#include <memory>
+#include <vector>
 
 #include "util/private_data.h"
 #include "util/windows_base.h"
+#include "vk/buffer_slice.h"
+
+namespace vk {
+class CommandStream;
+class QueryPools;
+class UploadHeap;
+}  // namespace vk
 
 namespace d3d11vk {
 
+class D3D11Device;
+class D3D11Query;
+class D3D11ResourceCommon;
+struct SubresourceLayout;
+
 class D3D11ImmediateContext : public ID3D11DeviceContext4 {
 public:
-  explicit D3D11ImmediateContext(ID3D11Device5* device);
+  // Throws vk::Error when the command stream cannot start.
+  explicit D3D11ImmediateContext(D3D11Device* device);
   D3D11ImmediateContext(const D3D11ImmediateContext&) = delete;
   D3D11ImmediateContext& operator=(const D3D11ImmediateContext&) = delete;
-  virtual ~D3D11ImmediateContext() = default;
+  // Submits what is recorded and waits for the GPU before the backend objects go.
+  virtual ~D3D11ImmediateContext();
+
+  vk::CommandStream& stream() { return *m_stream; }
+  // Submits everything recorded and waits until the GPU has finished it (diagnostics, teardown).
+  void waitIdle();
 
   HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** object) override;
   ULONG STDMETHODCALLTYPE AddRef() override;
@@ -174,8 +196,38 @@ public:
   HRESULT STDMETHODCALLTYPE Wait(ID3D11Fence *fence, UINT64 value) override;
 
 private:
-  ID3D11Device5* m_device;
+  // A subresource mapped through the upload heap (dynamic textures): Unmap copies it in.
+  struct MappedSubresource {
+    D3D11ResourceCommon* resource;
+    UINT subresource;
+    vk::BufferSlice staging;
+    bool throughUpload;
+  };
+
+  HRESULT mapBuffer(D3D11ResourceCommon* resource, D3D11_MAP type, UINT flags, D3D11_MAPPED_SUBRESOURCE* mapped);
+  HRESULT mapTexture(D3D11ResourceCommon* resource, UINT subresource, D3D11_MAP type, UINT flags,
+                     D3D11_MAPPED_SUBRESOURCE* mapped);
+  // For Map of CPU-visible memory the GPU may still use: S_OK once it is safe, else
+  // DXGI_ERROR_WAS_STILL_DRAWING when `flags` has DO_NOT_WAIT (or the device is lost).
+  HRESULT waitForGpu(D3D11ResourceCommon* resource, D3D11_MAP type, UINT flags);
+  void updateBuffer(D3D11ResourceCommon* resource, const D3D11_BOX* box, const void* data);
+  void updateTexture(D3D11ResourceCommon* resource, UINT subresource, const D3D11_BOX* box, const void* data,
+                     UINT rowPitch, UINT depthPitch);
+  void copyRegion(D3D11ResourceCommon* dst, UINT dstSubresource, UINT dstX, UINT dstY, UINT dstZ,
+                  D3D11ResourceCommon* src, UINT srcSubresource, const D3D11_BOX* srcBox, const char* method);
+  void recordCopy(D3D11ResourceCommon* dst, UINT dstSubresource, const VkOffset3D& dstOffset, D3D11ResourceCommon* src,
+                  UINT srcSubresource, const VkOffset3D& srcOffset, const VkExtent3D& extent);
+  void clearUnorderedAccessView(ID3D11UnorderedAccessView* view, const void* values, bool isFloat, const char* method);
+  void recordQueryBegin(D3D11Query* query);
+  void recordQueryEnd(D3D11Query* query);
+
+  D3D11Device* m_device;
   util::PrivateDataStore m_privateData;
+  std::unique_ptr<vk::QueryPools> m_queryPools;   // outlives the stream's worker
+  std::unique_ptr<vk::CommandStream> m_stream;
+  std::unique_ptr<vk::UploadHeap> m_uploads;
+  std::vector<MappedSubresource> m_mapped;
+  std::vector<D3D11Query*> m_activeQueries;      // each holds a private reference while active
 };
 
 }  // namespace d3d11vk

@@ -2,7 +2,11 @@
 // rules for their descriptions, per feature level.
 #include "d3d11/d3d11_query.h"
 
+#include "d3d11/d3d11_device.h"
 #include "d3d11/d3d11_state_validation.h"
+#include "vk/device.h"
+#include "vk/gpu_timeline.h"
+#include "vk/query_pools.h"
 
 #include <sstream>
 
@@ -70,8 +74,18 @@ std::string checkQueryDesc(D3D_FEATURE_LEVEL level, const D3D11_QUERY_DESC1& des
   return problem.str();
 }
 
-D3D11Query::D3D11Query(util::ComObject<ID3D11Device5>* device, const D3D11_QUERY_DESC1& desc)
-    : D3D11DeviceChild(device), m_desc(desc) {}
+D3D11Query::D3D11Query(D3D11Device* device, const D3D11_QUERY_DESC1& desc)
+    : D3D11DeviceChild(device), m_owner(device), m_desc(desc) {}
+
+D3D11Query::~D3D11Query() {
+  if (m_record)
+    m_owner->vulkanDevice().timeline().deferUntil(m_owner->recordingValue(),
+                                                  [record = std::shared_ptr<vk::QueryRecord>(std::move(m_record))] {});
+}
+
+void D3D11Query::setRecord(std::unique_ptr<vk::QueryRecord> record) {
+  m_record = std::move(record);
+}
 
 HRESULT STDMETHODCALLTYPE D3D11Query::QueryInterface(REFIID riid, void** object) {
   HRESULT result;

@@ -2,11 +2,18 @@
 // every type, ID3D11Predicate too for the predicate types; plus the rules for D3D11_QUERY_DESC1.
 #pragma once
 
+#include <memory>
 #include <string>
 
 #include "d3d11/d3d11_device_child.h"
 
+namespace vk {
+class QueryRecord;
+}
+
 namespace d3d11vk {
+
+class D3D11Device;
 
 // Empty when desc may be created at this feature level (through CreatePredicate when
 // predicateOnly), else why not.
@@ -20,7 +27,20 @@ UINT queryDataSize(D3D11_QUERY query);
 // interface, so the object derives from both and overrides every method once for the two.
 class D3D11Query final : public D3D11DeviceChild<ID3D11Query1>, public ID3D11Predicate {
 public:
-  D3D11Query(util::ComObject<ID3D11Device5>* device, const D3D11_QUERY_DESC1& desc);
+  D3D11Query(D3D11Device* device, const D3D11_QUERY_DESC1& desc);
+  // The Vulkan query slots may still be named by recorded commands: they go when those complete.
+  ~D3D11Query() override;
+
+  // What the immediate context tracks of the query (its thread only).
+  struct ContextState {
+    bool active = false;      // between Begin and End
+    bool issued = false;      // End has been recorded at least once
+    uint64_t endValue = 0;    // the timeline value of the submission holding the last End
+  };
+  ContextState& contextState() { return m_state; }
+  const D3D11_QUERY_DESC1& desc() const { return m_desc; }
+  vk::QueryRecord* record() const { return m_record.get(); }
+  void setRecord(std::unique_ptr<vk::QueryRecord> record);
 
   ID3D11Query1* asQuery1() { return this; }
   ID3D11Predicate* asPredicate() { return this; }
@@ -48,7 +68,10 @@ public:
   void STDMETHODCALLTYPE GetDesc1(D3D11_QUERY_DESC1* desc) override;
 
 private:
+  D3D11Device* m_owner;
   const D3D11_QUERY_DESC1 m_desc;
+  std::unique_ptr<vk::QueryRecord> m_record;
+  ContextState m_state;
 };
 
 }  // namespace d3d11vk

@@ -22,6 +22,7 @@ public:
   std::vector<uint8_t> readSubresource(UINT subresource) override { return m_storage.read(subresource); }
   void releaseCommon() override { Release(); }
   const TextureStorage& storage() const { return m_storage; }
+  TextureStorage* asTexture() override { return &m_storage; }
 
 private:
   D3D11_TEXTURE1D_DESC m_desc;
@@ -42,6 +43,7 @@ public:
   std::vector<uint8_t> readSubresource(UINT subresource) override { return m_storage.read(subresource); }
   void releaseCommon() override { Release(); }
   const TextureStorage& storage() const { return m_storage; }
+  TextureStorage* asTexture() override { return &m_storage; }
 
 private:
   D3D11_TEXTURE2D_DESC1 m_desc;
@@ -62,6 +64,7 @@ public:
   std::vector<uint8_t> readSubresource(UINT subresource) override { return m_storage.read(subresource); }
   void releaseCommon() override { Release(); }
   const TextureStorage& storage() const { return m_storage; }
+  TextureStorage* asTexture() override { return &m_storage; }
 
 private:
   D3D11_TEXTURE3D_DESC1 m_desc;

@@ -11,15 +11,10 @@
 #include "d3d11/d3d11_device.h"
 #include "vk/adapter.h"
 #include "vk/device.h"
+#include "vk/gpu_timeline.h"
 #include "vk/transfer.h"
 
 namespace d3d11vk {
-
-namespace {
-
-struct BlockShape {
-  UINT width = 1, height = 1, bytes = 1;
-};
 
 BlockShape blockShape(DXGI_FORMAT format) {
   const caps::FormatInfo* info = caps::formatInfo(format);
@@ -37,6 +32,8 @@ BlockShape blockShape(DXGI_FORMAT format) {
   }
   return shape;
 }
+
+namespace {
 
 constexpr VkDeviceSize kRegionAlignment = 16;  // a multiple of every texel block size and of 4
 
@@ -139,12 +136,20 @@ TextureStorage::TextureStorage(D3D11Device* device, const TextureDesc& desc, con
   }
 }
 
-VkBufferImageCopy TextureStorage::copyRegion(const SubresourceLayout& sub) const {
+TextureStorage::~TextureStorage() {
+  const uint64_t lastUse = m_device->recordingValue();
+  m_device->vulkanDevice().timeline().deferUntil(
+      lastUse, [image = std::shared_ptr<vk::Image>(std::move(m_image)), staging = std::shared_ptr<vk::Buffer>(std::move(m_staging))] {});
+}
+
+VkBufferImageCopy TextureStorage::copyRegion(const SubresourceLayout& sub, VkImageAspectFlags aspect) const {
   VkBufferImageCopy region{};
   region.bufferOffset = sub.offset;
   // Depth-stencil formats take their depth part only; initial data for two-aspect formats is
   // refused before this point (see d3d11_texture.cpp).
   VkImageAspectFlags aspects = m_image->aspects();
+  if (aspect)
+    aspects = aspect;
   region.imageSubresource = {(aspects & VK_IMAGE_ASPECT_DEPTH_BIT) ? VkImageAspectFlags(VK_IMAGE_ASPECT_DEPTH_BIT) : aspects,
                              sub.mip, sub.layer, 1};
   region.imageExtent = {sub.width, sub.height, sub.depth};

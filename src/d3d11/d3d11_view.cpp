@@ -13,6 +13,7 @@
 #include "d3d11/d3d11_texture.h"
 #include "vk/adapter.h"
 #include "vk/buffer.h"
+#include "vk/gpu_timeline.h"
 #include "vk/device.h"
 #include "vk/image.h"
 #include "vk/result.h"
@@ -77,7 +78,7 @@ bool resolveResource(ID3D11Resource* resource, ResolvedResource* resolved) {
       D3D11Buffer* buffer = asBuffer(resource);
       buffer->GetDesc(&resolved->desc.buffer);
       resolved->bindFlags = resolved->desc.buffer.BindFlags;
-      resolved->buffer = &buffer->buffer();
+      resolved->buffer = buffer->slice();
       return true;
     }
     case D3D11_RESOURCE_DIMENSION_TEXTURE1D: fillTexture(asTexture1D(resource)->storage(), resolved); return true;
@@ -95,9 +96,11 @@ ViewTarget::ViewTarget(D3D11Device* device, const ResolvedResource& resource, co
   if (range.shape == ViewShape::Buffer) {
     if (range.typedBuffer) {
       VkBufferViewCreateInfo info = vk::makeStruct<VkBufferViewCreateInfo>(VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO);
-      info.buffer = resource.buffer->handle();
+      // A view of a dynamic buffer names the slice current when it was made; bindings of renamed
+      // slices are the pipeline's business (D3D11Buffer::generation).
+      info.buffer = resource.buffer.buffer;
       info.format = caps::storageFormat(profile, range.format);
-      info.offset = range.firstByte;
+      info.offset = resource.buffer.offset + range.firstByte;
       info.range = range.byteCount;
       vk::check(vk.vkCreateBufferView(vkDevice.handle(), &info, nullptr, &m_bufferView), "vkCreateBufferView");
     }
@@ -145,11 +148,16 @@ ViewTarget::ViewTarget(D3D11Device* device, const ResolvedResource& resource, co
 }
 
 ViewTarget::~ViewTarget() {
+  // Recorded commands may still name the Vulkan views: they go when those complete.
   vk::Device& vkDevice = m_device->vulkanDevice();
-  if (m_imageView)
-    vkDevice.functions().vkDestroyImageView(vkDevice.handle(), m_imageView, nullptr);
-  if (m_bufferView)
-    vkDevice.functions().vkDestroyBufferView(vkDevice.handle(), m_bufferView, nullptr);
+  if (m_imageView || m_bufferView) {
+    vkDevice.timeline().deferUntil(m_device->recordingValue(), [&vkDevice, image = m_imageView, buffer = m_bufferView] {
+      if (image)
+        vkDevice.functions().vkDestroyImageView(vkDevice.handle(), image, nullptr);
+      if (buffer)
+        vkDevice.functions().vkDestroyBufferView(vkDevice.handle(), buffer, nullptr);
+    });
+  }
   releaseResourceRef();
 }
 

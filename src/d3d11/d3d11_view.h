@@ -5,6 +5,7 @@
 
 #include "d3d11/d3d11_device_child.h"
 #include "d3d11/d3d11_view_validation.h"
+#include "vk/buffer_slice.h"
 #include "vk/vulkan_api.h"
 
 namespace vk {
@@ -22,7 +23,7 @@ struct ResolvedResource {
   ViewedResource desc;
   UINT bindFlags = 0;
   vk::Image* image = nullptr;    // textures (null for staging ones)
-  vk::Buffer* buffer = nullptr;  // buffers
+  vk::BufferSlice buffer;          // buffers: the memory views are made on
 };
 
 // Fills `resolved` for one of d3d11vk's buffers or textures; false for any other object.
@@ -42,6 +43,8 @@ public:
   ViewTarget& operator=(const ViewTarget&) = delete;
 
   void getResource(ID3D11Resource** resource) const;
+  // The viewed resource, without a reference (the view holds one).
+  ID3D11Resource* resource() const { return m_resource; }
   VkImageView imageView() const { return m_imageView; }
   VkBufferView bufferView() const { return m_bufferView; }
   const ViewRange& range() const { return m_range; }

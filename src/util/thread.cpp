@@ -81,4 +81,13 @@ bool Event::isSet() const {
   return m_set;
 }
 
+bool setEventHandle(void* handle) {
+#ifdef _WIN32
+  return SetEvent(handle) != 0;
+#else
+  const uint64_t one = 1;
+  return write(int(reinterpret_cast<intptr_t>(handle)), &one, sizeof(one)) == ssize_t(sizeof(one));
+#endif
+}
+
 }  // namespace util

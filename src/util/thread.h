@@ -18,6 +18,11 @@ void setCurrentThreadName(const std::string& name);
 // A numeric id of the calling thread as the OS knows it (tid / GetCurrentThreadId).
 uint32_t currentThreadId();
 
+// Sets an application's event handle (EnqueueSetEvent, Flush1, fences): a Win32 event in the PE
+// build; natively an eventfd descriptor passed as (HANDLE)(intptr_t)fd, whose counter goes up by
+// one (docs/dxgi.md). Returns false when the handle cannot be set.
+bool setEventHandle(void* handle);
+
 // A joinable thread that names itself before running its function. Joins on destruction.
 class Thread {
 public:

@@ -7,6 +7,7 @@
 
 #include "util/log.h"
 #include "vk/adapter.h"
+#include "vk/gpu_timeline.h"
 #include "vk/instance.h"
 #include "vk/memory_allocator.h"
 #include "vk/transfer.h"
@@ -67,10 +68,15 @@ Device::Device(const Adapter& adapter) : m_instance(adapter.instance()) {
     throw std::runtime_error(std::string("the Vulkan device lacks ") + missing);
   }
   m_functions.vkGetDeviceQueue(m_device, m_queueFamily, 0, &m_queue);
+  m_properties = profile.properties.core.properties;
+  m_timestampValidBits = family->timestampValidBits;
   try {
     m_allocator = std::make_unique<MemoryAllocator>(*this, profile.memory);
     m_transfer = std::make_unique<Transfer>(*this);
+    m_timeline = std::make_unique<GpuTimeline>(*this);
   } catch (...) {
+    m_timeline.reset();
+    m_transfer.reset();
     m_allocator.reset();
     m_functions.vkDestroyDevice(m_device, nullptr);
     throw;
@@ -83,6 +89,7 @@ Device::Device(const Adapter& adapter) : m_instance(adapter.instance()) {
 
 Device::~Device() {
   if (m_device) {
+    m_timeline.reset();
     m_functions.vkDeviceWaitIdle(m_device);
     m_transfer.reset();
     m_allocator.reset();

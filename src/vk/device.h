@@ -3,6 +3,7 @@
 #pragma once
 
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -12,6 +13,7 @@
 namespace vk {
 
 class Adapter;
+class GpuTimeline;
 class Instance;
 class MemoryAllocator;
 class Transfer;
@@ -32,8 +34,17 @@ public:
   const std::vector<std::string>& enabledExtensions() const { return m_selection.extensions; }
   bool hasExtension(const char* name) const;
   MemoryAllocator& allocator() const { return *m_allocator; }
-  // The interim blocking upload path (see vk/transfer.h).
+  // The blocking path for initial data and diagnostics read-backs (see vk/transfer.h).
   Transfer& transfer() const { return *m_transfer; }
+  // The submission counter of the command stream; objects the GPU may still use are destroyed
+  // through it (GpuTimeline::deferUntil).
+  GpuTimeline& timeline() const { return *m_timeline; }
+  // vkQueueSubmit and vkQueuePresentKHR need the queue externally synchronised: every submitter
+  // (the command stream's worker, Transfer, the presenter) holds this while it submits.
+  std::mutex& queueMutex() const { return m_queueMutex; }
+  const VkPhysicalDeviceProperties& properties() const { return m_properties; }
+  // Bits of a timestamp the queue writes; 0 when it writes none.
+  uint32_t timestampValidBits() const { return m_timestampValidBits; }
 
 private:
   std::shared_ptr<Instance> m_instance;  // outlives the device
@@ -42,8 +53,12 @@ private:
   VkDevice m_device = VK_NULL_HANDLE;
   VkQueue m_queue = VK_NULL_HANDLE;
   uint32_t m_queueFamily = 0;
+  VkPhysicalDeviceProperties m_properties{};
+  uint32_t m_timestampValidBits = 0;
+  mutable std::mutex m_queueMutex;
   std::unique_ptr<MemoryAllocator> m_allocator;  // destroyed before the VkDevice
   std::unique_ptr<Transfer> m_transfer;
+  std::unique_ptr<GpuTimeline> m_timeline;       // destroyed first: its deferred actions free memory
 };
 
 }  // namespace vk

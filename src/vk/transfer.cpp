@@ -57,7 +57,10 @@ void Transfer::submit(const std::function<void(VkCommandBuffer)>& record) {
   submitInfo.commandBufferCount = 1;
   submitInfo.pCommandBuffers = &commands;
   check(vk.vkResetFences(m_device.handle(), 1, &m_fence), "vkResetFences");
-  check(vk.vkQueueSubmit(m_device.queue(), 1, &submitInfo, m_fence), "vkQueueSubmit");
+  {
+    std::lock_guard queueLock(m_device.queueMutex());
+    check(vk.vkQueueSubmit(m_device.queue(), 1, &submitInfo, m_fence), "vkQueueSubmit");
+  }
   check(vk.vkWaitForFences(m_device.handle(), 1, &m_fence, VK_TRUE, UINT64_MAX), "vkWaitForFences");
 }
 

@@ -1,0 +1,433 @@
+// D3D11ImmediateContext: UpdateSubresource(1), CopyResource, CopySubresourceRegion(1),
+// ResolveSubresource and GenerateMips. Invalid arguments drop the call with one log line, as the
+// D3D11 runtime does (these methods return nothing). Staging textures are packed host memory, so
+// a copy involving one is a buffer/image copy at the subresource's packed offset.
+#include <algorithm>
+#include <cstring>
+
+#include "d3d11/caps/format_table.h"
+#include "d3d11/d3d11_buffer.h"
+#include "d3d11/d3d11_device.h"
+#include "d3d11/d3d11_immediate_context.h"
+#include "d3d11/d3d11_resource.h"
+#include "d3d11/d3d11_texture_storage.h"
+#include "d3d11/d3d11_view.h"
+#include "util/log.h"
+#include "vk/command_stream.h"
+#include "vk/image.h"
+#include "vk/result.h"
+#include "vk/upload_heap.h"
+
+namespace d3d11vk {
+
+namespace {
+
+UINT roundUp(UINT value, UINT multiple) { return (value + multiple - 1) / multiple * multiple; }
+
+// The documented copy compatibility: the same format, members of one typeless family, or a
+// block-compressed format and an uncompressed one whose texel is the size of its block.
+bool copyFormatsCompatible(DXGI_FORMAT a, DXGI_FORMAT b) {
+  if (a == b)
+    return true;
+  const caps::FormatInfo* fa = caps::formatInfo(a);
+  const caps::FormatInfo* fb = caps::formatInfo(b);
+  if (!fa || !fb)
+    return false;
+  auto family = [](const caps::FormatInfo& info) { return info.family != DXGI_FORMAT_UNKNOWN ? info.family : info.dxgi; };
+  if (family(*fa) == family(*fb))
+    return true;
+  auto compressed = [](const caps::FormatInfo& info) {
+    return info.kind == caps::FormatKind::Compressed || info.kind == caps::FormatKind::CompressedTypeless;
+  };
+  if (compressed(*fa) != compressed(*fb)) {
+    const caps::FormatInfo& block = compressed(*fa) ? *fa : *fb;
+    const caps::FormatInfo& texel = compressed(*fa) ? *fb : *fa;
+    return texel.kind == caps::FormatKind::Color && texel.bitsPerElement == block.bitsPerElement;
+  }
+  return false;
+}
+
+VkImageAspectFlags copyAspects(const TextureStorage& texture) {
+  if (const vk::Image* image = texture.image())
+    return image->aspects();
+  const caps::FormatInfo* info = caps::formatInfo(texture.desc().format);
+  return info && caps::isDepthKind(*info) ? VkImageAspectFlags(VK_IMAGE_ASPECT_DEPTH_BIT) : VkImageAspectFlags(VK_IMAGE_ASPECT_COLOR_BIT);
+}
+
+// The byte offset of texel (x, y, z) in a subresource's packed layout.
+VkDeviceSize packedOffset(const SubresourceLayout& sub, const BlockShape& block, const VkOffset3D& at) {
+  return sub.offset + (VkDeviceSize(at.z) * sub.rows + UINT(at.y) / block.height) * sub.rowBytes +
+         VkDeviceSize(UINT(at.x) / block.width) * block.bytes;
+}
+
+VkBufferImageCopy packedRegion(const TextureStorage& staging, const SubresourceLayout& stagingSub, const VkOffset3D& stagingOffset,
+                               const SubresourceLayout& imageSub, VkImageAspectFlags aspects, const VkOffset3D& imageOffset,
+                               const VkExtent3D& extent) {
+  const BlockShape block = blockShape(staging.desc().format);
+  VkBufferImageCopy region{};
+  region.bufferOffset = packedOffset(stagingSub, block, stagingOffset);
+  region.bufferRowLength = roundUp(stagingSub.width, block.width);
+  region.bufferImageHeight = roundUp(stagingSub.height, block.height);
+  region.imageSubresource = {aspects, imageSub.mip, imageSub.layer, 1};
+  region.imageOffset = imageOffset;
+  region.imageExtent = extent;
+  return region;
+}
+
+}  // namespace
+
+// ---- UpdateSubresource ----
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::UpdateSubresource(ID3D11Resource* pDstResource, UINT DstSubresource,
+                                                                 const D3D11_BOX* pDstBox, const void* pSrcData,
+                                                                 UINT SrcRowPitch, UINT SrcDepthPitch) {
+  UpdateSubresource1(pDstResource, DstSubresource, pDstBox, pSrcData, SrcRowPitch, SrcDepthPitch, 0);
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::UpdateSubresource1(ID3D11Resource* pDstResource, UINT DstSubresource,
+                                                                  const D3D11_BOX* pDstBox, const void* pSrcData,
+                                                                  UINT SrcRowPitch, UINT SrcDepthPitch, UINT CopyFlags) {
+  // D3D11_COPY_DISCARD and D3D11_COPY_NO_OVERWRITE are hints: the upload is ordered in the
+  // stream either way, so both are honoured by doing the same thing.
+  D3D11ResourceCommon* resource = resourceCommon(pDstResource);
+  if (!resource || !pSrcData || (CopyFlags & ~UINT(D3D11_COPY_NO_OVERWRITE | D3D11_COPY_DISCARD))) {
+    util::log::warn("UpdateSubresource: ", !resource ? "not a d3d11vk resource" : !pSrcData ? "pSrcData is null" : "invalid copy flags",
+                    "; call dropped");
+    return;
+  }
+  try {
+    if (resource->asBuffer()) {
+      if (DstSubresource != 0 || resource->asBuffer()->desc().Usage != D3D11_USAGE_DEFAULT) {
+        util::log::warn("UpdateSubresource: the buffer is not of default usage or the subresource is not 0; call dropped");
+        return;
+      }
+      updateBuffer(resource, pDstBox, pSrcData);
+    } else {
+      const TextureDesc& desc = resource->asTexture()->desc();
+      if (desc.usage != D3D11_USAGE_DEFAULT || desc.sampleDesc.Count > 1 || (desc.bindFlags & D3D11_BIND_DEPTH_STENCIL) ||
+          DstSubresource >= resource->asTexture()->layout().size()) {
+        util::log::warn("UpdateSubresource: the texture is not default usage, is multisampled or depth-stencil, or subresource ",
+                        DstSubresource, " is out of range; call dropped");
+        return;
+      }
+      updateTexture(resource, DstSubresource, pDstBox, pSrcData, SrcRowPitch, SrcDepthPitch);
+    }
+  } catch (const vk::Error& error) {
+    util::log::error("UpdateSubresource: no upload memory: ", error.what(), "; call dropped");
+  }
+}
+
+void D3D11ImmediateContext::updateBuffer(D3D11ResourceCommon* resource, const D3D11_BOX* box, const void* data) {
+  D3D11Buffer* buffer = resource->asBuffer();
+  UINT left = 0, right = buffer->desc().ByteWidth;
+  if (box) {
+    if (box->right > right || box->top != 0 || box->bottom != 1 || box->front != 0 || box->back != 1) {
+      util::log::warn("UpdateSubresource: the box lies outside the buffer; call dropped");
+      return;
+    }
+    left = box->left;
+    right = box->right;
+  }
+  if (left >= right)
+    return;  // an empty box updates nothing
+  const VkDeviceSize size = right - left;
+  vk::BufferSlice upload = m_uploads->allocate(size, 16, m_stream->recordingValue());
+  std::memcpy(upload.mapped, data, size);
+  const vk::BufferSlice target = buffer->slice();
+  auto& copy = m_stream->record<vk::CopyBufferCommand>(sizeof(VkBufferCopy));
+  copy.src = upload.buffer;
+  copy.dst = target.buffer;
+  copy.regionCount = 1;
+  *vk::tailOf<VkBufferCopy>(&copy) = VkBufferCopy{upload.offset, target.offset + left, size};
+}
+
+void D3D11ImmediateContext::updateTexture(D3D11ResourceCommon* resource, UINT subresource, const D3D11_BOX* box,
+                                          const void* data, UINT rowPitch, UINT depthPitch) {
+  TextureStorage* texture = resource->asTexture();
+  const SubresourceLayout& sub = texture->layout()[subresource];
+  const BlockShape block = blockShape(texture->desc().format);
+  D3D11_BOX area{0, 0, 0, sub.width, sub.height, sub.depth};
+  if (box)
+    area = *box;
+  if (area.left >= area.right || area.top >= area.bottom || area.front >= area.back)
+    return;  // an empty box updates nothing
+  const bool inside = area.right <= sub.width && area.bottom <= sub.height && area.back <= sub.depth;
+  const bool aligned = area.left % block.width == 0 && area.top % block.height == 0 &&
+                       (area.right % block.width == 0 || area.right == sub.width) &&
+                       (area.bottom % block.height == 0 || area.bottom == sub.height);
+  if (!inside || !aligned) {
+    util::log::warn("UpdateSubresource: the box is outside subresource ", subresource, " or not on block boundaries; call dropped");
+    return;
+  }
+  const UINT width = area.right - area.left, height = area.bottom - area.top, depth = area.back - area.front;
+  const VkDeviceSize rowBytes = VkDeviceSize((width + block.width - 1) / block.width) * block.bytes;
+  const UINT rows = (height + block.height - 1) / block.height;
+  vk::BufferSlice upload = m_uploads->allocate(rowBytes * rows * depth, 16, m_stream->recordingValue());
+  auto* out = static_cast<uint8_t*>(upload.mapped);
+  const auto* in = static_cast<const uint8_t*>(data);
+  for (UINT z = 0; z < depth; ++z)
+    for (UINT row = 0; row < rows; ++row)
+      std::memcpy(out + (VkDeviceSize(z) * rows + row) * rowBytes, in + VkDeviceSize(z) * depthPitch + VkDeviceSize(row) * rowPitch,
+                  rowBytes);
+
+  VkBufferImageCopy region = texture->copyRegion(sub);
+  region.bufferOffset = upload.offset;
+  region.imageOffset = {int32_t(area.left), int32_t(area.top), int32_t(area.front)};
+  region.imageExtent = {width, height, depth};
+  auto& copy = m_stream->record<vk::CopyBufferToImageCommand>(sizeof(VkBufferImageCopy));
+  copy.src = upload.buffer;
+  copy.dst = texture->image()->handle();
+  copy.regionCount = 1;
+  *vk::tailOf<VkBufferImageCopy>(&copy) = region;
+}
+
+// ---- CopyResource and CopySubresourceRegion ----
+
+void D3D11ImmediateContext::recordCopy(D3D11ResourceCommon* dst, UINT dstSubresource, const VkOffset3D& dstOffset,
+                                       D3D11ResourceCommon* src, UINT srcSubresource, const VkOffset3D& srcOffset,
+                                       const VkExtent3D& extent) {
+  TextureStorage& from = *src->asTexture();
+  TextureStorage& to = *dst->asTexture();
+  const SubresourceLayout& fromSub = from.layout()[srcSubresource];
+  const SubresourceLayout& toSub = to.layout()[dstSubresource];
+  const VkImageAspectFlags aspects = copyAspects(from) & copyAspects(to);
+  const uint64_t value = m_stream->recordingValue();
+
+  if (from.image() && to.image()) {
+    auto& copy = m_stream->record<vk::CopyImageCommand>(sizeof(VkImageCopy));
+    copy.src = from.image()->handle();
+    copy.dst = to.image()->handle();
+    copy.regionCount = 1;
+    *vk::tailOf<VkImageCopy>(&copy) = VkImageCopy{{aspects, fromSub.mip, fromSub.layer, 1}, srcOffset,
+                                                  {aspects, toSub.mip, toSub.layer, 1}, dstOffset, extent};
+  } else if (from.image()) {
+    auto& copy = m_stream->record<vk::CopyImageToBufferCommand>(sizeof(VkBufferImageCopy));
+    copy.src = from.image()->handle();
+    copy.dst = to.staging()->handle();
+    copy.regionCount = 1;
+    *vk::tailOf<VkBufferImageCopy>(&copy) = packedRegion(to, toSub, dstOffset, fromSub, aspects, srcOffset, extent);
+  } else if (to.image()) {
+    auto& copy = m_stream->record<vk::CopyBufferToImageCommand>(sizeof(VkBufferImageCopy));
+    copy.src = from.staging()->handle();
+    copy.dst = to.image()->handle();
+    copy.regionCount = 1;
+    *vk::tailOf<VkBufferImageCopy>(&copy) = packedRegion(from, fromSub, srcOffset, toSub, aspects, dstOffset, extent);
+  } else {
+    // Staging to staging: one buffer copy per row of blocks.
+    const BlockShape block = blockShape(from.desc().format);
+    const UINT rows = (extent.height + block.height - 1) / block.height;
+    const VkDeviceSize rowBytes = VkDeviceSize((extent.width + block.width - 1) / block.width) * block.bytes;
+    std::vector<VkBufferCopy> regions;
+    for (uint32_t z = 0; z < extent.depth; ++z)
+      for (UINT row = 0; row < rows; ++row) {
+        VkOffset3D s{srcOffset.x, srcOffset.y + int32_t(row * block.height), srcOffset.z + int32_t(z)};
+        VkOffset3D d{dstOffset.x, dstOffset.y + int32_t(row * block.height), dstOffset.z + int32_t(z)};
+        regions.push_back(VkBufferCopy{packedOffset(fromSub, block, s), packedOffset(toSub, block, d), rowBytes});
+      }
+    const size_t perCommand = vk::CommandStream::maxTailBytes() / sizeof(VkBufferCopy);
+    for (size_t first = 0; first < regions.size(); first += perCommand) {
+      const size_t count = std::min(perCommand, regions.size() - first);
+      auto& copy = m_stream->record<vk::CopyBufferCommand>(count * sizeof(VkBufferCopy));
+      copy.src = from.staging()->handle();
+      copy.dst = to.staging()->handle();
+      copy.regionCount = uint32_t(count);
+      std::copy_n(regions.begin() + long(first), count, vk::tailOf<VkBufferCopy>(&copy));
+    }
+  }
+  if (from.staging())
+    src->noteGpuUse(value);
+  if (to.staging())
+    dst->noteGpuUse(value);
+}
+
+void D3D11ImmediateContext::copyRegion(D3D11ResourceCommon* dst, UINT dstSubresource, UINT dstX, UINT dstY, UINT dstZ,
+                                       D3D11ResourceCommon* src, UINT srcSubresource, const D3D11_BOX* srcBox,
+                                       const char* method) {
+  if (!dst || !src || bool(dst->asBuffer()) != bool(src->asBuffer())) {
+    util::log::warn(method, ": the resources are not two d3d11vk buffers or two textures; call dropped");
+    return;
+  }
+  if (D3D11Buffer* to = dst->asBuffer()) {
+    D3D11Buffer* from = src->asBuffer();
+    const UINT size = from->desc().ByteWidth;
+    D3D11_BOX box = srcBox ? *srcBox : D3D11_BOX{0, 0, 0, size, 1, 1};
+    if (dstSubresource || srcSubresource || to->desc().Usage == D3D11_USAGE_IMMUTABLE || box.right > size ||
+        box.left >= box.right || dstX + (box.right - box.left) > to->desc().ByteWidth) {
+      if (box.left < box.right)
+        util::log::warn(method, ": invalid buffer range, subresource or immutable destination; call dropped");
+      return;
+    }
+    const vk::BufferSlice s = from->slice(), d = to->slice();
+    auto& copy = m_stream->record<vk::CopyBufferCommand>(sizeof(VkBufferCopy));
+    copy.src = s.buffer;
+    copy.dst = d.buffer;
+    copy.regionCount = 1;
+    *vk::tailOf<VkBufferCopy>(&copy) = VkBufferCopy{s.offset + box.left, d.offset + dstX, box.right - box.left};
+    const uint64_t value = m_stream->recordingValue();
+    if (from->desc().Usage == D3D11_USAGE_STAGING)
+      src->noteGpuUse(value);
+    if (to->desc().Usage == D3D11_USAGE_STAGING)
+      dst->noteGpuUse(value);
+    return;
+  }
+  TextureStorage& from = *src->asTexture();
+  TextureStorage& to = *dst->asTexture();
+  if (from.desc().dimension != to.desc().dimension || to.desc().usage == D3D11_USAGE_IMMUTABLE ||
+      !copyFormatsCompatible(from.desc().format, to.desc().format) || from.desc().sampleDesc.Count != to.desc().sampleDesc.Count ||
+      srcSubresource >= from.layout().size() || dstSubresource >= to.layout().size() || (src == dst && srcSubresource == dstSubresource)) {
+    util::log::warn(method, ": incompatible textures (dimension, format, sample count), immutable destination, subresource "
+                    "out of range, or a subresource copied onto itself; call dropped");
+    return;
+  }
+  const SubresourceLayout& fromSub = from.layout()[srcSubresource];
+  const SubresourceLayout& toSub = to.layout()[dstSubresource];
+  D3D11_BOX box = srcBox ? *srcBox : D3D11_BOX{0, 0, 0, fromSub.width, fromSub.height, fromSub.depth};
+  if (box.left >= box.right || box.top >= box.bottom || box.front >= box.back)
+    return;  // an empty box copies nothing
+  // Extents are in the source's texels; a compressed source's blocks land on uncompressed texels.
+  const BlockShape fromBlock = blockShape(from.desc().format), toBlock = blockShape(to.desc().format);
+  const UINT width = box.right - box.left, height = box.bottom - box.top, depth = box.back - box.front;
+  const UINT dstWidth = width * toBlock.width / fromBlock.width, dstHeight = height * toBlock.height / fromBlock.height;
+  const bool inside = box.right <= roundUp(fromSub.width, fromBlock.width) && box.bottom <= roundUp(fromSub.height, fromBlock.height) &&
+                      box.back <= fromSub.depth && dstX + dstWidth <= roundUp(toSub.width, toBlock.width) &&
+                      dstY + dstHeight <= roundUp(toSub.height, toBlock.height) && dstZ + depth <= toSub.depth;
+  if (!inside) {
+    util::log::warn(method, ": the region lies outside a subresource; call dropped");
+    return;
+  }
+  if ((copyAspects(from) & VK_IMAGE_ASPECT_STENCIL_BIT) && (!from.image() || !to.image())) {
+    util::log::warn(method, ": copying depth-stencil data to or from staging memory is not implemented; call dropped");
+    return;
+  }
+  // A copy clipped at a mip edge smaller than a block: Vulkan takes the extent to the edge.
+  const VkExtent3D extent{std::min(width, fromSub.width - std::min(fromSub.width, box.left)),
+                          std::min(height, fromSub.height - std::min(fromSub.height, box.top)), depth};
+  if (fromBlock.width != toBlock.width && (!from.image() || !to.image())) {
+    util::log::warn(method, ": compressed/uncompressed copies through staging memory are not implemented; call dropped");
+    return;
+  }
+  recordCopy(dst, dstSubresource, VkOffset3D{int32_t(dstX), int32_t(dstY), int32_t(dstZ)}, src, srcSubresource,
+             VkOffset3D{int32_t(box.left), int32_t(box.top), int32_t(box.front)}, extent);
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::CopySubresourceRegion(ID3D11Resource* pDstResource, UINT DstSubresource, UINT DstX,
+                                                                     UINT DstY, UINT DstZ, ID3D11Resource* pSrcResource,
+                                                                     UINT SrcSubresource, const D3D11_BOX* pSrcBox) {
+  CopySubresourceRegion1(pDstResource, DstSubresource, DstX, DstY, DstZ, pSrcResource, SrcSubresource, pSrcBox, 0);
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::CopySubresourceRegion1(ID3D11Resource* pDstResource, UINT DstSubresource, UINT DstX,
+                                                                      UINT DstY, UINT DstZ, ID3D11Resource* pSrcResource,
+                                                                      UINT SrcSubresource, const D3D11_BOX* pSrcBox, UINT CopyFlags) {
+  // COPY_DISCARD / COPY_NO_OVERWRITE are hints; ordering in the stream satisfies both.
+  if (CopyFlags & ~UINT(D3D11_COPY_NO_OVERWRITE | D3D11_COPY_DISCARD)) {
+    util::log::warn("CopySubresourceRegion1: invalid copy flags 0x", std::hex, CopyFlags, "; call dropped");
+    return;
+  }
+  D3D11ResourceCommon* dst = resourceCommon(pDstResource);
+  D3D11ResourceCommon* src = resourceCommon(pSrcResource);
+  if (dst && src && m_device->featureLevel() < D3D_FEATURE_LEVEL_10_0 && src->asTexture() && dst->asTexture() &&
+      dst->asTexture()->staging() && !src->asTexture()->staging() &&
+      src->asTexture()->desc().dimension != D3D11_RESOURCE_DIMENSION_TEXTURE2D) {
+    util::log::warn("CopySubresourceRegion: at feature level 9_x only 2D textures and buffers copy to CPU-accessible memory; call dropped");
+    return;
+  }
+  copyRegion(dst, DstSubresource, DstX, DstY, DstZ, src, SrcSubresource, pSrcBox, "CopySubresourceRegion");
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::CopyResource(ID3D11Resource* pDstResource, ID3D11Resource* pSrcResource) {
+  D3D11ResourceCommon* dst = resourceCommon(pDstResource);
+  D3D11ResourceCommon* src = resourceCommon(pSrcResource);
+  if (!dst || !src || dst == src || bool(dst->asBuffer()) != bool(src->asBuffer())) {
+    util::log::warn("CopyResource: the resources are not two different d3d11vk buffers or textures; call dropped");
+    return;
+  }
+  if (dst->asBuffer()) {
+    if (dst->asBuffer()->desc().ByteWidth != src->asBuffer()->desc().ByteWidth) {
+      util::log::warn("CopyResource: the buffers differ in size; call dropped");
+      return;
+    }
+    copyRegion(dst, 0, 0, 0, 0, src, 0, nullptr, "CopyResource");
+    return;
+  }
+  const TextureDesc& a = dst->asTexture()->desc();
+  const TextureDesc& b = src->asTexture()->desc();
+  if (a.dimension != b.dimension || a.width != b.width || a.height != b.height || a.depth != b.depth || a.mipLevels != b.mipLevels ||
+      a.arraySize != b.arraySize || a.sampleDesc.Count != b.sampleDesc.Count) {
+    util::log::warn("CopyResource: the textures differ in dimension, size, mip levels, array size or sample count; call dropped");
+    return;
+  }
+  if (m_device->featureLevel() < D3D_FEATURE_LEVEL_10_0 && dst->asTexture()->staging() && !src->asTexture()->staging()) {
+    const bool allowed = b.dimension == D3D11_RESOURCE_DIMENSION_TEXTURE2D && b.bindFlags != D3D11_BIND_SHADER_RESOURCE;
+    if (!allowed) {
+      util::log::warn("CopyResource: at feature level 9_x only 2D textures that are not shader-resource-only copy to "
+                      "CPU-accessible memory; call dropped");
+      return;
+    }
+  }
+  if (m_device->featureLevel() < D3D_FEATURE_LEVEL_10_0 && b.dimension == D3D11_RESOURCE_DIMENSION_TEXTURE3D && b.mipLevels > 1) {
+    util::log::warn("CopyResource: at feature level 9_x mipmapped volume textures are not copied; call dropped");
+    return;
+  }
+  for (UINT sub = 0; sub < src->asTexture()->layout().size(); ++sub)
+    copyRegion(dst, sub, 0, 0, 0, src, sub, nullptr, "CopyResource");
+}
+
+// ---- ResolveSubresource and GenerateMips ----
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::ResolveSubresource(ID3D11Resource* pDstResource, UINT DstSubresource,
+                                                                  ID3D11Resource* pSrcResource, UINT SrcSubresource, DXGI_FORMAT Format) {
+  D3D11ResourceCommon* dst = resourceCommon(pDstResource);
+  D3D11ResourceCommon* src = resourceCommon(pSrcResource);
+  TextureStorage* to = dst ? dst->asTexture() : nullptr;
+  TextureStorage* from = src ? src->asTexture() : nullptr;
+  if (!to || !from || !to->image() || !from->image() || from->desc().sampleDesc.Count < 2 || to->desc().sampleDesc.Count != 1 ||
+      SrcSubresource >= from->layout().size() || DstSubresource >= to->layout().size() ||
+      !copyFormatsCompatible(from->desc().format, Format) || !copyFormatsCompatible(to->desc().format, Format)) {
+    util::log::warn("ResolveSubresource: needs a multisampled source, a single-sampled destination, subresources in range and "
+                    "a format of both families; call dropped");
+    return;
+  }
+  const SubresourceLayout& s = from->layout()[SrcSubresource];
+  const SubresourceLayout& d = to->layout()[DstSubresource];
+  if (s.width != d.width || s.height != d.height) {
+    util::log::warn("ResolveSubresource: the subresources differ in size; call dropped");
+    return;
+  }
+  if (from->image()->info().format != to->image()->info().format) {
+    util::log::warn("ResolveSubresource: resolving between different storage formats is not implemented; call dropped");
+    return;
+  }
+  auto& resolve = m_stream->record<vk::ResolveImageCommand>();
+  resolve.src = from->image()->handle();
+  resolve.dst = to->image()->handle();
+  resolve.region = VkImageResolve{{VK_IMAGE_ASPECT_COLOR_BIT, s.mip, s.layer, 1}, {0, 0, 0},
+                                  {VK_IMAGE_ASPECT_COLOR_BIT, d.mip, d.layer, 1}, {0, 0, 0}, {s.width, s.height, 1}};
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::GenerateMips(ID3D11ShaderResourceView* pShaderResourceView) {
+  if (!pShaderResourceView)
+    return;
+  auto* view = static_cast<D3D11ShaderResourceView*>(pShaderResourceView);
+  D3D11ResourceCommon* resource = resourceCommon(view->target().resource());
+  TextureStorage* texture = resource ? resource->asTexture() : nullptr;
+  // Documented: without GENERATE_MIPS (which implies render-target and shader-resource binding)
+  // the call has no effect.
+  if (!texture || !texture->image() || !(texture->desc().miscFlags & D3D11_RESOURCE_MISC_GENERATE_MIPS))
+    return;
+  const ViewRange& range = view->target().range();
+  if (range.mipCount < 2)
+    return;
+  const SubresourceLayout& base = texture->layout()[range.firstMip];
+  auto& mips = m_stream->record<vk::GenerateMipsCommand>();
+  mips.image = texture->image()->handle();
+  mips.aspects = VK_IMAGE_ASPECT_COLOR_BIT;
+  mips.baseExtent = {base.width, base.height, base.depth};
+  mips.baseMip = range.firstMip;
+  mips.mipCount = range.mipCount;
+  const bool volume = texture->desc().dimension == D3D11_RESOURCE_DIMENSION_TEXTURE3D;
+  mips.baseLayer = volume ? 0 : range.firstLayer;
+  mips.layerCount = volume ? 1 : range.layerCount;
+}
+
+}  // namespace d3d11vk

@@ -1,0 +1,173 @@
+// D3D11ImmediateContext: Map and Unmap. Dynamic buffers are renamed on WRITE_DISCARD (never a
+// wait), NO_OVERWRITE hands out the current memory; staging resources wait for the GPU's last copy
+// involving them (or answer DXGI_ERROR_WAS_STILL_DRAWING under DO_NOT_WAIT); dynamic textures are
+// written through the upload heap and copied in at Unmap.
+#include <algorithm>
+
+#include "d3d11/d3d11_buffer.h"
+#include "d3d11/d3d11_device.h"
+#include "d3d11/d3d11_immediate_context.h"
+#include "d3d11/d3d11_resource.h"
+#include "d3d11/d3d11_texture_storage.h"
+#include "util/log.h"
+#include "vk/command_stream.h"
+#include "vk/device.h"
+#include "vk/gpu_timeline.h"
+#include "vk/result.h"
+#include "vk/upload_heap.h"
+
+namespace d3d11vk {
+
+namespace {
+
+// Whether `type` may map a resource of this usage and CPU access (the documented pairs).
+bool mapTypeAllowed(UINT usage, UINT cpuAccess, D3D11_MAP type, bool isBuffer) {
+  switch (usage) {
+    case D3D11_USAGE_DYNAMIC:
+      return type == D3D11_MAP_WRITE_DISCARD || (type == D3D11_MAP_WRITE_NO_OVERWRITE && isBuffer);
+    case D3D11_USAGE_STAGING:
+      switch (type) {
+        case D3D11_MAP_READ: return cpuAccess & D3D11_CPU_ACCESS_READ;
+        case D3D11_MAP_WRITE: return cpuAccess & D3D11_CPU_ACCESS_WRITE;
+        case D3D11_MAP_READ_WRITE: return (cpuAccess & D3D11_CPU_ACCESS_READ) && (cpuAccess & D3D11_CPU_ACCESS_WRITE);
+        default: return false;
+      }
+    default: return false;
+  }
+}
+
+}  // namespace
+
+HRESULT STDMETHODCALLTYPE D3D11ImmediateContext::Map(ID3D11Resource* pResource, UINT Subresource, D3D11_MAP MapType,
+                                                     UINT MapFlags, D3D11_MAPPED_SUBRESOURCE* pMappedResource) {
+  if (pMappedResource)
+    *pMappedResource = D3D11_MAPPED_SUBRESOURCE{};
+  D3D11ResourceCommon* resource = resourceCommon(pResource);
+  if (!resource || !pMappedResource) {
+    util::log::warn("Map: ", !resource ? "not a d3d11vk resource" : "pMappedResource is null");
+    return E_INVALIDARG;
+  }
+  if (MapType < D3D11_MAP_READ || MapType > D3D11_MAP_WRITE_NO_OVERWRITE || (MapFlags & ~UINT(D3D11_MAP_FLAG_DO_NOT_WAIT))) {
+    util::log::warn("Map: invalid map type ", int(MapType), " or flags 0x", std::hex, MapFlags);
+    return E_INVALIDARG;
+  }
+  for (const MappedSubresource& mapped : m_mapped)
+    if (mapped.resource == resource && mapped.subresource == Subresource) {
+      util::log::warn("Map: subresource ", Subresource, " is already mapped");
+      return E_INVALIDARG;
+    }
+  if (m_device->vulkanDevice().timeline().isLost())
+    return DXGI_ERROR_DEVICE_REMOVED;
+  if (resource->asBuffer()) {
+    if (Subresource != 0) {
+      util::log::warn("Map: buffers have one subresource; got ", Subresource);
+      return E_INVALIDARG;
+    }
+    return mapBuffer(resource, MapType, MapFlags, pMappedResource);
+  }
+  return mapTexture(resource, Subresource, MapType, MapFlags, pMappedResource);
+}
+
+HRESULT D3D11ImmediateContext::waitForGpu(D3D11ResourceCommon* resource, D3D11_MAP /*type*/, UINT flags) {
+  const uint64_t lastUse = resource->lastGpuUse();
+  if (lastUse && !m_stream->isComplete(lastUse, true)) {
+    if (flags & D3D11_MAP_FLAG_DO_NOT_WAIT)
+      return DXGI_ERROR_WAS_STILL_DRAWING;
+    m_stream->wait(lastUse);
+  }
+  return m_device->vulkanDevice().timeline().isLost() ? DXGI_ERROR_DEVICE_REMOVED : S_OK;
+}
+
+HRESULT D3D11ImmediateContext::mapBuffer(D3D11ResourceCommon* resource, D3D11_MAP type, UINT flags,
+                                         D3D11_MAPPED_SUBRESOURCE* mapped) {
+  D3D11Buffer* buffer = resource->asBuffer();
+  const D3D11_BUFFER_DESC& desc = buffer->desc();
+  if (!mapTypeAllowed(desc.Usage, desc.CPUAccessFlags, type, true)) {
+    util::log::warn("Map: map type ", int(type), " is not allowed on a buffer of usage ", desc.Usage, " and CPU access 0x",
+                    std::hex, desc.CPUAccessFlags);
+    return E_INVALIDARG;
+  }
+  void* data;
+  if (type == D3D11_MAP_WRITE_DISCARD) {
+    try {
+      data = buffer->discard(m_stream->recordingValue()).mapped;
+    } catch (const vk::Error& error) {
+      util::log::error("Map(WRITE_DISCARD): cannot rename the buffer: ", error.what());
+      return E_OUTOFMEMORY;
+    }
+  } else if (type == D3D11_MAP_WRITE_NO_OVERWRITE) {
+    data = buffer->slice().mapped;
+  } else {
+    HRESULT ready = waitForGpu(resource, type, flags);
+    if (ready != S_OK)
+      return ready;
+    data = buffer->slice().mapped;
+  }
+  m_mapped.push_back(MappedSubresource{resource, 0, {}, false});
+  mapped->pData = data;
+  mapped->RowPitch = mapped->DepthPitch = desc.ByteWidth;
+  return S_OK;
+}
+
+HRESULT D3D11ImmediateContext::mapTexture(D3D11ResourceCommon* resource, UINT subresource, D3D11_MAP type, UINT flags,
+                                          D3D11_MAPPED_SUBRESOURCE* mapped) {
+  TextureStorage* texture = resource->asTexture();
+  const TextureDesc& desc = texture->desc();
+  if (subresource >= texture->layout().size()) {
+    util::log::warn("Map: subresource ", subresource, " is out of range (", texture->layout().size(), ")");
+    return E_INVALIDARG;
+  }
+  if (!mapTypeAllowed(desc.usage, desc.cpuAccessFlags, type, false)) {
+    util::log::warn("Map: map type ", int(type), " is not allowed on a texture of usage ", desc.usage, " and CPU access 0x",
+                    std::hex, desc.cpuAccessFlags);
+    return E_INVALIDARG;
+  }
+  const SubresourceLayout& sub = texture->layout()[subresource];
+  MappedSubresource entry{resource, subresource, {}, false};
+  void* data;
+  if (vk::Buffer* staging = texture->staging()) {
+    HRESULT ready = waitForGpu(resource, type, flags);
+    if (ready != S_OK)
+      return ready;
+    data = static_cast<char*>(staging->mapped()) + sub.offset;
+  } else {
+    try {
+      entry.staging = m_uploads->allocate(sub.size, 16, m_stream->recordingValue());
+    } catch (const vk::Error& error) {
+      util::log::error("Map(WRITE_DISCARD): no upload memory for the texture: ", error.what());
+      return E_OUTOFMEMORY;
+    }
+    entry.throughUpload = true;
+    data = entry.staging.mapped;
+  }
+  m_mapped.push_back(entry);
+  mapped->pData = data;
+  mapped->RowPitch = UINT(sub.rowBytes);
+  mapped->DepthPitch = UINT(sub.rowBytes * sub.rows);
+  return S_OK;
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::Unmap(ID3D11Resource* pResource, UINT Subresource) {
+  D3D11ResourceCommon* resource = resourceCommon(pResource);
+  auto found = std::find_if(m_mapped.begin(), m_mapped.end(), [&](const MappedSubresource& mapped) {
+    return mapped.resource == resource && mapped.subresource == Subresource;
+  });
+  if (found == m_mapped.end()) {
+    util::log::warn("Unmap: subresource ", Subresource, " is not mapped");
+    return;
+  }
+  if (found->throughUpload) {
+    TextureStorage* texture = resource->asTexture();
+    VkBufferImageCopy region = texture->copyRegion(texture->layout()[Subresource]);
+    region.bufferOffset = found->staging.offset;
+    auto& copy = m_stream->record<vk::CopyBufferToImageCommand>(sizeof(VkBufferImageCopy));
+    copy.src = found->staging.buffer;
+    copy.dst = texture->image()->handle();
+    copy.regionCount = 1;
+    *vk::tailOf<VkBufferImageCopy>(&copy) = region;
+  }
+  *found = m_mapped.back();
+  m_mapped.pop_back();
+}
+
+}  // namespace d3d11vk

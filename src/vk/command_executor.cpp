@@ -1,0 +1,52 @@
+// CommandExecutor: dispatch by command type and the per-command-buffer lifecycle. The commands
+// themselves are in executor_transfer.cpp, executor_clear.cpp and executor_query.cpp.
+#include "vk/command_executor.h"
+
+#include <algorithm>
+
+#include "vk/device.h"
+#include "vk/query_pools.h"
+
+namespace vk {
+
+CommandExecutor::CommandExecutor(Device& device) : m_device(device) {}
+
+void CommandExecutor::begin(VkCommandBuffer commands, uint64_t submission) {
+  m_commands = commands;
+  m_submission = submission;
+  m_barriers.reset();
+  for (QueryRecord* query : m_activeQueries)
+    query->resume(m_device, commands, submission);
+}
+
+void CommandExecutor::execute(const CommandChunk& chunk) {
+  chunk.forEach([this](const CommandHeader& header, const void* body) {
+    switch (header.type) {
+#define D3D11VK_DISPATCH(Name) \
+  case CommandType::Name: execute(*static_cast<const Name##Command*>(body)); break;
+      D3D11VK_DISPATCH(CopyBuffer)
+      D3D11VK_DISPATCH(CopyImage)
+      D3D11VK_DISPATCH(CopyBufferToImage)
+      D3D11VK_DISPATCH(CopyImageToBuffer)
+      D3D11VK_DISPATCH(FillBuffer)
+      D3D11VK_DISPATCH(ClearImageView)
+      D3D11VK_DISPATCH(ClearColorImage)
+      D3D11VK_DISPATCH(ResolveImage)
+      D3D11VK_DISPATCH(GenerateMips)
+      D3D11VK_DISPATCH(BeginQuery)
+      D3D11VK_DISPATCH(EndQuery)
+      D3D11VK_DISPATCH(WriteTimestamp)
+#undef D3D11VK_DISPATCH
+      case CommandType::Count: break;
+    }
+  });
+}
+
+void CommandExecutor::end() {
+  for (QueryRecord* query : m_activeQueries)
+    query->suspend(m_device, m_commands);
+  m_barriers.fullBarrier(m_device.functions(), m_commands, true);
+  m_commands = VK_NULL_HANDLE;
+}
+
+}  // namespace vk

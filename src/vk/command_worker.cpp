@@ -1,0 +1,129 @@
+// CommandWorker: chunk queue, command buffer recycling and submission.
+#include "vk/command_worker.h"
+
+#include "util/log.h"
+#include "vk/device.h"
+#include "vk/gpu_timeline.h"
+#include "vk/result.h"
+
+namespace vk {
+
+CommandWorker::CommandWorker(Device& device) : m_device(device), m_executor(device) {
+  VkCommandPoolCreateInfo info = makeStruct<VkCommandPoolCreateInfo>(VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO);
+  info.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
+  info.queueFamilyIndex = device.queueFamily();
+  check(device.functions().vkCreateCommandPool(device.handle(), &info, nullptr, &m_pool), "vkCreateCommandPool");
+  m_thread = std::thread([this] { run(); });
+}
+
+CommandWorker::~CommandWorker() {
+  {
+    std::lock_guard lock(m_mutex);
+    m_stopping = true;
+  }
+  m_wake.notify_all();
+  m_thread.join();
+  // The command buffers must not be pending when the pool goes.
+  if (!m_commandBuffers.empty())
+    m_device.timeline().wait(m_commandBuffers.back().value);
+  m_device.functions().vkDestroyCommandPool(m_device.handle(), m_pool, nullptr);
+}
+
+void CommandWorker::submit(std::unique_ptr<CommandChunk> chunk, uint64_t value) {
+  {
+    std::lock_guard lock(m_mutex);
+    m_queue.push_back(Pending{std::move(chunk), value});
+  }
+  m_wake.notify_one();
+}
+
+std::unique_ptr<CommandChunk> CommandWorker::takeChunk() {
+  {
+    std::lock_guard lock(m_mutex);
+    if (!m_freeChunks.empty()) {
+      auto chunk = std::move(m_freeChunks.back());
+      m_freeChunks.pop_back();
+      return chunk;
+    }
+  }
+  return std::make_unique<CommandChunk>();
+}
+
+void CommandWorker::run() {
+  for (;;) {
+    Pending pending;
+    {
+      std::unique_lock lock(m_mutex);
+      m_wake.wait(lock, [&] { return !m_queue.empty() || m_stopping; });
+      if (m_queue.empty())
+        return;
+      pending = std::move(m_queue.front());
+      m_queue.pop_front();
+    }
+    process(pending);
+    pending.chunk->reset();
+    std::lock_guard lock(m_mutex);
+    if (m_freeChunks.size() < 8)
+      m_freeChunks.push_back(std::move(pending.chunk));
+  }
+}
+
+VkCommandBuffer CommandWorker::acquireCommandBuffer(uint64_t value) {
+  const DeviceFunctions& vk = m_device.functions();
+  VkCommandBuffer handle = VK_NULL_HANDLE;
+  if (!m_commandBuffers.empty() && m_device.timeline().isComplete(m_commandBuffers.front().value)) {
+    handle = m_commandBuffers.front().handle;
+    m_commandBuffers.pop_front();
+    check(vk.vkResetCommandBuffer(handle, 0), "vkResetCommandBuffer");
+  } else {
+    VkCommandBufferAllocateInfo info = makeStruct<VkCommandBufferAllocateInfo>(VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO);
+    info.commandPool = m_pool;
+    info.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+    info.commandBufferCount = 1;
+    check(vk.vkAllocateCommandBuffers(m_device.handle(), &info, &handle), "vkAllocateCommandBuffers");
+  }
+  m_commandBuffers.push_back(CommandBuffer{handle, value});
+  return handle;
+}
+
+void CommandWorker::process(Pending& pending) {
+  const DeviceFunctions& vk = m_device.functions();
+  GpuTimeline& timeline = m_device.timeline();
+  if (timeline.isLost()) {
+    timeline.lost(pending.value);
+    return;
+  }
+  try {
+    VkCommandBuffer commands = acquireCommandBuffer(pending.value);
+    VkCommandBufferBeginInfo begin = makeStruct<VkCommandBufferBeginInfo>(VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO);
+    begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+    check(vk.vkBeginCommandBuffer(commands, &begin), "vkBeginCommandBuffer");
+    m_executor.begin(commands, pending.value);
+    m_executor.execute(*pending.chunk);
+    m_executor.end();
+    check(vk.vkEndCommandBuffer(commands), "vkEndCommandBuffer");
+    m_executedCommands += pending.chunk->count();
+
+    VkCommandBufferSubmitInfo commandInfo = makeStruct<VkCommandBufferSubmitInfo>(VK_STRUCTURE_TYPE_COMMAND_BUFFER_SUBMIT_INFO);
+    commandInfo.commandBuffer = commands;
+    VkSemaphoreSubmitInfo signal = makeStruct<VkSemaphoreSubmitInfo>(VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO);
+    signal.semaphore = timeline.semaphore();
+    signal.value = pending.value;
+    signal.stageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
+    VkSubmitInfo2 submit = makeStruct<VkSubmitInfo2>(VK_STRUCTURE_TYPE_SUBMIT_INFO_2);
+    submit.commandBufferInfoCount = 1;
+    submit.pCommandBufferInfos = &commandInfo;
+    submit.signalSemaphoreInfoCount = 1;
+    submit.pSignalSemaphoreInfos = &signal;
+    {
+      std::lock_guard queueLock(m_device.queueMutex());
+      check(vk.vkQueueSubmit2(m_device.queue(), 1, &submit, VK_NULL_HANDLE), "vkQueueSubmit2");
+    }
+    timeline.submitted(pending.value);
+  } catch (const Error& error) {
+    util::log::error("command stream: submission ", pending.value, " failed: ", error.what(), "; the device is lost");
+    timeline.lost(pending.value);
+  }
+}
+
+}  // namespace vk

@@ -1,0 +1,63 @@
+// CommandWorker: the thread that owns the Vulkan command buffers of one context. It takes chunks
+// in order, executes each into a command buffer and submits it signalling the chunk's timeline
+// value, so the application thread never waits for Vulkan recording or submission.
+#pragma once
+
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "vk/command_chunk.h"
+#include "vk/command_executor.h"
+
+namespace vk {
+
+class Device;
+
+class CommandWorker {
+public:
+  explicit CommandWorker(Device& device);  // throws vk::Error
+  // Executes and submits what is queued, then stops.
+  ~CommandWorker();
+  CommandWorker(const CommandWorker&) = delete;
+  CommandWorker& operator=(const CommandWorker&) = delete;
+
+  // Queues a chunk that will signal timeline value `value` (values strictly increase).
+  void submit(std::unique_ptr<CommandChunk> chunk, uint64_t value);
+  // An empty chunk, reused when the worker has one.
+  std::unique_ptr<CommandChunk> takeChunk();
+  uint64_t executedCommands() const { return m_executedCommands; }
+
+private:
+  struct Pending {
+    std::unique_ptr<CommandChunk> chunk;
+    uint64_t value;
+  };
+  struct CommandBuffer {
+    VkCommandBuffer handle;
+    uint64_t value;  // the submission it last belonged to
+  };
+
+  void run();
+  void process(Pending& pending);
+  VkCommandBuffer acquireCommandBuffer(uint64_t value);
+
+  Device& m_device;
+  CommandExecutor m_executor;
+  VkCommandPool m_pool = VK_NULL_HANDLE;
+  std::deque<CommandBuffer> m_commandBuffers;  // oldest submission first
+
+  std::mutex m_mutex;
+  std::condition_variable m_wake;
+  std::deque<Pending> m_queue;
+  std::vector<std::unique_ptr<CommandChunk>> m_freeChunks;
+  bool m_stopping = false;
+  uint64_t m_executedCommands = 0;
+  std::thread m_thread;
+};
+
+}  // namespace vk

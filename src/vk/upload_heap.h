@@ -1,0 +1,46 @@
+// UploadHeap: short-lived host-visible memory the app thread fills and the command stream copies
+// from (UpdateSubresource, Map of dynamic textures). Pages are used linearly and come back once
+// the submission that read them last has completed; requests larger than a page get their own
+// buffer, destroyed the same way. Used from one thread (the context that owns it).
+#pragma once
+
+#include <deque>
+#include <memory>
+#include <vector>
+
+#include "vk/buffer.h"
+#include "vk/buffer_slice.h"
+
+namespace vk {
+
+class Device;
+
+class UploadHeap {
+public:
+  static constexpr VkDeviceSize kPageSize = VkDeviceSize(4) << 20;
+
+  explicit UploadHeap(Device& device);
+  ~UploadHeap();
+  UploadHeap(const UploadHeap&) = delete;
+  UploadHeap& operator=(const UploadHeap&) = delete;
+
+  // `size` bytes aligned to `alignment` (a power of two), valid until submission `lastUse` completes.
+  // Throws vk::Error when memory runs out.
+  BufferSlice allocate(VkDeviceSize size, VkDeviceSize alignment, uint64_t lastUse);
+
+  size_t pageCount() const { return m_pages.size(); }
+
+private:
+  struct Page {
+    std::unique_ptr<Buffer> buffer;
+    VkDeviceSize used = 0;
+    uint64_t lastUse = 0;
+  };
+
+  Device& m_device;
+  std::deque<Page> m_pages;
+  std::deque<Page> m_large;      // dedicated buffers of large requests, oldest first
+  size_t m_current = 0;          // the page being filled
+};
+
+}  // namespace vk
