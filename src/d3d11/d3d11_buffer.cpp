@@ -53,11 +53,18 @@ D3D11Buffer::D3D11Buffer(D3D11Device* device, const D3D11_BUFFER_DESC& desc, con
     m_dynamic = std::make_unique<vk::DiscardableBuffer>(vkDevice, desc.ByteWidth, bufferUsage(vkDevice, desc));
     if (initialData)
       std::memcpy(m_dynamic->current().mapped, initialData->pSysMem, desc.ByteWidth);
+    else
+      std::memset(m_dynamic->current().mapped, 0, desc.ByteWidth);
     return;
   }
   m_buffer = std::make_unique<vk::Buffer>(vkDevice, desc.ByteWidth, bufferUsage(vkDevice, desc), required, preferred);
-  if (initialData)
+  if (initialData) {
     vkDevice.transfer().writeBuffer(*m_buffer, 0, initialData->pSysMem, desc.ByteWidth);
+  } else {
+    // Zeroed, as Windows hands out new resources (applications come to rely on it).
+    std::vector<uint8_t> zeros(desc.ByteWidth);
+    vkDevice.transfer().writeBuffer(*m_buffer, 0, zeros.data(), desc.ByteWidth);
+  }
 }
 
 D3D11Buffer::~D3D11Buffer() {

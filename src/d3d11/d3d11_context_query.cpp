@@ -34,6 +34,13 @@ bool isStreamOutputQuery(D3D11_QUERY type) {
 }  // namespace
 
 void D3D11ImmediateContext::recordQueryBegin(D3D11Query* query) {
+  if (createQueryRecord(query)) {
+    auto& begin = m_stream->record<vk::BeginQueryCommand>();
+    begin.query = query->record();
+  }
+}
+
+bool D3D11ImmediateContext::createQueryRecord(D3D11Query* query) {
   const D3D11_QUERY type = query->desc().Query;
   if (!query->record()) {
     const vk::Device& device = m_device->vulkanDevice();
@@ -47,18 +54,15 @@ void D3D11ImmediateContext::recordQueryBegin(D3D11Query* query) {
     else if (type == D3D11_QUERY_PIPELINE_STATISTICS && device.enabledFeatures().core.features.pipelineStatisticsQuery)
       kind = vk::QueryKind::PipelineStatistics;
     else
-      return;  // event, disjoint, stream output, or statistics without the feature: no Vulkan query
-    query->setRecord(std::make_unique<vk::QueryRecord>(*m_queryPools, kind));
+      return false;  // event, disjoint, stream output, or statistics without the feature: no Vulkan query
+    query->setRecord(std::make_unique<vk::QueryRecord>(kind));
   }
-  auto& begin = m_stream->record<vk::BeginQueryCommand>();
-  begin.query = query->record();
+  return true;
 }
 
 void D3D11ImmediateContext::recordQueryEnd(D3D11Query* query) {
   if (query->desc().Query == D3D11_QUERY_TIMESTAMP) {
-    if (!query->record())
-      recordQueryBegin(query);  // creates the record; Begin of a timestamp is harmless, it is rewritten below
-    if (m_device->vulkanDevice().timestampValidBits()) {
+    if (createQueryRecord(query) && m_device->vulkanDevice().timestampValidBits()) {
       auto& write = m_stream->record<vk::WriteTimestampCommand>();
       write.query = query->record();
     }

@@ -18,14 +18,14 @@ namespace d3d11vk {
 D3D11ImmediateContext::D3D11ImmediateContext(D3D11Device* device)
     : m_device(device),
       m_queryPools(std::make_unique<vk::QueryPools>(device->vulkanDevice())),
-      m_stream(std::make_unique<vk::CommandStream>(device->vulkanDevice())),
+      m_stream(std::make_unique<vk::CommandStream>(device->vulkanDevice(), *m_queryPools)),
       m_uploads(std::make_unique<vk::UploadHeap>(device->vulkanDevice())) {}
 
 D3D11ImmediateContext::~D3D11ImmediateContext() {
-  // Active queries hold a private reference; the device is going, so are they.
-  for (D3D11Query* query : m_activeQueries)
-    query->releasePrivateRef();
-  m_activeQueries.clear();
+  // Active queries hold a private reference; the device is going, so are they. Their End is
+  // recorded first so the worker stops measuring into them before they are freed.
+  while (!m_activeQueries.empty())
+    End(m_activeQueries.back()->asQuery1());
   waitIdle();
   m_uploads.reset();
   const uint64_t last = m_stream->recordingValue();

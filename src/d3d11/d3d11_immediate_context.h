@@ -218,6 +218,8 @@ private:
   void recordCopy(D3D11ResourceCommon* dst, UINT dstSubresource, const VkOffset3D& dstOffset, D3D11ResourceCommon* src,
                   UINT srcSubresource, const VkOffset3D& srcOffset, const VkExtent3D& extent);
   void clearUnorderedAccessView(ID3D11UnorderedAccessView* view, const void* values, bool isFloat, const char* method);
+  // The query's Vulkan record, made on first use; false for queries with no Vulkan query.
+  bool createQueryRecord(D3D11Query* query);
   void recordQueryBegin(D3D11Query* query);
   void recordQueryEnd(D3D11Query* query);
 

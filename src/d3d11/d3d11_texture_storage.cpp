@@ -91,6 +91,8 @@ TextureStorage::TextureStorage(D3D11Device* device, const TextureDesc& desc, con
                                              (desc.cpuAccessFlags & D3D11_CPU_ACCESS_READ) ? VK_MEMORY_PROPERTY_HOST_CACHED_BIT : 0);
     if (initialData)
       std::memcpy(m_staging->mapped(), packed.data(), m_totalBytes);
+    else
+      std::memset(m_staging->mapped(), 0, m_totalBytes);  // zeroed, as Windows hands out new resources
     return;
   }
 

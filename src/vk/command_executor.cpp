@@ -9,14 +9,15 @@
 
 namespace vk {
 
-CommandExecutor::CommandExecutor(Device& device) : m_device(device) {}
+CommandExecutor::CommandExecutor(Device& device, QueryPools& queryPools) : m_device(device), m_queryPools(&queryPools) {}
 
 void CommandExecutor::begin(VkCommandBuffer commands, uint64_t submission) {
   m_commands = commands;
   m_submission = submission;
   m_barriers.reset();
-  for (QueryRecord* query : m_activeQueries)
-    query->resume(m_device, commands, submission);
+  for (uint32_t kind = 0; kind < 4; ++kind)
+    if (!m_activeQueries[kind].empty())
+      startSegment(kind);  // queries active across the submission boundary continue here
 }
 
 void CommandExecutor::execute(const CommandChunk& chunk) {
@@ -43,8 +44,8 @@ void CommandExecutor::execute(const CommandChunk& chunk) {
 }
 
 void CommandExecutor::end() {
-  for (QueryRecord* query : m_activeQueries)
-    query->suspend(m_device, m_commands);
+  for (uint32_t kind = 0; kind < 4; ++kind)
+    endSegment(kind);
   m_barriers.fullBarrier(m_device.functions(), m_commands, true);
   m_commands = VK_NULL_HANDLE;
 }

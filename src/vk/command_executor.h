@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "vk/barrier_tracker.h"
@@ -12,11 +13,13 @@
 namespace vk {
 
 class Device;
+class QueryPools;
 class QueryRecord;
+struct QueryLease;
 
 class CommandExecutor {
 public:
-  explicit CommandExecutor(Device& device);
+  CommandExecutor(Device& device, QueryPools& queryPools);
 
   // Starts recording into a fresh command buffer that will signal `submission`.
   void begin(VkCommandBuffer commands, uint64_t submission);
@@ -44,7 +47,13 @@ private:
   VkCommandBuffer m_commands = VK_NULL_HANDLE;
   uint64_t m_submission = 0;
   BarrierTracker m_barriers;
-  std::vector<QueryRecord*> m_activeQueries;
+  // Queries: per kind, the records measuring now and the segment they share (Vulkan allows one
+  // active query of a type per command buffer; see executor_query.cpp).
+  void startSegment(uint32_t kind);
+  void endSegment(uint32_t kind);
+  std::vector<QueryRecord*> m_activeQueries[4];
+  std::shared_ptr<QueryLease> m_currentSegment[4];
+  QueryPools* m_queryPools;
 };
 
 }  // namespace vk

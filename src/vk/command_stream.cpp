@@ -6,8 +6,8 @@
 
 namespace vk {
 
-CommandStream::CommandStream(Device& device)
-    : m_device(device), m_timeline(device.timeline()), m_worker(device), m_chunk(m_worker.takeChunk()) {}
+CommandStream::CommandStream(Device& device, QueryPools& queryPools)
+    : m_device(device), m_timeline(device.timeline()), m_worker(device, queryPools), m_chunk(m_worker.takeChunk()) {}
 
 CommandStream::~CommandStream() {
   // Always submitted, even empty: destruction deferred until the open value must run.

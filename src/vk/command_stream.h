@@ -14,10 +14,12 @@ namespace vk {
 
 class Device;
 class GpuTimeline;
+class QueryPools;
 
 class CommandStream {
 public:
-  explicit CommandStream(Device& device);  // throws vk::Error
+  // Query slots come from `queryPools`, which must outlive the stream. Throws vk::Error.
+  CommandStream(Device& device, QueryPools& queryPools);
   // Submits what is recorded and waits for the GPU to finish it.
   ~CommandStream();
   CommandStream(const CommandStream&) = delete;

@@ -8,7 +8,7 @@
 
 namespace vk {
 
-CommandWorker::CommandWorker(Device& device) : m_device(device), m_executor(device) {
+CommandWorker::CommandWorker(Device& device, QueryPools& queryPools) : m_device(device), m_executor(device, queryPools) {
   VkCommandPoolCreateInfo info = makeStruct<VkCommandPoolCreateInfo>(VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO);
   info.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
   info.queueFamilyIndex = device.queueFamily();

@@ -17,10 +17,11 @@
 namespace vk {
 
 class Device;
+class QueryPools;
 
 class CommandWorker {
 public:
-  explicit CommandWorker(Device& device);  // throws vk::Error
+  CommandWorker(Device& device, QueryPools& queryPools);  // throws vk::Error
   // Executes and submits what is queued, then stops.
   ~CommandWorker();
   CommandWorker(const CommandWorker&) = delete;

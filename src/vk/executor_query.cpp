@@ -1,5 +1,7 @@
-// CommandExecutor: query commands. Queries run outside rendering passes: a Vulkan query begun
-// outside a pass must also end outside one, and D3D11 queries span draws freely.
+// CommandExecutor: query commands. D3D11 queries of one kind may overlap, Vulkan queries of one
+// type may not, so all active records of a kind share one Vulkan query at a time: whenever the
+// set of active records changes (or a command buffer ends) the shared segment ends, and a new one
+// starts for the records still active. Each record sums its segments.
 #include "vk/command_executor.h"
 
 #include <algorithm>
@@ -9,19 +11,53 @@
 
 namespace vk {
 
+void CommandExecutor::startSegment(uint32_t kind) {
+  auto lease = std::make_shared<QueryLease>(*m_queryPools, QueryKind(kind), m_queryPools->allocate(m_commands, QueryKind(kind)));
+  const VkQueryControlFlags flags = QueryKind(kind) == QueryKind::PreciseOcclusion ? VK_QUERY_CONTROL_PRECISE_BIT : 0;
+  m_device.functions().vkCmdBeginQuery(m_commands, lease->slot.pool, lease->slot.index, flags);
+  lease->lastUse = m_submission;
+  for (QueryRecord* record : m_activeQueries[kind])
+    record->segments().push_back(lease);
+  m_currentSegment[kind] = std::move(lease);
+}
+
+void CommandExecutor::endSegment(uint32_t kind) {
+  if (!m_currentSegment[kind])
+    return;
+  m_device.functions().vkCmdEndQuery(m_commands, m_currentSegment[kind]->slot.pool, m_currentSegment[kind]->slot.index);
+  m_currentSegment[kind].reset();
+}
+
 void CommandExecutor::execute(const BeginQueryCommand& command) {
-  command.query->begin(m_device, m_commands, m_submission);
-  if (std::find(m_activeQueries.begin(), m_activeQueries.end(), command.query) == m_activeQueries.end())
-    m_activeQueries.push_back(command.query);
+  const uint32_t kind = uint32_t(command.query->kind());
+  std::vector<QueryRecord*>& active = m_activeQueries[kind];
+  endSegment(kind);
+  // A Begin restarts the measurement: earlier segments are dropped (released after this submission).
+  command.query->segments().clear();
+  if (std::find(active.begin(), active.end(), command.query) == active.end())
+    active.push_back(command.query);
+  startSegment(kind);
 }
 
 void CommandExecutor::execute(const EndQueryCommand& command) {
-  command.query->end(m_device, m_commands, m_submission);
-  m_activeQueries.erase(std::remove(m_activeQueries.begin(), m_activeQueries.end(), command.query), m_activeQueries.end());
+  const uint32_t kind = uint32_t(command.query->kind());
+  std::vector<QueryRecord*>& active = m_activeQueries[kind];
+  auto found = std::find(active.begin(), active.end(), command.query);
+  if (found == active.end())
+    return;
+  endSegment(kind);
+  active.erase(found);
+  if (!active.empty())
+    startSegment(kind);
 }
 
 void CommandExecutor::execute(const WriteTimestampCommand& command) {
-  command.query->writeTimestamp(m_device, m_commands, m_submission);
+  const QueryKind kind = QueryKind::Timestamp;
+  auto lease = std::make_shared<QueryLease>(*m_queryPools, kind, m_queryPools->allocate(m_commands, kind));
+  m_device.functions().vkCmdWriteTimestamp(m_commands, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, lease->slot.pool, lease->slot.index);
+  lease->lastUse = m_submission;
+  command.query->segments().clear();
+  command.query->segments().push_back(std::move(lease));
 }
 
 }  // namespace vk

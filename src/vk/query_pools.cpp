@@ -80,63 +80,12 @@ void QueryPools::release(QueryKind kind, const std::vector<QuerySlot>& slots, ui
   });
 }
 
-QueryRecord::~QueryRecord() {
-  m_pools.release(m_kind, m_slots, m_lastUse);
-}
-
-void QueryRecord::beginSegment(const Device& device, VkCommandBuffer commands) {
-  m_slots.push_back(m_pools.allocate(commands, m_kind));
-  const QuerySlot& slot = m_slots.back();
-  VkQueryControlFlags flags = m_kind == QueryKind::PreciseOcclusion ? VK_QUERY_CONTROL_PRECISE_BIT : 0;
-  device.functions().vkCmdBeginQuery(commands, slot.pool, slot.index, flags);
-}
-
-void QueryRecord::begin(const Device& device, VkCommandBuffer commands, uint64_t submission) {
-  if (m_active)
-    device.functions().vkCmdEndQuery(commands, m_slots.back().pool, m_slots.back().index);
-  m_pools.release(m_kind, m_slots, submission);
-  m_slots.clear();
-  m_lastUse = submission;
-  beginSegment(device, commands);
-  m_active = true;
-}
-
-void QueryRecord::end(const Device& device, VkCommandBuffer commands, uint64_t submission) {
-  if (!m_active) {
-    // End without Begin: D3D11 treats it as an empty Begin/End pair.
-    begin(device, commands, submission);
-  }
-  device.functions().vkCmdEndQuery(commands, m_slots.back().pool, m_slots.back().index);
-  m_active = false;
-  m_lastUse = submission;
-}
-
-void QueryRecord::writeTimestamp(const Device& device, VkCommandBuffer commands, uint64_t submission) {
-  m_pools.release(m_kind, m_slots, submission);
-  m_slots.clear();
-  m_slots.push_back(m_pools.allocate(commands, m_kind));
-  device.functions().vkCmdWriteTimestamp(commands, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, m_slots.back().pool, m_slots.back().index);
-  m_lastUse = submission;
-}
-
-void QueryRecord::suspend(const Device& device, VkCommandBuffer commands) {
-  if (m_active)
-    device.functions().vkCmdEndQuery(commands, m_slots.back().pool, m_slots.back().index);
-}
-
-void QueryRecord::resume(const Device& device, VkCommandBuffer commands, uint64_t submission) {
-  if (!m_active)
-    return;
-  m_lastUse = submission;
-  beginSegment(device, commands);
-}
-
 bool QueryRecord::results(const Device& device, uint64_t* values, uint32_t count) const {
   for (uint32_t i = 0; i < count; ++i)
     values[i] = 0;
   uint64_t slotValues[11];
-  for (const QuerySlot& slot : m_slots) {
-    VkResult result = device.functions().vkGetQueryPoolResults(device.handle(), slot.pool, slot.index, 1,
+  for (const std::shared_ptr<QueryLease>& segment : m_segments) {
+    VkResult result = device.functions().vkGetQueryPoolResults(device.handle(), segment->slot.pool, segment->slot.index, 1,
                                                                sizeof(uint64_t) * count, slotValues, sizeof(uint64_t) * count,
                                                                VK_QUERY_RESULT_64_BIT);
     if (result != VK_SUCCESS)

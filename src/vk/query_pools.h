@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <mutex>
 #include <vector>
 
@@ -47,35 +48,37 @@ private:
   Kind m_kinds[4];
 };
 
-// The worker's side of one D3D11 query: written by the worker, read by the app thread only after
-// the submission that ended the query has completed.
+// One query slot lent to the records that measure into it. Vulkan allows one active query of a
+// type per command buffer, so overlapping D3D11 queries of one kind share segments: the slot goes
+// back to the pools (after the submission that last used it) when the last record drops it.
+struct QueryLease {
+  QueryLease(QueryPools& pools, QueryKind kind, QuerySlot slot) : pools(pools), kind(kind), slot(slot) {}
+  ~QueryLease() { pools.release(kind, {slot}, lastUse); }
+  QueryLease(const QueryLease&) = delete;
+  QueryLease& operator=(const QueryLease&) = delete;
+
+  QueryPools& pools;
+  QueryKind kind;
+  QuerySlot slot;
+  uint64_t lastUse = 0;  // the submission that wrote it
+};
+
+// The worker's side of one D3D11 query: the segments whose results add up to its value. Written
+// by the worker, read by the app thread only after the submission that ended the query completed.
 class QueryRecord {
 public:
-  QueryRecord(QueryPools& pools, QueryKind kind) : m_pools(pools), m_kind(kind) {}
-  ~QueryRecord();  // releases the slots (after `lastUse`)
+  explicit QueryRecord(QueryKind kind) : m_kind(kind) {}
 
   QueryKind kind() const { return m_kind; }
-  // Worker side.
-  void begin(const Device& device, VkCommandBuffer commands, uint64_t submission);
-  void end(const Device& device, VkCommandBuffer commands, uint64_t submission);
-  void writeTimestamp(const Device& device, VkCommandBuffer commands, uint64_t submission);
-  bool active() const { return m_active; }
-  // Ends the active segment before a submission and starts the next one after it.
-  void suspend(const Device& device, VkCommandBuffer commands);
-  void resume(const Device& device, VkCommandBuffer commands, uint64_t submission);
+  std::vector<std::shared_ptr<QueryLease>>& segments() { return m_segments; }
 
   // App side, once complete: the summed results (one value, or 11 statistics); false if the
   // results are not available (device lost).
   bool results(const Device& device, uint64_t* values, uint32_t count) const;
 
 private:
-  void beginSegment(const Device& device, VkCommandBuffer commands);
-
-  QueryPools& m_pools;
   QueryKind m_kind;
-  std::vector<QuerySlot> m_slots;
-  bool m_active = false;
-  uint64_t m_lastUse = 0;
+  std::vector<std::shared_ptr<QueryLease>> m_segments;
 };
 
 }  // namespace vk

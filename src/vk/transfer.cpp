@@ -10,6 +10,12 @@
 
 namespace vk {
 
+namespace {
+bool isBlockCompressed(VkFormat format) {
+  return (format >= VK_FORMAT_BC1_RGB_UNORM_BLOCK && format <= VK_FORMAT_ASTC_12x12_SRGB_BLOCK);
+}
+}  // namespace
+
 Transfer::Transfer(Device& device) : m_device(device) {
   const DeviceFunctions& vk = device.functions();
   VkCommandPoolCreateInfo poolInfo = makeStruct<VkCommandPoolCreateInfo>(VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO);
@@ -117,7 +123,21 @@ void Transfer::writeImage(Image& image, const std::vector<VkBufferImageCopy>& re
 void Transfer::initializeImage(Image& image) {
   VkImageLayout before = image.layout();
   try {
-    submit([&](VkCommandBuffer commands) { barrier(commands, image, VK_IMAGE_LAYOUT_GENERAL); });
+    // Zeroed, as Windows drivers hand out new resources (applications come to rely on it), except
+    // block-compressed images, which Vulkan cannot clear; then a barrier orders the clear before
+    // every later submission.
+    submit([&](VkCommandBuffer commands) {
+      barrier(commands, image, VK_IMAGE_LAYOUT_GENERAL);
+      const VkImageSubresourceRange all{image.aspects(), 0, VK_REMAINING_MIP_LEVELS, 0, VK_REMAINING_ARRAY_LAYERS};
+      if (image.aspects() & (VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT)) {
+        VkClearDepthStencilValue zero{0.0f, 0};
+        m_device.functions().vkCmdClearDepthStencilImage(commands, image.handle(), VK_IMAGE_LAYOUT_GENERAL, &zero, 1, &all);
+      } else if (!isBlockCompressed(image.info().format)) {
+        VkClearColorValue zero{};
+        m_device.functions().vkCmdClearColorImage(commands, image.handle(), VK_IMAGE_LAYOUT_GENERAL, &zero, 1, &all);
+      }
+      barrier(commands, image, VK_IMAGE_LAYOUT_GENERAL);
+    });
   } catch (...) {
     image.setLayout(before);
     throw;

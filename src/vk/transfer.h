@@ -29,7 +29,8 @@ public:
   // Copies tightly packed texel data into the image's subresources (the regions' bufferOffsets
   // index `data`) and leaves the image in GENERAL.
   void writeImage(Image& image, const std::vector<VkBufferImageCopy>& regions, const void* data, VkDeviceSize size);
-  // Puts an image in GENERAL with its contents undefined (a fresh image the application did not fill).
+  // Puts a fresh image the application did not fill in GENERAL, zeroed (block-compressed images
+  // keep undefined contents: Vulkan cannot clear them).
   void initializeImage(Image& image);
 
   std::vector<uint8_t> readBuffer(Buffer& buffer);

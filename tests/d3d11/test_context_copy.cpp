@@ -1,0 +1,184 @@
+// Integration: CopyResource, CopySubresourceRegion, ResolveSubresource and GenerateMips on the
+// machine's Vulkan device, results read back (validation layer on).
+#include <catch2/catch.hpp>
+
+#include "context_test_util.h"
+
+using namespace context_test;
+
+namespace {
+
+ComPtr<ID3D11Texture2D> filledTexture(Fixture& f, UINT width, UINT height, DXGI_FORMAT format, UINT texelBytes, uint8_t seed,
+                                      UINT bind = D3D11_BIND_SHADER_RESOURCE) {
+  D3D11_TEXTURE2D_DESC desc{};
+  desc.Width = width;
+  desc.Height = height;
+  desc.MipLevels = 1;
+  desc.ArraySize = 1;
+  desc.Format = format;
+  desc.SampleDesc = {1, 0};
+  desc.Usage = D3D11_USAGE_DEFAULT;
+  desc.BindFlags = bind;
+  std::vector<uint8_t> data(size_t(width) * height * texelBytes);
+  for (size_t i = 0; i < data.size(); ++i)
+    data[i] = uint8_t(seed + i * 7);
+  D3D11_SUBRESOURCE_DATA initial{data.data(), width * texelBytes, 0};
+  ComPtr<ID3D11Texture2D> texture;
+  REQUIRE(f.device->CreateTexture2D(&desc, &initial, texture.put()) == S_OK);
+  return texture;
+}
+
+}  // namespace
+
+TEST_CASE("CopySubresourceRegion copies a box between textures and buffers", "[device][context]") {
+  Fixture f;
+  auto source = filledTexture(f, 16, 16, DXGI_FORMAT_R8G8B8A8_UNORM, 4, 1);
+  auto target = f.texture2D(16, 16, DXGI_FORMAT_R8G8B8A8_UINT, D3D11_USAGE_DEFAULT, D3D11_BIND_SHADER_RESOURCE);
+  D3D11_BOX box{2, 3, 0, 6, 5, 1};
+  f.context->CopySubresourceRegion(target.get(), 0, 10, 11, 0, source.get(), 0, &box);  // same typeless family
+  auto from = f.readTexture(source.get(), 0, 4);
+  auto to = f.readTexture(target.get(), 0, 4);
+  CHECK(texel(to, 11 * 16 + 10) == texel(from, 3 * 16 + 2));
+  CHECK(texel(to, 12 * 16 + 13) == texel(from, 4 * 16 + 5));
+  CHECK(texel(to, 11 * 16 + 9) == 0);
+
+  // Different families are refused: nothing changes.
+  auto other = f.texture2D(16, 16, DXGI_FORMAT_R32_FLOAT, D3D11_USAGE_DEFAULT, D3D11_BIND_SHADER_RESOURCE);
+  f.context->CopySubresourceRegion(other.get(), 0, 0, 0, 0, source.get(), 0, nullptr);
+  auto untouched = f.readTexture(other.get(), 0, 4);
+  CHECK(texel(untouched, 0) == 0);
+
+  std::vector<uint8_t> bytes(64);
+  for (size_t i = 0; i < bytes.size(); ++i)
+    bytes[i] = uint8_t(i);
+  auto a = f.buffer(64, D3D11_USAGE_DEFAULT, D3D11_BIND_VERTEX_BUFFER, 0, bytes.data());
+  auto b = f.buffer(64, D3D11_USAGE_DEFAULT, D3D11_BIND_VERTEX_BUFFER);
+  D3D11_BOX range{8, 0, 0, 24, 1, 1};
+  f.context->CopySubresourceRegion(b.get(), 0, 40, 0, 0, a.get(), 0, &range);
+  auto copied = f.readBuffer(b.get());
+  CHECK(copied[40] == 8);
+  CHECK(copied[55] == 23);
+  CHECK(copied[39] == 0);
+  CHECK(copied[56] == 0);
+}
+
+TEST_CASE("CopyResource copies every subresource, staging to staging too", "[device][context]") {
+  Fixture f;
+  D3D11_TEXTURE2D_DESC desc{};
+  desc.Width = 8;
+  desc.Height = 8;
+  desc.MipLevels = 2;
+  desc.ArraySize = 2;
+  desc.Format = DXGI_FORMAT_R16G16_FLOAT;
+  desc.SampleDesc = {1, 0};
+  desc.Usage = D3D11_USAGE_STAGING;
+  desc.CPUAccessFlags = D3D11_CPU_ACCESS_READ | D3D11_CPU_ACCESS_WRITE;
+  ComPtr<ID3D11Texture2D> first, second;
+  REQUIRE(f.device->CreateTexture2D(&desc, nullptr, first.put()) == S_OK);
+  REQUIRE(f.device->CreateTexture2D(&desc, nullptr, second.put()) == S_OK);
+  for (UINT sub = 0; sub < 4; ++sub) {
+    D3D11_MAPPED_SUBRESOURCE mapped{};
+    REQUIRE(f.context->Map(first.get(), sub, D3D11_MAP_WRITE, 0, &mapped) == S_OK);
+    std::memset(mapped.pData, int(0x30 + sub), mapped.DepthPitch);
+    f.context->Unmap(first.get(), sub);
+  }
+  // Through a GPU texture and back, then staging to staging.
+  desc.Usage = D3D11_USAGE_DEFAULT;
+  desc.CPUAccessFlags = 0;
+  desc.BindFlags = D3D11_BIND_SHADER_RESOURCE;
+  ComPtr<ID3D11Texture2D> gpu;
+  REQUIRE(f.device->CreateTexture2D(&desc, nullptr, gpu.put()) == S_OK);
+  f.context->CopyResource(gpu.get(), first.get());
+  f.context->CopyResource(second.get(), gpu.get());
+  auto third = ComPtr<ID3D11Texture2D>();
+  desc.Usage = D3D11_USAGE_STAGING;
+  desc.BindFlags = 0;
+  desc.CPUAccessFlags = D3D11_CPU_ACCESS_READ;
+  REQUIRE(f.device->CreateTexture2D(&desc, nullptr, third.put()) == S_OK);
+  f.context->CopyResource(third.get(), second.get());
+  for (UINT sub = 0; sub < 4; ++sub) {
+    D3D11_MAPPED_SUBRESOURCE mapped{};
+    REQUIRE(f.context->Map(third.get(), sub, D3D11_MAP_READ, 0, &mapped) == S_OK);
+    const UINT width = sub % 2 ? 4 : 8;
+    auto* bytes = static_cast<uint8_t*>(mapped.pData);
+    CHECK(bytes[0] == 0x30 + sub);
+    CHECK(bytes[(width - 1) * 4 + 3] == 0x30 + sub);
+    CHECK(bytes[(width - 1) * mapped.RowPitch + 3] == 0x30 + sub);  // last row
+    f.context->Unmap(third.get(), sub);
+  }
+}
+
+TEST_CASE("block-compressed textures copy to staging and to a matching uncompressed format", "[device][context]") {
+  Fixture f;
+  D3D11_TEXTURE2D_DESC desc{};
+  desc.Width = 8;
+  desc.Height = 8;
+  desc.MipLevels = 1;
+  desc.ArraySize = 1;
+  desc.Format = DXGI_FORMAT_BC1_UNORM;
+  desc.SampleDesc = {1, 0};
+  desc.Usage = D3D11_USAGE_DEFAULT;
+  desc.BindFlags = D3D11_BIND_SHADER_RESOURCE;
+  std::vector<uint8_t> blocks(4 * 8);  // 2x2 blocks of 8 bytes
+  for (size_t i = 0; i < blocks.size(); ++i)
+    blocks[i] = uint8_t(0x40 + i);
+  D3D11_SUBRESOURCE_DATA initial{blocks.data(), 16, 0};
+  ComPtr<ID3D11Texture2D> bc1;
+  REQUIRE(f.device->CreateTexture2D(&desc, &initial, bc1.put()) == S_OK);
+
+  desc.Usage = D3D11_USAGE_STAGING;
+  desc.BindFlags = 0;
+  desc.CPUAccessFlags = D3D11_CPU_ACCESS_READ;
+  ComPtr<ID3D11Texture2D> staging;
+  REQUIRE(f.device->CreateTexture2D(&desc, nullptr, staging.put()) == S_OK);
+  f.context->CopyResource(staging.get(), bc1.get());
+  D3D11_MAPPED_SUBRESOURCE mapped{};
+  REQUIRE(f.context->Map(staging.get(), 0, D3D11_MAP_READ, 0, &mapped) == S_OK);
+  CHECK(mapped.RowPitch == 16);
+  CHECK(std::memcmp(mapped.pData, blocks.data(), 16) == 0);
+  CHECK(std::memcmp(static_cast<uint8_t*>(mapped.pData) + mapped.RowPitch, blocks.data() + 16, 16) == 0);
+  f.context->Unmap(staging.get(), 0);
+
+  // BC1 (64-bit blocks) into R32G32_UINT texels: one block per texel.
+  auto texels = f.texture2D(2, 2, DXGI_FORMAT_R32G32_UINT, D3D11_USAGE_DEFAULT, D3D11_BIND_SHADER_RESOURCE);
+  f.context->CopySubresourceRegion(texels.get(), 0, 0, 0, 0, bc1.get(), 0, nullptr);
+  auto bytes = f.readTexture(texels.get(), 0, 8);
+  CHECK(std::memcmp(bytes.data(), blocks.data(), blocks.size()) == 0);
+}
+
+TEST_CASE("ResolveSubresource averages a 4x multisampled render target", "[device][context]") {
+  Fixture f;
+  auto msaa = f.texture2D(8, 8, DXGI_FORMAT_R8G8B8A8_UNORM, D3D11_USAGE_DEFAULT, D3D11_BIND_RENDER_TARGET, 0, 1, 1, 4);
+  ComPtr<ID3D11RenderTargetView> rtv;
+  REQUIRE(f.device->CreateRenderTargetView(msaa.get(), nullptr, rtv.put()) == S_OK);
+  const float color[4] = {1.0f, 0.5f, 0.0f, 1.0f};
+  f.context->ClearRenderTargetView(rtv.get(), color);
+  auto resolved = f.texture2D(8, 8, DXGI_FORMAT_R8G8B8A8_UNORM, D3D11_USAGE_DEFAULT, D3D11_BIND_SHADER_RESOURCE);
+  f.context->ResolveSubresource(resolved.get(), 0, msaa.get(), 0, DXGI_FORMAT_R8G8B8A8_UNORM);
+  auto bytes = f.readTexture(resolved.get(), 0, 4);
+  CHECK(bytes[0] == 255);
+  CHECK((bytes[1] == 127 || bytes[1] == 128));
+  CHECK(bytes[2] == 0);
+  CHECK(bytes[63 * 4 + 3] == 255);
+}
+
+TEST_CASE("GenerateMips fills the lower levels from the top one", "[device][context]") {
+  Fixture f;
+  auto texture = f.texture2D(8, 8, DXGI_FORMAT_R8G8B8A8_UNORM, D3D11_USAGE_DEFAULT,
+                             D3D11_BIND_SHADER_RESOURCE | D3D11_BIND_RENDER_TARGET, 0, 4, 1, 1, D3D11_RESOURCE_MISC_GENERATE_MIPS);
+  // A checkerboard of black and white averages to mid grey in every lower level.
+  std::vector<uint32_t> top(64);
+  for (UINT i = 0; i < 64; ++i)
+    top[i] = ((i % 8) + (i / 8)) % 2 ? 0xffffffffu : 0xff000000u;
+  f.context->UpdateSubresource(texture.get(), 0, nullptr, top.data(), 32, 0);
+  ComPtr<ID3D11ShaderResourceView> srv;
+  REQUIRE(f.device->CreateShaderResourceView(texture.get(), nullptr, srv.put()) == S_OK);
+  f.context->GenerateMips(srv.get());
+  for (UINT mip = 1; mip < 4; ++mip) {
+    auto bytes = f.readTexture(texture.get(), mip, 4);
+    INFO("mip " << mip);
+    CHECK(bytes[0] >= 120);
+    CHECK(bytes[0] <= 135);
+    CHECK(bytes[3] == 255);
+  }
+}
