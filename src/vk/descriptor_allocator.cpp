@@ -44,6 +44,7 @@ void DescriptorAllocator::nextPool() {
     check(m_device.functions().vkResetDescriptorPool(m_device.handle(), m_pools[oldest].pool, 0),
           "vkResetDescriptorPool");
     m_resets++;
+    m_pools[oldest].sets = 0;
     m_current = oldest;
     return;
   }
@@ -57,11 +58,14 @@ VkDescriptorSet DescriptorAllocator::allocate(VkDescriptorSetLayout layout, uint
   info.pSetLayouts = &layout;
   // Two tries: the current pool, then a fresh (or recycled) one. A set that fits no empty pool is
   // a layout larger than kDescriptorsPerType of one type, which the binding model cannot make.
+  if (m_pools[m_current].sets >= kSetsPerPool)
+    nextPool();
   for (int attempt = 0; attempt < 2; attempt++) {
     info.descriptorPool = m_pools[m_current].pool;
     VkDescriptorSet set = VK_NULL_HANDLE;
     VkResult result = m_device.functions().vkAllocateDescriptorSets(m_device.handle(), &info, &set);
     if (result == VK_SUCCESS) {
+      m_pools[m_current].sets++;
       if (submission > m_pools[m_current].lastSubmission)
         m_pools[m_current].lastSubmission = submission;
       return set;

@@ -38,6 +38,8 @@ private:
   struct Pool {
     VkDescriptorPool pool = VK_NULL_HANDLE;
     uint64_t lastSubmission = 0;  // the latest submission with a set from this pool
+    // Counted here because drivers need not fail an allocation past maxSets (lavapipe does not).
+    uint32_t sets = 0;
   };
 
   VkDescriptorPool createPool();
