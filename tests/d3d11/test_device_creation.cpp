@@ -260,9 +260,6 @@ TEST_CASE("the device answers CheckFeatureSupport, CheckFormatSupport and qualit
 
 TEST_CASE("methods not implemented yet say so instead of pretending", "[device]") {
   ComPtr<ID3D11Device> device = createDevice();
-  ComPtr<ID3D11ClassLinkage> linkage;
-  CHECK(device->CreateClassLinkage(linkage.put()) == E_NOTIMPL);
-  CHECK_FALSE(linkage);
   D3D11_FEATURE_DATA_THREADING threading{TRUE, TRUE};
   CHECK(device->CheckFeatureSupport(D3D11_FEATURE_THREADING, &threading, sizeof(threading)) == S_OK);
   CHECK(threading.DriverConcurrentCreates == FALSE);
