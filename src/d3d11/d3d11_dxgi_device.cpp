@@ -1,17 +1,22 @@
 // D3D11DxgiDevice: adapter access, frame latency and GPU priority bookkeeping, residency, offer and
-// reclaim records, the completion event; surfaces are not implemented yet (docs/STATUS.md).
+// reclaim records, the completion event on the GPU timeline; surfaces are not implemented yet.
 #include "d3d11/d3d11_dxgi_device.h"
 
 #include "d3d11/d3d11_device.h"
+#include "d3d11/d3d11_enum_value.h"
+#include "d3d11/d3d11_immediate_context.h"
 #include "d3d11/d3d11_resource.h"
 #include "util/log.h"
 
-#ifndef _WIN32
-#include <unistd.h>
+#include "util/thread.h"
+#include "vk/command_stream.h"
+#include "vk/device.h"
+#include "vk/gpu_timeline.h"
 
-#include <cerrno>
+#ifndef _WIN32
+#include <fcntl.h>
+
 #include <cstdint>
-#include <cstring>
 #endif
 
 namespace d3d11vk {
@@ -85,8 +90,9 @@ HRESULT STDMETHODCALLTYPE D3D11DxgiDevice::GetMaximumFrameLatency(UINT* pMaxLate
 }
 
 void STDMETHODCALLTYPE D3D11DxgiDevice::Trim() {
-  // Trim asks the driver to drop temporary allocations it keeps for speed. d3d11vk keeps none yet
-  // (no staging pools or caches exist), so there is nothing to release.
+  // STATUS: partial: a hint that changes nothing: the upload heap and pools keep their memory for reuse
+  // Trim asks the driver to drop memory it keeps for speed; the documentation makes it a hint, so
+  // doing nothing is correct, only less frugal.
 }
 
 HRESULT STDMETHODCALLTYPE D3D11DxgiDevice::CreateSurface(const DXGI_SURFACE_DESC* /*desc*/, UINT /*surface_count*/, DXGI_USAGE /*usage*/, const DXGI_SHARED_RESOURCE* /*shared_resource*/, IDXGISurface** surface) {
@@ -129,7 +135,7 @@ HRESULT STDMETHODCALLTYPE D3D11DxgiDevice::QueryResourceResidency(IUnknown* cons
 }
 
 HRESULT D3D11DxgiDevice::offer(const char* method, UINT count, IDXGIResource* const* resources, DXGI_OFFER_RESOURCE_PRIORITY priority) {
-  UINT raw = UINT(priority);  // raw value: the application may pass anything
+  UINT raw = enumValue(priority);  // raw value: the application may pass anything
   if (raw < DXGI_OFFER_RESOURCE_PRIORITY_LOW || raw > DXGI_OFFER_RESOURCE_PRIORITY_HIGH) {
     util::log::warn(method, ": invalid priority ", raw);
     return E_INVALIDARG;
@@ -187,30 +193,37 @@ HRESULT STDMETHODCALLTYPE D3D11DxgiDevice::ReclaimResources1(UINT resource_count
   return result;
 }
 
-HRESULT STDMETHODCALLTYPE D3D11DxgiDevice::EnqueueSetEvent(HANDLE hEvent) {
-  // The event is due once the GPU has finished every command submitted so far. Before the command
-  // stream exists, every D3D11 call that touches the GPU (resource uploads) waits for its own
-  // work, so nothing is ever pending here and setting the event at once is exact. When the
-  // command stream arrives this must become a signal after the last submission.
-  if (!hEvent) {
-    util::log::warn("IDXGIDevice2::EnqueueSetEvent: null event");
-    return E_INVALIDARG;
-  }
+namespace {
+
+// Whether `handle` can be an event the application may set: the check happens now, while the
+// setting itself happens later on the completion thread, where no HRESULT can be returned.
+bool plausibleEventHandle(HANDLE handle) {
 #ifdef _WIN32
-  if (!SetEvent(hEvent)) {
-    util::log::warn("IDXGIDevice2::EnqueueSetEvent: SetEvent failed (error ", GetLastError(), ")");
-    return E_INVALIDARG;
-  }
+  DWORD flags = 0;
+  return GetHandleInformation(handle, &flags) != 0;
 #else
-  // Natively there are no Win32 events: the handle is an eventfd descriptor (docs/dxgi.md),
-  // passed as (HANDLE)(intptr_t)fd, and setting it adds one to its counter.
-  const uint64_t one = 1;
-  int fd = int(reinterpret_cast<intptr_t>(hEvent));
-  if (write(fd, &one, sizeof(one)) != ssize_t(sizeof(one))) {
-    util::log::warn("IDXGIDevice2::EnqueueSetEvent: handle ", fd, " is not a writable eventfd (", std::strerror(errno), ")");
+  // Natively an eventfd descriptor (docs/dxgi.md): it must be open for writing.
+  int status = fcntl(int(reinterpret_cast<intptr_t>(handle)), F_GETFL);
+  return status >= 0 && (status & O_ACCMODE) != O_RDONLY;
+#endif
+}
+
+}  // namespace
+
+HRESULT STDMETHODCALLTYPE D3D11DxgiDevice::EnqueueSetEvent(HANDLE hEvent) {
+  if (!hEvent || !plausibleEventHandle(hEvent)) {
+    util::log::warn("IDXGIDevice2::EnqueueSetEvent: ", hEvent ? "not a handle that can be set" : "null event");
     return E_INVALIDARG;
   }
-#endif
+  // The event is due once the GPU has finished everything submitted so far: flush the immediate
+  // context's open chunk and set the event when the timeline reaches it.
+  vk::CommandStream& stream = m_device->immediateContext().stream();
+  stream.flush();
+  const uint64_t value = stream.recordingValue() - 1;  // the chunk just flushed
+  m_device->vulkanDevice().timeline().deferUntil(value, [hEvent] {
+    if (!util::setEventHandle(hEvent))
+      util::log::warn("IDXGIDevice2::EnqueueSetEvent: the event could not be set");
+  });
   return S_OK;
 }
 

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cstring>
 
+#include "d3d11/d3d11_enum_value.h"
 #include "dxgi/dxgi_monitor.h"
 #include "dxgi/dxgi_output.h"
 #include "dxgi/dxgi_video_memory.h"
@@ -198,7 +199,7 @@ bool DxgiAdapter::validSegment(const char* method, UINT node_index, DXGI_MEMORY_
     util::log::warn(method, ": node ", node_index, " does not exist (one node per adapter)");
     return false;
   }
-  UINT group = UINT(segment_group);  // raw value: the application may pass anything
+  UINT group = enumValue(segment_group);  // raw value: the application may pass anything
   if (group != DXGI_MEMORY_SEGMENT_GROUP_LOCAL && group != DXGI_MEMORY_SEGMENT_GROUP_NON_LOCAL) {
     util::log::warn(method, ": invalid segment group ", group);
     return false;
@@ -217,7 +218,7 @@ HRESULT STDMETHODCALLTYPE DxgiAdapter::QueryVideoMemoryInfo(UINT node_index, DXG
   D3D11VK_LOG_ONCE(Info, "IDXGIAdapter3::QueryVideoMemoryInfo: ",
                    segments.fromBudgetExtension ? "budgets from VK_EXT_memory_budget"
                                                 : "no VK_EXT_memory_budget: budgets are heap sizes, usage unknown");
-  const bool local = segment_group == DXGI_MEMORY_SEGMENT_GROUP_LOCAL;
+  const bool local = enumValue(segment_group) == DXGI_MEMORY_SEGMENT_GROUP_LOCAL;
   const MemorySegment& segment = local ? segments.local : segments.nonLocal;
   memory_info->Budget = segment.budget;
   // dxgi.maxDeviceMemory caps the dedicated memory the adapter reports; the budget follows it.
@@ -240,7 +241,7 @@ HRESULT STDMETHODCALLTYPE DxgiAdapter::SetVideoMemoryReservation(UINT node_index
                     info.AvailableForReservation, " available for reservation");
     return E_INVALIDARG;
   }
-  m_reservation[segment_group == DXGI_MEMORY_SEGMENT_GROUP_LOCAL ? 0 : 1] = reservation;
+  m_reservation[enumValue(segment_group) == DXGI_MEMORY_SEGMENT_GROUP_LOCAL ? 0 : 1] = reservation;
   return S_OK;
 }
 

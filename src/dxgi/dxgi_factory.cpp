@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "d3d11/d3d11_enum_value.h"
 #include "dxgi/dxgi_adapter.h"
 #include "util/log.h"
 #include "vk/adapter.h"
@@ -88,7 +89,7 @@ HRESULT STDMETHODCALLTYPE DxgiFactory::EnumAdapters1(UINT Adapter, IDXGIAdapter1
 }
 
 HRESULT STDMETHODCALLTYPE DxgiFactory::EnumAdapterByGpuPreference(UINT adapter_idx, DXGI_GPU_PREFERENCE gpu_preference, REFIID iid, void** adapter) {
-  UINT raw = UINT(gpu_preference);  // raw value: the application may pass anything
+  UINT raw = enumValue(gpu_preference);  // raw value: the application may pass anything
   if (raw != DXGI_GPU_PREFERENCE_UNSPECIFIED && raw != DXGI_GPU_PREFERENCE_MINIMUM_POWER &&
       raw != DXGI_GPU_PREFERENCE_HIGH_PERFORMANCE) {
     if (adapter)
@@ -96,7 +97,7 @@ HRESULT STDMETHODCALLTYPE DxgiFactory::EnumAdapterByGpuPreference(UINT adapter_i
     util::log::warn("IDXGIFactory6::EnumAdapterByGpuPreference: invalid preference ", raw);
     return E_INVALIDARG;
   }
-  return createAdapter(adapter_idx, gpu_preference, iid, adapter);
+  return createAdapter(adapter_idx, DXGI_GPU_PREFERENCE(raw), iid, adapter);
 }
 
 HRESULT STDMETHODCALLTYPE DxgiFactory::EnumAdapterByLuid(LUID luid, REFIID iid, void** adapter) {
@@ -143,8 +144,8 @@ UINT STDMETHODCALLTYPE DxgiFactory::GetCreationFlags() {
 
 HRESULT STDMETHODCALLTYPE DxgiFactory::CheckFeatureSupport(DXGI_FEATURE feature, void* support_data, UINT support_data_size) {
   // STATUS: partial: ALLOW_TEARING reports FALSE: there is no presenter yet
-  if (feature != DXGI_FEATURE_PRESENT_ALLOW_TEARING) {
-    util::log::warn("IDXGIFactory5::CheckFeatureSupport: unknown feature ", int(feature));
+  if (enumValue(feature) != DXGI_FEATURE_PRESENT_ALLOW_TEARING) {
+    util::log::warn("IDXGIFactory5::CheckFeatureSupport: unknown feature ", enumValue(feature));
     return DXGI_ERROR_UNSUPPORTED;
   }
   if (!support_data || support_data_size != sizeof(BOOL)) {

@@ -33,8 +33,10 @@ DisplayMode modeFrom(const DEVMODEW& devmode) {
   DisplayMode mode;
   mode.width = devmode.dmPelsWidth;
   mode.height = devmode.dmPelsHeight;
-  // Win32 reports whole hertz; 0 and 1 mean "the hardware default", which DXGI shows as unknown.
-  mode.refreshNumerator = devmode.dmDisplayFrequency > 1 ? devmode.dmDisplayFrequency : 0;
+  // Win32 reports whole hertz; 0 and 1 mean "the hardware default" (Xvfb under Wine says 0).
+  // Applications divide by the rate, so that is reported as 60 Hz, what nearly every display
+  // defaults to.
+  mode.refreshNumerator = devmode.dmDisplayFrequency > 1 ? devmode.dmDisplayFrequency : 60;
   mode.refreshDenominator = 1;
   mode.interlaced = (devmode.dmFields & DM_DISPLAYFLAGS) && (devmode.dmDisplayFlags & DM_INTERLACED);
   return mode;

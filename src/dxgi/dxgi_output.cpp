@@ -8,6 +8,7 @@
 #include <map>
 #include <mutex>
 
+#include "d3d11/d3d11_enum_value.h"
 #include "dxgi/dxgi_mode_list.h"
 #include "util/log.h"
 
@@ -45,13 +46,10 @@ bool isFinite(const DXGI_RGB& rgb) {
 }
 
 DXGI_MODE_DESC1 toDesc1(const DXGI_MODE_DESC& mode) {
+  // DXGI_MODE_DESC1 is DXGI_MODE_DESC plus Stereo; copied as bytes so enumeration members the
+  // application filled with out-of-range values are not loaded before validation.
   DXGI_MODE_DESC1 desc{};
-  desc.Width = mode.Width;
-  desc.Height = mode.Height;
-  desc.RefreshRate = mode.RefreshRate;
-  desc.Format = mode.Format;
-  desc.ScanlineOrdering = mode.ScanlineOrdering;
-  desc.Scaling = mode.Scaling;
+  std::memcpy(&desc, &mode, sizeof(mode));
   desc.Stereo = FALSE;
   return desc;
 }
@@ -169,6 +167,12 @@ HRESULT DxgiOutput::closestMode(const char* method, const DXGI_MODE_DESC1& reque
   if ((request.RefreshRate.Numerator == 0) != (request.RefreshRate.Denominator == 0)) {
     util::log::warn(method, ": a refresh rate of ", request.RefreshRate.Numerator, "/", request.RefreshRate.Denominator,
                     " is neither unspecified (0/0) nor a rate");
+    return DXGI_ERROR_INVALID_CALL;
+  }
+  if (enumValue(request.ScanlineOrdering) > DXGI_MODE_SCANLINE_ORDER_LOWER_FIELD_FIRST ||
+      enumValue(request.Scaling) > DXGI_MODE_SCALING_STRETCHED) {
+    util::log::warn(method, ": invalid scanline ordering ", enumValue(request.ScanlineOrdering), " or scaling ",
+                    enumValue(request.Scaling));
     return DXGI_ERROR_INVALID_CALL;
   }
   if (request.Format == DXGI_FORMAT_UNKNOWN && !device) {

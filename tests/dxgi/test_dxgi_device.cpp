@@ -1,12 +1,15 @@
 // Integration: the IDXGIDevice through IDXGIDevice4 face of a d3d11vk device: adapter and parent,
 // GPU thread priority, frame latency, residency, offer/reclaim, EnqueueSetEvent (an eventfd
-// natively) and the refusals; every test ends with no Vulkan validation error.
+// natively, set from the GPU timeline) and the refusals; every test ends with no Vulkan
+// validation error.
 #include <catch2/catch.hpp>
 
+#include <poll.h>
 #include <sys/eventfd.h>
 #include <unistd.h>
 
 #include <cstdint>
+#include <vector>
 
 #include "d3d11vk/d3d11vk_device_info.h"
 #include "util/com_ptr.h"
@@ -130,11 +133,20 @@ TEST_CASE("OfferResources and ReclaimResources succeed for d3d11vk resources; co
   CHECK(f.dxgi->ReclaimResources(1, foreign, nullptr) == E_INVALIDARG);
 }
 
-TEST_CASE("EnqueueSetEvent sets the event at once (nothing is pending); natively the handle is an eventfd", "[dxgi]") {
+TEST_CASE("EnqueueSetEvent sets the event once the submitted work completes; natively the handle is an eventfd", "[dxgi]") {
   DeviceFixture f;
-  int fd = eventfd(0, EFD_NONBLOCK);
+  // Give the GPU something to finish first: a buffer upload through the immediate context.
+  ComPtr<ID3D11Buffer> buffer = f.buffer();
+  ComPtr<ID3D11DeviceContext> context;
+  f.device->GetImmediateContext(context.put());
+  std::vector<uint8_t> data(256, 0x5a);
+  context->UpdateSubresource(buffer.get(), 0, nullptr, data.data(), 0, 0);
+
+  int fd = eventfd(0, 0);
   REQUIRE(fd > 0);
   CHECK(f.dxgi->EnqueueSetEvent(reinterpret_cast<HANDLE>(intptr_t(fd))) == S_OK);
+  pollfd ready{fd, POLLIN, 0};
+  CHECK(poll(&ready, 1, 10000) == 1);  // set by the completion thread
   uint64_t value = 0;
   CHECK(read(fd, &value, sizeof(value)) == ssize_t(sizeof(value)));
   CHECK(value == 1);
@@ -147,6 +159,7 @@ TEST_CASE("EnqueueSetEvent sets the event at once (nothing is pending); natively
   CHECK(f.dxgi->EnqueueSetEvent(reinterpret_cast<HANDLE>(intptr_t(pipeFds[0]))) == E_INVALIDARG);
   close(pipeFds[0]);
   close(pipeFds[1]);
+  CHECK(f.dxgi->EnqueueSetEvent(reinterpret_cast<HANDLE>(intptr_t(pipeFds[0]))) == E_INVALIDARG);  // closed
 }
 
 TEST_CASE("CreateSurface is not implemented and clears its out-pointer", "[dxgi]") {

@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <vector>
 
@@ -203,6 +204,10 @@ TEST_CASE("FindClosestMatchingMode refuses half-specified modes and an unknown f
   DXGI_MODE_DESC halfRate = request(800, 600, 0);
   halfRate.RefreshRate = {60, 0};
   CHECK(f.output->FindClosestMatchingMode(&halfRate, &match, nullptr) == DXGI_ERROR_INVALID_CALL);
+  DXGI_MODE_DESC badOrder = request(800, 600, 60);
+  UINT seven = 7;  // written as raw bytes, as an application's garbage would arrive
+  std::memcpy(&badOrder.ScanlineOrdering, &seven, sizeof(seven));
+  CHECK(f.output->FindClosestMatchingMode(&badOrder, &match, nullptr) == DXGI_ERROR_INVALID_CALL);
   DXGI_MODE_DESC unknown = request(800, 600, 60, DXGI_FORMAT_UNKNOWN);
   CHECK(f.output->FindClosestMatchingMode(&unknown, &match, nullptr) == DXGI_ERROR_INVALID_CALL);
   // With a device the format is chosen for the application: the desktop's.

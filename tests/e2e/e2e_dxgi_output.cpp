@@ -27,12 +27,14 @@ static void release(T*& object) {
   object = nullptr;
 }
 
+static BOOL CALLBACK countMonitor(HMONITOR, HDC, LPRECT, LPARAM data) {
+  ++*reinterpret_cast<int*>(data);
+  return TRUE;
+}
+
 static int countMonitors() {
   int count = 0;
-  EnumDisplayMonitors(nullptr, nullptr, [](HMONITOR, HDC, LPRECT, LPARAM data) -> BOOL {
-    ++*reinterpret_cast<int*>(data);
-    return TRUE;
-  }, reinterpret_cast<LPARAM>(&count));
+  EnumDisplayMonitors(nullptr, nullptr, countMonitor, reinterpret_cast<LPARAM>(&count));
   return count;
 }
 
@@ -75,6 +77,10 @@ static void checkOutput(IDXGIOutput* output) {
   std::printf("\n");
   check(hasCurrent, "the mode list holds the current mode");
   check(sorted, "the mode list is in ascending resolution order");
+  bool rated = true;
+  for (UINT i = 0; i < filled; i++)
+    rated = rated && modes[i].RefreshRate.Numerator > 0 && modes[i].RefreshRate.Denominator > 0;
+  check(rated, "every mode has a refresh rate (Win32's \"default\" becomes 60 Hz)");
 
   std::vector<DXGI_MODE_DESC> small(count);
   UINT capacity = count - 1;
