@@ -173,8 +173,11 @@ int main() {
     check(SUCCEEDED(device->QueryInterface(__uuidof(IDXGIDevice2), reinterpret_cast<void**>(&dxgi))), "the device answers IDXGIDevice2");
     if (dxgi) {
       HANDLE event = CreateEventW(nullptr, TRUE, FALSE, nullptr);
-      check(dxgi->EnqueueSetEvent(event) == S_OK && WaitForSingleObject(event, 0) == WAIT_OBJECT_0,
-            "EnqueueSetEvent sets a Win32 event (no work is pending)");
+      // Set from the GPU timeline's completion thread once the flushed work is done.
+      check(dxgi->EnqueueSetEvent(event) == S_OK && WaitForSingleObject(event, 10000) == WAIT_OBJECT_0,
+            "EnqueueSetEvent sets a Win32 event once the submitted work completes");
+      check(dxgi->EnqueueSetEvent(reinterpret_cast<HANDLE>(0x7ff0)) == E_INVALIDARG,
+            "EnqueueSetEvent refuses a value that is not a handle");
       CloseHandle(event);
       check(dxgi->EnqueueSetEvent(nullptr) == E_INVALIDARG, "EnqueueSetEvent(NULL) is E_INVALIDARG");
       IDXGIAdapter* deviceAdapter = nullptr;
