@@ -91,6 +91,7 @@ HRESULT D3D11ImmediateContext::mapBuffer(D3D11ResourceCommon* resource, D3D11_MA
   if (type == D3D11_MAP_WRITE_DISCARD) {
     try {
       data = buffer->discard(m_stream->recordingValue()).mapped;
+      noteBufferDiscarded(*buffer);
     } catch (const vk::Error& error) {
       util::log::error("Map(WRITE_DISCARD): cannot rename the buffer: ", error.what());
       return E_OUTOFMEMORY;

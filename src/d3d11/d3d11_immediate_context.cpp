@@ -99,146 +99,44 @@ UINT STDMETHODCALLTYPE D3D11ImmediateContext::GetContextFlags() {
   return 0;
 }
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::VSSetConstantBuffers(UINT /*StartSlot*/, UINT /*NumBuffers*/, ID3D11Buffer *const * /*ppConstantBuffers*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::PSSetShaderResources(UINT /*StartSlot*/, UINT /*NumViews*/, ID3D11ShaderResourceView *const * /*ppShaderResourceViews*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::PSSetShader(ID3D11PixelShader * /*pPixelShader*/, ID3D11ClassInstance *const * /*ppClassInstances*/, UINT /*NumClassInstances*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::PSSetSamplers(UINT /*StartSlot*/, UINT /*NumSamplers*/, ID3D11SamplerState *const * /*ppSamplers*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::VSSetShader(ID3D11VertexShader * /*pVertexShader*/, ID3D11ClassInstance *const * /*ppClassInstances*/, UINT /*NumClassInstances*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::DrawIndexed(UINT /*IndexCount*/, UINT /*StartIndexLocation*/, INT /*BaseVertexLocation*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::Draw(UINT /*VertexCount*/, UINT /*StartVertexLocation*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
-
-
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::PSSetConstantBuffers(UINT /*StartSlot*/, UINT /*NumBuffers*/, ID3D11Buffer *const * /*ppConstantBuffers*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::IASetInputLayout(ID3D11InputLayout * /*pInputLayout*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::IASetVertexBuffers(UINT /*StartSlot*/, UINT /*NumBuffers*/, ID3D11Buffer *const * /*ppVertexBuffers*/, const UINT * /*pStrides*/, const UINT * /*pOffsets*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::IASetIndexBuffer(ID3D11Buffer * /*pIndexBuffer*/, DXGI_FORMAT /*Format*/, UINT /*Offset*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::DrawIndexedInstanced(UINT /*IndexCountPerInstance*/, UINT /*InstanceCount*/, UINT /*StartIndexLocation*/, INT /*BaseVertexLocation*/, UINT /*StartInstanceLocation*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::DrawInstanced(UINT /*VertexCountPerInstance*/, UINT /*InstanceCount*/, UINT /*StartVertexLocation*/, UINT /*StartInstanceLocation*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::GSSetConstantBuffers(UINT /*StartSlot*/, UINT /*NumBuffers*/, ID3D11Buffer *const * /*ppConstantBuffers*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::GSSetShader(ID3D11GeometryShader * /*pShader*/, ID3D11ClassInstance *const * /*ppClassInstances*/, UINT /*NumClassInstances*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY /*Topology*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::VSSetShaderResources(UINT /*StartSlot*/, UINT /*NumViews*/, ID3D11ShaderResourceView *const * /*ppShaderResourceViews*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::VSSetSamplers(UINT /*StartSlot*/, UINT /*NumSamplers*/, ID3D11SamplerState *const * /*ppSamplers*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
 
 
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::SetPredication(ID3D11Predicate * /*pPredicate*/, BOOL /*PredicateValue*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::GSSetShaderResources(UINT /*StartSlot*/, UINT /*NumViews*/, ID3D11ShaderResourceView *const * /*ppShaderResourceViews*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::GSSetSamplers(UINT /*StartSlot*/, UINT /*NumSamplers*/, ID3D11SamplerState *const * /*ppSamplers*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::OMSetRenderTargets(UINT /*NumViews*/, ID3D11RenderTargetView *const * /*ppRenderTargetViews*/, ID3D11DepthStencilView * /*pDepthStencilView*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::OMSetRenderTargetsAndUnorderedAccessViews(UINT /*NumRTVs*/, ID3D11RenderTargetView *const * /*ppRenderTargetViews*/, ID3D11DepthStencilView * /*pDepthStencilView*/, UINT /*UAVStartSlot*/, UINT /*NumUAVs*/, ID3D11UnorderedAccessView *const * /*ppUnorderedAccessViews*/, const UINT * /*pUAVInitialCounts*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::OMSetBlendState(ID3D11BlendState * /*pBlendState*/, const FLOAT /*BlendFactor*/[4], UINT /*SampleMask*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::OMSetDepthStencilState(ID3D11DepthStencilState * /*pDepthStencilState*/, UINT /*StencilRef*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::SOSetTargets(UINT /*NumBuffers*/, ID3D11Buffer *const * /*ppSOTargets*/, const UINT * /*pOffsets*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::DrawAuto() {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::DrawIndexedInstancedIndirect(ID3D11Buffer * /*pBufferForArgs*/, UINT /*AlignedByteOffsetForArgs*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::DrawInstancedIndirect(ID3D11Buffer * /*pBufferForArgs*/, UINT /*AlignedByteOffsetForArgs*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::Dispatch(UINT /*ThreadGroupCountX*/, UINT /*ThreadGroupCountY*/, UINT /*ThreadGroupCountZ*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::DispatchIndirect(ID3D11Buffer * /*pBufferForArgs*/, UINT /*AlignedByteOffsetForArgs*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::RSSetState(ID3D11RasterizerState * /*pRasterizerState*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::RSSetViewports(UINT /*NumViewports*/, const D3D11_VIEWPORT * /*pViewports*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::RSSetScissorRects(UINT /*NumRects*/, const D3D11_RECT * /*pRects*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
 
 
 
@@ -266,213 +164,57 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::ExecuteCommandList(ID3D11CommandLi
   D3D11VK_NOT_IMPLEMENTED();
 }
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::HSSetShaderResources(UINT /*StartSlot*/, UINT /*NumViews*/, ID3D11ShaderResourceView *const * /*ppShaderResourceViews*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::HSSetShader(ID3D11HullShader * /*pHullShader*/, ID3D11ClassInstance *const * /*ppClassInstances*/, UINT /*NumClassInstances*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::HSSetSamplers(UINT /*StartSlot*/, UINT /*NumSamplers*/, ID3D11SamplerState *const * /*ppSamplers*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::HSSetConstantBuffers(UINT /*StartSlot*/, UINT /*NumBuffers*/, ID3D11Buffer *const * /*ppConstantBuffers*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::DSSetShaderResources(UINT /*StartSlot*/, UINT /*NumViews*/, ID3D11ShaderResourceView *const * /*ppShaderResourceViews*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::DSSetShader(ID3D11DomainShader * /*pDomainShader*/, ID3D11ClassInstance *const * /*ppClassInstances*/, UINT /*NumClassInstances*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::DSSetSamplers(UINT /*StartSlot*/, UINT /*NumSamplers*/, ID3D11SamplerState *const * /*ppSamplers*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::DSSetConstantBuffers(UINT /*StartSlot*/, UINT /*NumBuffers*/, ID3D11Buffer *const * /*ppConstantBuffers*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::CSSetShaderResources(UINT /*StartSlot*/, UINT /*NumViews*/, ID3D11ShaderResourceView *const * /*ppShaderResourceViews*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::CSSetUnorderedAccessViews(UINT /*StartSlot*/, UINT /*NumUAVs*/, ID3D11UnorderedAccessView *const * /*ppUnorderedAccessViews*/, const UINT * /*pUAVInitialCounts*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::CSSetShader(ID3D11ComputeShader * /*pComputeShader*/, ID3D11ClassInstance *const * /*ppClassInstances*/, UINT /*NumClassInstances*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::CSSetSamplers(UINT /*StartSlot*/, UINT /*NumSamplers*/, ID3D11SamplerState *const * /*ppSamplers*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::CSSetConstantBuffers(UINT /*StartSlot*/, UINT /*NumBuffers*/, ID3D11Buffer *const * /*ppConstantBuffers*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::VSGetConstantBuffers(UINT /*StartSlot*/, UINT /*NumBuffers*/, ID3D11Buffer ** /*ppConstantBuffers*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::PSGetShaderResources(UINT /*StartSlot*/, UINT /*NumViews*/, ID3D11ShaderResourceView ** /*ppShaderResourceViews*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::PSGetShader(ID3D11PixelShader ** /*ppPixelShader*/, ID3D11ClassInstance ** /*ppClassInstances*/, UINT * /*pNumClassInstances*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::PSGetSamplers(UINT /*StartSlot*/, UINT /*NumSamplers*/, ID3D11SamplerState ** /*ppSamplers*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::VSGetShader(ID3D11VertexShader ** /*ppVertexShader*/, ID3D11ClassInstance ** /*ppClassInstances*/, UINT * /*pNumClassInstances*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::PSGetConstantBuffers(UINT /*StartSlot*/, UINT /*NumBuffers*/, ID3D11Buffer ** /*ppConstantBuffers*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::IAGetInputLayout(ID3D11InputLayout ** /*ppInputLayout*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::IAGetVertexBuffers(UINT /*StartSlot*/, UINT /*NumBuffers*/, ID3D11Buffer ** /*ppVertexBuffers*/, UINT * /*pStrides*/, UINT * /*pOffsets*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::IAGetIndexBuffer(ID3D11Buffer ** /*pIndexBuffer*/, DXGI_FORMAT * /*Format*/, UINT * /*Offset*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::GSGetConstantBuffers(UINT /*StartSlot*/, UINT /*NumBuffers*/, ID3D11Buffer ** /*ppConstantBuffers*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::GSGetShader(ID3D11GeometryShader ** /*ppGeometryShader*/, ID3D11ClassInstance ** /*ppClassInstances*/, UINT * /*pNumClassInstances*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::IAGetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY * /*pTopology*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::VSGetShaderResources(UINT /*StartSlot*/, UINT /*NumViews*/, ID3D11ShaderResourceView ** /*ppShaderResourceViews*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::VSGetSamplers(UINT /*StartSlot*/, UINT /*NumSamplers*/, ID3D11SamplerState ** /*ppSamplers*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::GetPredication(ID3D11Predicate ** /*ppPredicate*/, BOOL * /*pPredicateValue*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::GSGetShaderResources(UINT /*StartSlot*/, UINT /*NumViews*/, ID3D11ShaderResourceView ** /*ppShaderResourceViews*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::GSGetSamplers(UINT /*StartSlot*/, UINT /*NumSamplers*/, ID3D11SamplerState ** /*ppSamplers*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::OMGetRenderTargets(UINT /*NumViews*/, ID3D11RenderTargetView ** /*ppRenderTargetViews*/, ID3D11DepthStencilView ** /*ppDepthStencilView*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::OMGetRenderTargetsAndUnorderedAccessViews(UINT /*NumRTVs*/, ID3D11RenderTargetView ** /*ppRenderTargetViews*/, ID3D11DepthStencilView ** /*ppDepthStencilView*/, UINT /*UAVStartSlot*/, UINT /*NumUAVs*/, ID3D11UnorderedAccessView ** /*ppUnorderedAccessViews*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::OMGetBlendState(ID3D11BlendState ** /*ppBlendState*/, FLOAT /*BlendFactor*/[4], UINT * /*pSampleMask*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::OMGetDepthStencilState(ID3D11DepthStencilState ** /*ppDepthStencilState*/, UINT * /*pStencilRef*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::SOGetTargets(UINT /*NumBuffers*/, ID3D11Buffer ** /*ppSOTargets*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::RSGetState(ID3D11RasterizerState ** /*ppRasterizerState*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::RSGetViewports(UINT * /*pNumViewports*/, D3D11_VIEWPORT * /*pViewports*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::RSGetScissorRects(UINT * /*pNumRects*/, D3D11_RECT * /*pRects*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::HSGetShaderResources(UINT /*StartSlot*/, UINT /*NumViews*/, ID3D11ShaderResourceView ** /*ppShaderResourceViews*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::HSGetShader(ID3D11HullShader ** /*ppHullShader*/, ID3D11ClassInstance ** /*ppClassInstances*/, UINT * /*pNumClassInstances*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::HSGetSamplers(UINT /*StartSlot*/, UINT /*NumSamplers*/, ID3D11SamplerState ** /*ppSamplers*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::HSGetConstantBuffers(UINT /*StartSlot*/, UINT /*NumBuffers*/, ID3D11Buffer ** /*ppConstantBuffers*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::DSGetShaderResources(UINT /*StartSlot*/, UINT /*NumViews*/, ID3D11ShaderResourceView ** /*ppShaderResourceViews*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::DSGetShader(ID3D11DomainShader ** /*ppDomainShader*/, ID3D11ClassInstance ** /*ppClassInstances*/, UINT * /*pNumClassInstances*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::DSGetSamplers(UINT /*StartSlot*/, UINT /*NumSamplers*/, ID3D11SamplerState ** /*ppSamplers*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::DSGetConstantBuffers(UINT /*StartSlot*/, UINT /*NumBuffers*/, ID3D11Buffer ** /*ppConstantBuffers*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::CSGetShaderResources(UINT /*StartSlot*/, UINT /*NumViews*/, ID3D11ShaderResourceView ** /*ppShaderResourceViews*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::CSGetUnorderedAccessViews(UINT /*StartSlot*/, UINT /*NumUAVs*/, ID3D11UnorderedAccessView ** /*ppUnorderedAccessViews*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::CSGetShader(ID3D11ComputeShader ** /*ppComputeShader*/, ID3D11ClassInstance ** /*ppClassInstances*/, UINT * /*pNumClassInstances*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::CSGetSamplers(UINT /*StartSlot*/, UINT /*NumSamplers*/, ID3D11SamplerState ** /*ppSamplers*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::CSGetConstantBuffers(UINT /*StartSlot*/, UINT /*NumBuffers*/, ID3D11Buffer ** /*ppConstantBuffers*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::ClearState() {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
 
 HRESULT STDMETHODCALLTYPE D3D11ImmediateContext::FinishCommandList(BOOL /*RestoreDeferredContextState*/, ID3D11CommandList ** /*ppCommandList*/) {
@@ -484,53 +226,17 @@ HRESULT STDMETHODCALLTYPE D3D11ImmediateContext::FinishCommandList(BOOL /*Restor
 
 
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::VSSetConstantBuffers1(UINT /*StartSlot*/, UINT /*NumBuffers*/, ID3D11Buffer *const * /*ppConstantBuffers*/, const UINT * /*pFirstConstant*/, const UINT * /*pNumConstants*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::HSSetConstantBuffers1(UINT /*StartSlot*/, UINT /*NumBuffers*/, ID3D11Buffer *const * /*ppConstantBuffers*/, const UINT * /*pFirstConstant*/, const UINT * /*pNumConstants*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::DSSetConstantBuffers1(UINT /*StartSlot*/, UINT /*NumBuffers*/, ID3D11Buffer *const * /*ppConstantBuffers*/, const UINT * /*pFirstConstant*/, const UINT * /*pNumConstants*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::GSSetConstantBuffers1(UINT /*StartSlot*/, UINT /*NumBuffers*/, ID3D11Buffer *const * /*ppConstantBuffers*/, const UINT * /*pFirstConstant*/, const UINT * /*pNumConstants*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::PSSetConstantBuffers1(UINT /*StartSlot*/, UINT /*NumBuffers*/, ID3D11Buffer *const * /*ppConstantBuffers*/, const UINT * /*pFirstConstant*/, const UINT * /*pNumConstants*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::CSSetConstantBuffers1(UINT /*StartSlot*/, UINT /*NumBuffers*/, ID3D11Buffer *const * /*ppConstantBuffers*/, const UINT * /*pFirstConstant*/, const UINT * /*pNumConstants*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::VSGetConstantBuffers1(UINT /*StartSlot*/, UINT /*NumBuffers*/, ID3D11Buffer ** /*ppConstantBuffers*/, UINT * /*pFirstConstant*/, UINT * /*pNumConstants*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::HSGetConstantBuffers1(UINT /*StartSlot*/, UINT /*NumBuffers*/, ID3D11Buffer ** /*ppConstantBuffers*/, UINT * /*pFirstConstant*/, UINT * /*pNumConstants*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::DSGetConstantBuffers1(UINT /*StartSlot*/, UINT /*NumBuffers*/, ID3D11Buffer ** /*ppConstantBuffers*/, UINT * /*pFirstConstant*/, UINT * /*pNumConstants*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::GSGetConstantBuffers1(UINT /*StartSlot*/, UINT /*NumBuffers*/, ID3D11Buffer ** /*ppConstantBuffers*/, UINT * /*pFirstConstant*/, UINT * /*pNumConstants*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::PSGetConstantBuffers1(UINT /*StartSlot*/, UINT /*NumBuffers*/, ID3D11Buffer ** /*ppConstantBuffers*/, UINT * /*pFirstConstant*/, UINT * /*pNumConstants*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::CSGetConstantBuffers1(UINT /*StartSlot*/, UINT /*NumBuffers*/, ID3D11Buffer ** /*ppConstantBuffers*/, UINT * /*pFirstConstant*/, UINT * /*pNumConstants*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::SwapDeviceContextState(ID3DDeviceContextState * /*pState*/, ID3DDeviceContextState ** /*ppPreviousState*/) {
   D3D11VK_NOT_IMPLEMENTED();

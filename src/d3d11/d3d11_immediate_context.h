@@ -6,7 +6,11 @@
 #pragma once
 
 #include <memory>
+#include <unordered_map>
 #include <vector>
+
+#include "d3d11/d3d11_context_state.h"
+#include "vk/commands.h"
 
 #include "util/private_data.h"
 #include "util/windows_base.h"
@@ -20,6 +24,7 @@ class UploadHeap;
 
 namespace d3d11vk {
 
+class D3D11Buffer;
 class D3D11Device;
 class D3D11Query;
 class D3D11ResourceCommon;
@@ -223,6 +228,33 @@ private:
   void recordQueryBegin(D3D11Query* query);
   void recordQueryEnd(D3D11Query* query);
 
+  // Binding (d3d11_context_bind.cpp).
+  const vk::ShaderCode* shaderCodeFor(const CompiledShader& compiled);
+  template <typename ShaderClass>
+  void setShader(typename ShaderClass::InterfaceType* shader);
+  template <typename Interface>
+  void getShader(uint32_t stage, Interface** shader, ID3D11ClassInstance** instances, UINT* instanceCount);
+  void setConstantBuffers(uint32_t stage, UINT start, UINT count, ID3D11Buffer* const* buffers, const UINT* firstConstant,
+                          const UINT* numConstants);
+  void getConstantBuffers(uint32_t stage, UINT start, UINT count, ID3D11Buffer** buffers, UINT* firstConstant, UINT* numConstants);
+  void setShaderResources(uint32_t stage, UINT start, UINT count, ID3D11ShaderResourceView* const* views);
+  void setSamplers(uint32_t stage, UINT start, UINT count, ID3D11SamplerState* const* samplers);
+
+  // Drawing (d3d11_context_draw.cpp): what changed since the last draw becomes commands.
+  bool prepareDraw();
+  bool prepareDispatch();
+  void recordRenderTargets();
+  bool recordPipeline();
+  void recordViewportsAndScissors();
+  void recordDynamicState();
+  void recordVertexInput();
+  void recordDescriptors(uint32_t stage);
+  vk::DescriptorEntry descriptorFor(uint32_t stage, const vk::ShaderBindingSlot& slot);
+  ID3D11SamplerState* defaultSampler();
+  void drawIndirect(ID3D11Buffer* args, UINT offset, bool indexed);
+  // A dynamic buffer was renamed: bindings that may name it are recorded again.
+  void noteBufferDiscarded(const D3D11Buffer& buffer);
+
   D3D11Device* m_device;
   util::PrivateDataStore m_privateData;
   std::unique_ptr<vk::QueryPools> m_queryPools;   // outlives the stream's worker
@@ -230,6 +262,11 @@ private:
   std::unique_ptr<vk::UploadHeap> m_uploads;
   std::vector<MappedSubresource> m_mapped;
   std::vector<D3D11Query*> m_activeQueries;      // each holds a private reference while active
+  ContextState m_state;
+  std::unordered_map<const CompiledShader*, std::shared_ptr<const vk::ShaderCode>> m_shaderCode;
+  util::ComPtr<ID3D11SamplerState> m_defaultSampler;
+  VkExtent2D m_renderArea{1, 1};
+  bool m_pipelineValid = false;
 };
 
 }  // namespace d3d11vk

@@ -1,7 +1,10 @@
 // D3D11SamplerState: ID3D11SamplerState holding a validated D3D11_SAMPLER_DESC.
 #pragma once
 
+#include <mutex>
+
 #include "d3d11/d3d11_state_object.h"
+#include "vk/vulkan_api.h"
 
 namespace d3d11vk {
 
@@ -13,6 +16,13 @@ public:
   HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** object) override;
   // ID3D11SamplerState
   void STDMETHODCALLTYPE GetDesc(D3D11_SAMPLER_DESC* desc) override;
+
+  // The Vulkan sampler, made on first use (thread-safe); null when Vulkan refuses it (logged).
+  VkSampler vulkanSampler();
+
+private:
+  std::once_flag m_samplerOnce;
+  VkSampler m_sampler = VK_NULL_HANDLE;
 };
 
 }  // namespace d3d11vk

@@ -94,6 +94,7 @@ ViewTarget::ViewTarget(D3D11Device* device, const ResolvedResource& resource, co
   const vk::DeviceFunctions& vk = vkDevice.functions();
   const vk::DeviceProfile& profile = device->vulkanAdapter().profile();
   if (range.shape == ViewShape::Buffer) {
+    m_buffer = resource.buffer;
     if (range.typedBuffer) {
       VkBufferViewCreateInfo info = vk::makeStruct<VkBufferViewCreateInfo>(VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO);
       // A view of a dynamic buffer names the slice current when it was made; bindings of renamed
@@ -122,6 +123,9 @@ ViewTarget::ViewTarget(D3D11Device* device, const ResolvedResource& resource, co
     } else {
       info.format = caps::storageFormat(profile, range.format);
     }
+    m_image = resource.image;
+    m_format = info.format;
+    m_aspects = aspects;
     const caps::FormatInfo* format = caps::formatInfo(range.format);
     info.components = {VK_COMPONENT_SWIZZLE_IDENTITY, VK_COMPONENT_SWIZZLE_IDENTITY, VK_COMPONENT_SWIZZLE_IDENTITY,
                        VK_COMPONENT_SWIZZLE_IDENTITY};

@@ -46,6 +46,12 @@ public:
   // The viewed resource, without a reference (the view holds one).
   ID3D11Resource* resource() const { return m_resource; }
   VkImageView imageView() const { return m_imageView; }
+  // The viewed image (textures) and the view's Vulkan format and aspects; the viewed buffer
+  // memory as it was when the view was made (buffers).
+  vk::Image* image() const { return m_image; }
+  VkFormat format() const { return m_format; }
+  VkImageAspectFlags aspects() const { return m_aspects; }
+  const vk::BufferSlice& buffer() const { return m_buffer; }
   VkBufferView bufferView() const { return m_bufferView; }
   const ViewRange& range() const { return m_range; }
 
@@ -58,6 +64,10 @@ private:
   D3D11_RESOURCE_DIMENSION m_dimension;
   ViewRange m_range;
   VkImageView m_imageView = VK_NULL_HANDLE;
+  vk::Image* m_image = nullptr;
+  VkFormat m_format = VK_FORMAT_UNDEFINED;
+  VkImageAspectFlags m_aspects = 0;
+  vk::BufferSlice m_buffer;
   VkBufferView m_bufferView = VK_NULL_HANDLE;
 };
 

@@ -5,21 +5,30 @@
 
 namespace vk {
 
-bool BarrierTracker::prepare(const DeviceFunctions& vk, VkCommandBuffer commands, const ResourceAccess* accesses, size_t count) {
-  bool hazard = false;
-  for (size_t i = 0; i < count && !hazard; ++i) {
+bool BarrierTracker::conflicts(const ResourceAccess* accesses, size_t count) const {
+  for (size_t i = 0; i < count; ++i) {
     auto found = m_since.find(accesses[i].resource);
     if (found == m_since.end())
       continue;
     const bool earlierWrite = found->second & uint8_t(Access::Write);
-    hazard = earlierWrite || accesses[i].access == Access::Write;
+    if (earlierWrite || accesses[i].access == Access::Write)
+      return true;
   }
+  return false;
+}
+
+void BarrierTracker::note(const ResourceAccess* accesses, size_t count) {
+  for (size_t i = 0; i < count; ++i)
+    m_since[accesses[i].resource] |= uint8_t(accesses[i].access);
+}
+
+bool BarrierTracker::prepare(const DeviceFunctions& vk, VkCommandBuffer commands, const ResourceAccess* accesses, size_t count) {
+  const bool hazard = conflicts(accesses, count);
   if (hazard) {
     fullBarrier(vk, commands, false);
     m_since.clear();
   }
-  for (size_t i = 0; i < count; ++i)
-    m_since[accesses[i].resource] |= uint8_t(accesses[i].access);
+  note(accesses, count);
   return hazard;
 }
 

@@ -29,6 +29,10 @@ public:
   bool prepare(const DeviceFunctions& vk, VkCommandBuffer commands, std::initializer_list<ResourceAccess> accesses) {
     return prepare(vk, commands, accesses.begin(), accesses.size());
   }
+  // Whether `accesses` conflict with what happened since the last barrier (nothing recorded).
+  bool conflicts(const ResourceAccess* accesses, size_t count) const;
+  // Notes accesses without checking (inside a rendering pass, after conflicts() said none).
+  void note(const ResourceAccess* accesses, size_t count);
   // Everything before against everything after, and device writes made visible to the host:
   // recorded at the end of each submission so Map can read what the GPU wrote.
   void fullBarrier(const DeviceFunctions& vk, VkCommandBuffer commands, bool toHost);

@@ -9,7 +9,8 @@
 
 namespace vk {
 
-CommandExecutor::CommandExecutor(Device& device, QueryPools& queryPools) : m_device(device), m_queryPools(&queryPools) {}
+CommandExecutor::CommandExecutor(Device& device, QueryPools& queryPools)
+    : m_device(device), m_queryPools(&queryPools), m_pipelines(device), m_descriptors(device, device.timeline()) {}
 
 void CommandExecutor::begin(VkCommandBuffer commands, uint64_t submission) {
   m_commands = commands;
@@ -18,10 +19,16 @@ void CommandExecutor::begin(VkCommandBuffer commands, uint64_t submission) {
   for (uint32_t kind = 0; kind < 4; ++kind)
     if (!m_activeQueries[kind].empty())
       startSegment(kind);  // queries active across the submission boundary continue here
+  reapplyState();
 }
 
 void CommandExecutor::execute(const CommandChunk& chunk) {
   chunk.forEach([this](const CommandHeader& header, const void* body) {
+    // Transfers, clears, queries and dispatches happen outside rendering passes.
+    if (m_rendering && header.type < CommandType::SetRenderTargets)
+      endRendering();
+    if (m_rendering && (header.type == CommandType::Dispatch || header.type == CommandType::DispatchIndirect))
+      endRendering();
     switch (header.type) {
 #define D3D11VK_DISPATCH(Name) \
   case CommandType::Name: execute(*static_cast<const Name##Command*>(body)); break;
@@ -37,6 +44,22 @@ void CommandExecutor::execute(const CommandChunk& chunk) {
       D3D11VK_DISPATCH(BeginQuery)
       D3D11VK_DISPATCH(EndQuery)
       D3D11VK_DISPATCH(WriteTimestamp)
+      D3D11VK_DISPATCH(SetRenderTargets)
+      D3D11VK_DISPATCH(BindGraphicsPipeline)
+      D3D11VK_DISPATCH(BindComputePipeline)
+      D3D11VK_DISPATCH(BindDescriptors)
+      D3D11VK_DISPATCH(BindVertexBuffers)
+      D3D11VK_DISPATCH(BindIndexBuffer)
+      D3D11VK_DISPATCH(SetViewports)
+      D3D11VK_DISPATCH(SetScissors)
+      D3D11VK_DISPATCH(SetBlendConstants)
+      D3D11VK_DISPATCH(SetStencilReference)
+      D3D11VK_DISPATCH(SetDepthBias)
+      D3D11VK_DISPATCH(Draw)
+      D3D11VK_DISPATCH(DrawIndexed)
+      D3D11VK_DISPATCH(DrawIndirect)
+      D3D11VK_DISPATCH(Dispatch)
+      D3D11VK_DISPATCH(DispatchIndirect)
 #undef D3D11VK_DISPATCH
       case CommandType::Count: break;
     }
@@ -44,6 +67,7 @@ void CommandExecutor::execute(const CommandChunk& chunk) {
 }
 
 void CommandExecutor::end() {
+  endRendering();
   for (uint32_t kind = 0; kind < 4; ++kind)
     endSegment(kind);
   m_barriers.fullBarrier(m_device.functions(), m_commands, true);

@@ -9,6 +9,8 @@
 
 #include "vk/barrier_tracker.h"
 #include "vk/command_chunk.h"
+#include "vk/descriptor_allocator.h"
+#include "vk/pipeline_manager.h"
 
 namespace vk {
 
@@ -28,6 +30,7 @@ public:
   void end();
 
   uint64_t barrierCount() const { return m_barriers.barrierCount(); }
+  PipelineManager& pipelines() { return m_pipelines; }
 
 private:
   void execute(const CopyBufferCommand& command);
@@ -42,7 +45,35 @@ private:
   void execute(const BeginQueryCommand& command);
   void execute(const EndQueryCommand& command);
   void execute(const WriteTimestampCommand& command);
+  void execute(const SetRenderTargetsCommand& command);
+  void execute(const BindGraphicsPipelineCommand& command);
+  void execute(const BindComputePipelineCommand& command);
+  void execute(const BindDescriptorsCommand& command);
+  void execute(const BindVertexBuffersCommand& command);
+  void execute(const BindIndexBufferCommand& command);
+  void execute(const SetViewportsCommand& command);
+  void execute(const SetScissorsCommand& command);
+  void execute(const SetBlendConstantsCommand& command);
+  void execute(const SetStencilReferenceCommand& command);
+  void execute(const SetDepthBiasCommand& command);
+  void execute(const DrawCommand& command);
+  void execute(const DrawIndexedCommand& command);
+  void execute(const DrawIndirectCommand& command);
+  void execute(const DispatchCommand& command);
+  void execute(const DispatchIndirectCommand& command);
 
+  // Draw state (executor_draw.cpp). Everything a command buffer loses when it ends is kept here
+  // and re-applied in the next one.
+  enum : uint32_t { kGraphics = 0, kCompute = 1 };
+  // Prepares a draw: pipeline, barriers, rendering pass, descriptor sets, dynamic state, vertex
+  // input. False when the draw must be skipped (no pipeline could be built).
+  bool prepareDraw(const ResourceAccess* extra, size_t extraCount);
+  bool prepareDispatch(const ResourceAccess* extra, size_t extraCount);
+  void beginRendering();
+  void endRendering();
+  void flushDescriptorSets(uint32_t bindPoint, const PipelineLayoutInfo& layout);
+  void collectAccesses(uint32_t bindPoint, std::vector<ResourceAccess>* accesses) const;
+  void reapplyState();
   Device& m_device;
   VkCommandBuffer m_commands = VK_NULL_HANDLE;
   uint64_t m_submission = 0;
@@ -54,6 +85,36 @@ private:
   std::vector<QueryRecord*> m_activeQueries[4];
   std::shared_ptr<QueryLease> m_currentSegment[4];
   QueryPools* m_queryPools;
+
+  PipelineManager m_pipelines;
+  DescriptorAllocator m_descriptors;
+  SetRenderTargetsCommand m_targets{};
+  bool m_rendering = false;
+  const ShaderCode* m_graphicsStages[kGraphicsStages] = {};
+  GraphicsPipelineKey m_graphicsKey{};
+  bool m_hasGraphicsKey = false;
+  const GraphicsPipeline* m_graphicsPipeline = nullptr;
+  bool m_graphicsPipelineDirty = false;
+  const ShaderCode* m_computeShader = nullptr;
+  const ComputePipeline* m_computePipeline = nullptr;
+  bool m_computePipelineDirty = false;
+  static constexpr uint32_t kSets = 6;
+  std::vector<DescriptorEntry> m_entries[2][kSets];  // the descriptors each set should hold
+  bool m_setDirty[2][kSets] = {};                    // needs a new VkDescriptorSet
+  bool m_accessesDirty[2] = {true, true};            // descriptor resources changed since declared
+  bool m_storageWrites[2] = {};                      // a bound descriptor is written (UAVs)
+  std::vector<ResourceAccess> m_scratchAccesses;
+  VertexBufferBinding m_vertexBuffers[kMaxVertexBindings] = {};
+  uint32_t m_vertexBufferCount = 0;
+  bool m_vertexBuffersDirty = false;
+  BindIndexBufferCommand m_indexBuffer{};
+  bool m_indexBufferDirty = false;
+  SetViewportsCommand m_viewports{};
+  SetScissorsCommand m_scissors{};
+  SetBlendConstantsCommand m_blendConstants{};
+  SetStencilReferenceCommand m_stencilReference{};
+  SetDepthBiasCommand m_depthBias{};
+  bool m_dynamicDirty = true;
 };
 
 }  // namespace vk

@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "vk/barrier_tracker.h"
+#include "vk/pipeline_key.h"
 #include "vk/vulkan_api.h"
 
 namespace vk {
@@ -25,6 +27,23 @@ enum class CommandType : uint16_t {
   BeginQuery,
   EndQuery,
   WriteTimestamp,
+  // Drawing and dispatch (executor_draw.cpp, executor_bind.cpp).
+  SetRenderTargets,
+  BindGraphicsPipeline,
+  BindComputePipeline,
+  BindDescriptors,
+  BindVertexBuffers,
+  BindIndexBuffer,
+  SetViewports,
+  SetScissors,
+  SetBlendConstants,
+  SetStencilReference,
+  SetDepthBias,
+  Draw,
+  DrawIndexed,
+  DrawIndirect,
+  Dispatch,
+  DispatchIndirect,
   Count,
 };
 
@@ -113,6 +132,133 @@ struct EndQueryCommand {
 struct WriteTimestampCommand {
   static constexpr CommandType kType = CommandType::WriteTimestamp;
   QueryRecord* query;
+};
+
+// ---- Drawing and dispatch ----
+
+struct RenderTarget {
+  VkImage image = VK_NULL_HANDLE;
+  VkImageView view = VK_NULL_HANDLE;
+  VkFormat format = VK_FORMAT_UNDEFINED;
+  VkImageAspectFlags aspects = 0;
+};
+
+// The attachments the following draws render to; rendering starts lazily at the next draw.
+struct SetRenderTargetsCommand {
+  static constexpr CommandType kType = CommandType::SetRenderTargets;
+  uint32_t colorCount;  // highest bound slot + 1; unbound slots have a null view
+  RenderTarget color[kMaxColorTargets];
+  RenderTarget depth;   // null view: none
+  VkExtent2D extent;    // the smallest attachment's size
+  uint32_t layerCount;
+};
+
+// The shaders must stay alive until the submission completes (their owner keeps them for the
+// device's life).
+struct BindGraphicsPipelineCommand {
+  static constexpr CommandType kType = CommandType::BindGraphicsPipeline;
+  const ShaderCode* stages[kGraphicsStages];
+  GraphicsPipelineKey key;
+};
+
+struct BindComputePipelineCommand {
+  static constexpr CommandType kType = CommandType::BindComputePipeline;
+  const ShaderCode* shader;
+};
+
+// One descriptor of a set, with what the barrier tracker must know of its resource.
+struct DescriptorEntry {
+  uint32_t binding;
+  VkDescriptorType type;
+  VkDescriptorBufferInfo buffer;   // uniform and storage buffers (null buffer: unbound)
+  VkDescriptorImageInfo image;     // samplers and images
+  VkBufferView texelBuffer;        // texel buffers
+  uint64_t resource;               // VkBuffer/VkImage handle value, 0 for samplers and unbound slots
+  Access access;
+};
+
+// The full contents of one stage's descriptor set (binding-model set number `set`), replacing
+// what was bound there. DescriptorEntry[count] follow.
+struct BindDescriptorsCommand {
+  static constexpr CommandType kType = CommandType::BindDescriptors;
+  VkPipelineBindPoint bindPoint;
+  uint32_t set;
+  uint32_t count;
+};
+
+struct VertexBufferBinding {
+  VkBuffer buffer;  // null: unbound
+  VkDeviceSize offset;
+};
+
+// VertexBufferBinding[count] follow, for slots first..first+count-1.
+struct BindVertexBuffersCommand {
+  static constexpr CommandType kType = CommandType::BindVertexBuffers;
+  uint32_t first, count;
+};
+
+struct BindIndexBufferCommand {
+  static constexpr CommandType kType = CommandType::BindIndexBuffer;
+  VkBuffer buffer;  // null: unbound (indexed draws are skipped)
+  VkDeviceSize offset;
+  VkIndexType type;
+};
+
+struct SetViewportsCommand {
+  static constexpr CommandType kType = CommandType::SetViewports;
+  uint32_t count;
+  VkViewport viewports[16];  // already flipped (negative height) to D3D's Y-down convention
+};
+
+struct SetScissorsCommand {
+  static constexpr CommandType kType = CommandType::SetScissors;
+  uint32_t count;
+  VkRect2D rects[16];
+};
+
+struct SetBlendConstantsCommand {
+  static constexpr CommandType kType = CommandType::SetBlendConstants;
+  float constants[4];
+};
+
+struct SetStencilReferenceCommand {
+  static constexpr CommandType kType = CommandType::SetStencilReference;
+  uint32_t reference;
+};
+
+struct SetDepthBiasCommand {
+  static constexpr CommandType kType = CommandType::SetDepthBias;
+  float constantFactor, clamp, slopeFactor;
+};
+
+struct DrawCommand {
+  static constexpr CommandType kType = CommandType::Draw;
+  uint32_t vertexCount, instanceCount, firstVertex, firstInstance;
+};
+
+struct DrawIndexedCommand {
+  static constexpr CommandType kType = CommandType::DrawIndexed;
+  uint32_t indexCount, instanceCount, firstIndex;
+  int32_t vertexOffset;
+  uint32_t firstInstance;
+};
+
+struct DrawIndirectCommand {
+  static constexpr CommandType kType = CommandType::DrawIndirect;
+  VkBuffer buffer;
+  VkDeviceSize offset;
+  VkBool32 indexed;
+};
+
+struct DispatchCommand {
+  static constexpr CommandType kType = CommandType::Dispatch;
+  uint32_t x, y, z;
+};
+
+struct DispatchIndirectCommand {
+  static constexpr CommandType kType = CommandType::DispatchIndirect;
+  VkBuffer buffer;
+  VkDeviceSize offset;
 };
 
 template <typename T>

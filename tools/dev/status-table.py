@@ -11,6 +11,7 @@ and finds each method's definition in the class's source file:
 usage: status-table.py [--check] docs/STATUS.md
   rewrites the part between the GENERATED markers; --check only compares and exits 1 on drift.
 """
+import glob
 import os
 import re
 import sys
@@ -27,7 +28,7 @@ CLASSES = [
      ["ID3D11Device", "ID3D11Device1", "ID3D11Device2", "ID3D11Device3", "ID3D11Device4", "ID3D11Device5"], set()),
     ("D3D11DxgiDevice", "src/d3d11/d3d11_dxgi_device.cpp", DXGI_HEADERS,
      ["IDXGIObject", "IDXGIDevice", "IDXGIDevice1", "IDXGIDevice2", "IDXGIDevice3", "IDXGIDevice4"], set()),
-    ("D3D11ImmediateContext", "src/d3d11/d3d11_immediate_context.cpp", D3D11_HEADERS,
+    ("D3D11ImmediateContext", "src/d3d11/d3d11_*context*.cpp", D3D11_HEADERS,
      ["ID3D11DeviceChild", "ID3D11DeviceContext", "ID3D11DeviceContext1", "ID3D11DeviceContext2",
       "ID3D11DeviceContext3", "ID3D11DeviceContext4"], set()),
     ("D3D11BlendState", "src/d3d11/d3d11_blend_state.cpp", D3D11_HEADERS,
@@ -95,8 +96,9 @@ def interface_methods(headers, interface):
 
 
 def method_bodies(path, cls):
-    """Maps method name -> body text for Class::Method definitions in the file."""
-    text = open(path).read()
+    """Maps method name -> body text for Class::Method definitions in the file(s); `path` may be a
+    glob (a class whose methods are split over files by responsibility)."""
+    text = "".join(open(p).read() for p in sorted(glob.glob(path)))
     bodies = {}
     for m in re.finditer(r'STDMETHODCALLTYPE\s+' + cls + r'::(\w+)\(', text):
         start = text.index("{", m.end())
@@ -110,6 +112,14 @@ def method_bodies(path, cls):
                     break
             i += 1
         bodies[m.group(1)] = text[start:i + 1]
+    # Methods stamped out by a macro (the six stages' Set*/Get* methods): "Prefix##Name" in the
+    # macro's definition, one set per invocation; their state comes from the macro's text.
+    for define in re.finditer(r'#define (\w+)\(Prefix[^)]*\)((?:.*\\\n)*.*)', text):
+        macro, macro_body = define.group(1), define.group(2)
+        names = re.findall(cls + r'::Prefix##(\w+)\(', macro_body)
+        for call in re.finditer(r'^' + macro + r'\((\w+),', text, re.M):
+            for name in names:
+                bodies.setdefault(call.group(1) + name, macro_body)
     return bodies
 
 

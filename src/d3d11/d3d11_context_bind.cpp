@@ -1,0 +1,499 @@
+// D3D11ImmediateContext: the Set*/Get* methods of every stage, the input assembler, rasterizer,
+// output merger and stream output, SetPredication and ClearState. They update ContextState (with
+// the references D3D11 keeps on bound objects) and mark what the next draw must record.
+#include <algorithm>
+
+#include "d3d11/d3d11_buffer.h"
+#include "d3d11/d3d11_device.h"
+#include "d3d11/d3d11_immediate_context.h"
+#include "d3d11/d3d11_shader.h"
+#include "util/log.h"
+#include "vk/shader_code.h"
+
+namespace d3d11vk {
+
+namespace {
+
+// Copies bound objects out with a reference each, as the Get* methods document.
+template <typename Interface, typename Stored>
+void getObjects(const Stored* bound, UINT start, UINT count, UINT slots, Interface** out) {
+  if (!out)
+    return;
+  for (UINT i = 0; i < count; ++i) {
+    Interface* object = start + i < slots ? static_cast<Interface*>(bound[start + i].get()) : nullptr;
+    if (object)
+      object->AddRef();
+    out[i] = object;
+  }
+}
+
+// Whether [start, start + count) lies inside `slots`; D3D11 ignores the whole call otherwise.
+bool rangeValid(UINT start, UINT count, UINT slots, const char* method) {
+  if (start > slots || count > slots - start) {
+    util::log::warn(method, ": slots ", start, "+", count, " exceed ", slots, "; call ignored");
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+const vk::ShaderCode* D3D11ImmediateContext::shaderCodeFor(const CompiledShader& compiled) {
+  auto found = m_shaderCode.find(&compiled);
+  if (found != m_shaderCode.end())
+    return found->second.get();
+  dxbc::CompileResult result;
+  result.spirv = compiled.spirv;
+  result.reflection = compiled.reflection;
+  // The cache's hash names distinct bytecode; 0 is reserved for "no shader" in pipeline keys.
+  auto code = vk::shaderCodeFrom(compiled.hash ? compiled.hash : 1, result);
+  const vk::ShaderCode* pointer = code.get();
+  m_shaderCode.emplace(&compiled, std::move(code));
+  return pointer;
+}
+
+template <typename ShaderClass>
+void D3D11ImmediateContext::setShader(typename ShaderClass::InterfaceType* shader) {
+  constexpr uint32_t stage = uint32_t(ShaderClass::stage());
+  StageState& state = m_state.stages[stage];
+  if (state.shader.get() == shader)
+    return;
+  state.shader = shader;
+  state.compiled = shader ? &static_cast<ShaderClass*>(shader)->compiled() : nullptr;
+  state.code = state.compiled && state.compiled->error.empty() ? shaderCodeFor(*state.compiled) : nullptr;
+  state.descriptorsDirty = true;
+  if (stage == uint32_t(dxbc::ShaderStage::Compute))
+    m_state.computePipelineDirty = true;
+  else
+    m_state.pipelineDirty = true;
+}
+
+template <typename Interface>
+void D3D11ImmediateContext::getShader(uint32_t stage, Interface** shader, ID3D11ClassInstance** instances, UINT* instanceCount) {
+  if (shader) {
+    *shader = static_cast<Interface*>(m_state.stages[stage].shader.get());
+    if (*shader)
+      (*shader)->AddRef();
+  }
+  (void)instances;  // class instances are not supported (CreateClassInstance fails)
+  if (instanceCount)
+    *instanceCount = 0;
+}
+
+void D3D11ImmediateContext::setConstantBuffers(uint32_t stage, UINT start, UINT count, ID3D11Buffer* const* buffers,
+                                               const UINT* firstConstant, const UINT* numConstants) {
+  if (!rangeValid(start, count, D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT, "SetConstantBuffers"))
+    return;
+  StageState& state = m_state.stages[stage];
+  for (UINT i = 0; i < count; ++i) {
+    ConstantBufferBinding& binding = state.constantBuffers[start + i];
+    ID3D11Buffer* buffer = buffers ? buffers[i] : nullptr;
+    const UINT first = firstConstant ? firstConstant[i] : 0, number = numConstants ? numConstants[i] : 0;
+    if (binding.buffer.get() == buffer && binding.firstConstant == first && binding.numConstants == number)
+      continue;
+    binding.buffer = buffer;
+    binding.firstConstant = first;
+    binding.numConstants = number;
+    state.descriptorsDirty = true;
+  }
+}
+
+void D3D11ImmediateContext::getConstantBuffers(uint32_t stage, UINT start, UINT count, ID3D11Buffer** buffers, UINT* firstConstant,
+                                               UINT* numConstants) {
+  const StageState& state = m_state.stages[stage];
+  for (UINT i = 0; i < count; ++i) {
+    const bool inRange = start + i < D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT;
+    const ConstantBufferBinding* binding = inRange ? &state.constantBuffers[start + i] : nullptr;
+    if (buffers) {
+      buffers[i] = binding ? binding->buffer.get() : nullptr;
+      if (buffers[i])
+        buffers[i]->AddRef();
+    }
+    if (firstConstant)
+      firstConstant[i] = binding ? binding->firstConstant : 0;
+    if (numConstants)
+      numConstants[i] = binding ? (binding->numConstants ? binding->numConstants : 4096) : 0;
+  }
+}
+
+void D3D11ImmediateContext::setShaderResources(uint32_t stage, UINT start, UINT count, ID3D11ShaderResourceView* const* views) {
+  if (!rangeValid(start, count, D3D11_COMMONSHADER_INPUT_RESOURCE_SLOT_COUNT, "SetShaderResources"))
+    return;
+  StageState& state = m_state.stages[stage];
+  for (UINT i = 0; i < count; ++i) {
+    ID3D11ShaderResourceView* view = views ? views[i] : nullptr;
+    if (state.shaderResources[start + i].get() != view) {
+      state.shaderResources[start + i] = view;
+      state.descriptorsDirty = true;
+    }
+  }
+}
+
+void D3D11ImmediateContext::setSamplers(uint32_t stage, UINT start, UINT count, ID3D11SamplerState* const* samplers) {
+  if (!rangeValid(start, count, D3D11_COMMONSHADER_SAMPLER_SLOT_COUNT, "SetSamplers"))
+    return;
+  StageState& state = m_state.stages[stage];
+  for (UINT i = 0; i < count; ++i) {
+    ID3D11SamplerState* sampler = samplers ? samplers[i] : nullptr;
+    if (state.samplers[start + i].get() != sampler) {
+      state.samplers[start + i] = sampler;
+      state.descriptorsDirty = true;
+    }
+  }
+}
+
+// The six stages' methods share the bodies above.
+#define D3D11VK_STAGE_METHODS(Prefix, Stage, ShaderClass, Interface)                                                            \
+  void STDMETHODCALLTYPE D3D11ImmediateContext::Prefix##SetShader(Interface* pShader, ID3D11ClassInstance* const*, UINT) {   \
+    setShader<ShaderClass>(pShader);                                                                                         \
+  }                                                                                                                          \
+  void STDMETHODCALLTYPE D3D11ImmediateContext::Prefix##GetShader(Interface** ppShader, ID3D11ClassInstance** ppInstances,   \
+                                                                  UINT* pNumInstances) {                                     \
+    getShader(uint32_t(Stage), ppShader, ppInstances, pNumInstances);                                                        \
+  }                                                                                                                          \
+  void STDMETHODCALLTYPE D3D11ImmediateContext::Prefix##SetShaderResources(UINT StartSlot, UINT NumViews,                    \
+                                                                           ID3D11ShaderResourceView* const* ppViews) {       \
+    setShaderResources(uint32_t(Stage), StartSlot, NumViews, ppViews);                                                       \
+  }                                                                                                                          \
+  void STDMETHODCALLTYPE D3D11ImmediateContext::Prefix##GetShaderResources(UINT StartSlot, UINT NumViews,                    \
+                                                                           ID3D11ShaderResourceView** ppViews) {             \
+    getObjects(m_state.stages[uint32_t(Stage)].shaderResources, StartSlot, NumViews,                                         \
+               D3D11_COMMONSHADER_INPUT_RESOURCE_SLOT_COUNT, ppViews);                                                       \
+  }                                                                                                                          \
+  void STDMETHODCALLTYPE D3D11ImmediateContext::Prefix##SetSamplers(UINT StartSlot, UINT NumSamplers,                        \
+                                                                    ID3D11SamplerState* const* ppSamplers) {                 \
+    setSamplers(uint32_t(Stage), StartSlot, NumSamplers, ppSamplers);                                                        \
+  }                                                                                                                          \
+  void STDMETHODCALLTYPE D3D11ImmediateContext::Prefix##GetSamplers(UINT StartSlot, UINT NumSamplers,                        \
+                                                                    ID3D11SamplerState** ppSamplers) {                       \
+    getObjects(m_state.stages[uint32_t(Stage)].samplers, StartSlot, NumSamplers, D3D11_COMMONSHADER_SAMPLER_SLOT_COUNT,      \
+               ppSamplers);                                                                                                  \
+  }                                                                                                                          \
+  void STDMETHODCALLTYPE D3D11ImmediateContext::Prefix##SetConstantBuffers(UINT StartSlot, UINT NumBuffers,                  \
+                                                                           ID3D11Buffer* const* ppBuffers) {                 \
+    setConstantBuffers(uint32_t(Stage), StartSlot, NumBuffers, ppBuffers, nullptr, nullptr);                                 \
+  }                                                                                                                          \
+  void STDMETHODCALLTYPE D3D11ImmediateContext::Prefix##SetConstantBuffers1(                                                 \
+      UINT StartSlot, UINT NumBuffers, ID3D11Buffer* const* ppBuffers, const UINT* pFirstConstant, const UINT* pNumConstants) { \
+    setConstantBuffers(uint32_t(Stage), StartSlot, NumBuffers, ppBuffers, pFirstConstant, pNumConstants);                    \
+  }                                                                                                                          \
+  void STDMETHODCALLTYPE D3D11ImmediateContext::Prefix##GetConstantBuffers(UINT StartSlot, UINT NumBuffers,                  \
+                                                                           ID3D11Buffer** ppBuffers) {                       \
+    getConstantBuffers(uint32_t(Stage), StartSlot, NumBuffers, ppBuffers, nullptr, nullptr);                                 \
+  }                                                                                                                          \
+  void STDMETHODCALLTYPE D3D11ImmediateContext::Prefix##GetConstantBuffers1(                                                 \
+      UINT StartSlot, UINT NumBuffers, ID3D11Buffer** ppBuffers, UINT* pFirstConstant, UINT* pNumConstants) {                \
+    getConstantBuffers(uint32_t(Stage), StartSlot, NumBuffers, ppBuffers, pFirstConstant, pNumConstants);                    \
+  }
+
+D3D11VK_STAGE_METHODS(VS, dxbc::ShaderStage::Vertex, D3D11VertexShader, ID3D11VertexShader)
+D3D11VK_STAGE_METHODS(HS, dxbc::ShaderStage::Hull, D3D11HullShader, ID3D11HullShader)
+D3D11VK_STAGE_METHODS(DS, dxbc::ShaderStage::Domain, D3D11DomainShader, ID3D11DomainShader)
+D3D11VK_STAGE_METHODS(GS, dxbc::ShaderStage::Geometry, D3D11GeometryShader, ID3D11GeometryShader)
+D3D11VK_STAGE_METHODS(PS, dxbc::ShaderStage::Pixel, D3D11PixelShader, ID3D11PixelShader)
+D3D11VK_STAGE_METHODS(CS, dxbc::ShaderStage::Compute, D3D11ComputeShader, ID3D11ComputeShader)
+#undef D3D11VK_STAGE_METHODS
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::CSSetUnorderedAccessViews(UINT StartSlot, UINT NumUAVs,
+                                                                        ID3D11UnorderedAccessView* const* ppUnorderedAccessViews,
+                                                                        const UINT* pUAVInitialCounts) {
+  // STATUS: partial: initial counts of append/consume UAVs are ignored (UAV counters are not implemented)
+  (void)pUAVInitialCounts;
+  if (!rangeValid(StartSlot, NumUAVs, D3D11_1_UAV_SLOT_COUNT, "CSSetUnorderedAccessViews"))
+    return;
+  for (UINT i = 0; i < NumUAVs; ++i)
+    m_state.computeUavs[StartSlot + i] = ppUnorderedAccessViews ? ppUnorderedAccessViews[i] : nullptr;
+  m_state.stages[uint32_t(dxbc::ShaderStage::Compute)].descriptorsDirty = true;
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::CSGetUnorderedAccessViews(UINT StartSlot, UINT NumUAVs,
+                                                                        ID3D11UnorderedAccessView** ppUnorderedAccessViews) {
+  getObjects(m_state.computeUavs, StartSlot, NumUAVs, D3D11_1_UAV_SLOT_COUNT, ppUnorderedAccessViews);
+}
+
+// ---- Input assembler ----
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::IASetInputLayout(ID3D11InputLayout* pInputLayout) {
+  if (m_state.inputLayout.get() != pInputLayout) {
+    m_state.inputLayout = pInputLayout;
+    m_state.pipelineDirty = true;
+  }
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::IAGetInputLayout(ID3D11InputLayout** ppInputLayout) {
+  if (ppInputLayout) {
+    *ppInputLayout = m_state.inputLayout.get();
+    if (*ppInputLayout)
+      (*ppInputLayout)->AddRef();
+  }
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::IASetVertexBuffers(UINT StartSlot, UINT NumBuffers, ID3D11Buffer* const* ppVertexBuffers,
+                                                                 const UINT* pStrides, const UINT* pOffsets) {
+  if (!rangeValid(StartSlot, NumBuffers, D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT, "IASetVertexBuffers"))
+    return;
+  for (UINT i = 0; i < NumBuffers; ++i) {
+    VertexBufferState& slot = m_state.vertexBuffers[StartSlot + i];
+    ID3D11Buffer* buffer = ppVertexBuffers ? ppVertexBuffers[i] : nullptr;
+    const UINT stride = pStrides ? pStrides[i] : 0, offset = pOffsets ? pOffsets[i] : 0;
+    if (slot.stride != stride)
+      m_state.pipelineDirty = true;  // strides are part of the Vulkan pipeline
+    slot.buffer = buffer;
+    slot.stride = stride;
+    slot.offset = offset;
+  }
+  m_state.vertexBuffersDirty = true;
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::IAGetVertexBuffers(UINT StartSlot, UINT NumBuffers, ID3D11Buffer** ppVertexBuffers,
+                                                                 UINT* pStrides, UINT* pOffsets) {
+  for (UINT i = 0; i < NumBuffers; ++i) {
+    const bool inRange = StartSlot + i < D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT;
+    const VertexBufferState* slot = inRange ? &m_state.vertexBuffers[StartSlot + i] : nullptr;
+    if (ppVertexBuffers) {
+      ppVertexBuffers[i] = slot ? slot->buffer.get() : nullptr;
+      if (ppVertexBuffers[i])
+        ppVertexBuffers[i]->AddRef();
+    }
+    if (pStrides)
+      pStrides[i] = slot ? slot->stride : 0;
+    if (pOffsets)
+      pOffsets[i] = slot ? slot->offset : 0;
+  }
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::IASetIndexBuffer(ID3D11Buffer* pIndexBuffer, DXGI_FORMAT Format, UINT Offset) {
+  if (pIndexBuffer && Format != DXGI_FORMAT_R16_UINT && Format != DXGI_FORMAT_R32_UINT) {
+    util::log::warn("IASetIndexBuffer: format ", int(Format), " is not R16_UINT or R32_UINT; call ignored");
+    return;
+  }
+  if (pIndexBuffer && Format == DXGI_FORMAT_R32_UINT && m_device->featureLevel() == D3D_FEATURE_LEVEL_9_1) {
+    util::log::warn("IASetIndexBuffer: feature level 9_1 takes only R16_UINT indices; call ignored");
+    return;
+  }
+  m_state.indexBuffer = pIndexBuffer;
+  m_state.indexFormat = Format;
+  m_state.indexOffset = Offset;
+  m_state.indexBufferDirty = true;
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::IAGetIndexBuffer(ID3D11Buffer** pIndexBuffer, DXGI_FORMAT* Format, UINT* Offset) {
+  if (pIndexBuffer) {
+    *pIndexBuffer = m_state.indexBuffer.get();
+    if (*pIndexBuffer)
+      (*pIndexBuffer)->AddRef();
+  }
+  if (Format)
+    *Format = m_state.indexFormat;
+  if (Offset)
+    *Offset = m_state.indexOffset;
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY Topology) {
+  if (m_state.topology != Topology) {
+    m_state.topology = Topology;
+    m_state.pipelineDirty = true;
+  }
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::IAGetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY* pTopology) {
+  if (pTopology)
+    *pTopology = m_state.topology;
+}
+
+// ---- Rasterizer ----
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::RSSetState(ID3D11RasterizerState* pRasterizerState) {
+  if (m_state.rasterizerState.get() != pRasterizerState) {
+    m_state.rasterizerState = pRasterizerState;
+    m_state.pipelineDirty = true;
+    m_state.dynamicDirty = true;   // depth bias values
+    m_state.viewportsDirty = true;  // scissor enable
+  }
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::RSGetState(ID3D11RasterizerState** ppRasterizerState) {
+  if (ppRasterizerState) {
+    *ppRasterizerState = m_state.rasterizerState.get();
+    if (*ppRasterizerState)
+      (*ppRasterizerState)->AddRef();
+  }
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::RSSetViewports(UINT NumViewports, const D3D11_VIEWPORT* pViewports) {
+  if (NumViewports > D3D11_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE || (NumViewports && !pViewports)) {
+    util::log::warn("RSSetViewports: ", NumViewports, " viewports; call ignored");
+    return;
+  }
+  if (m_state.viewportCount != NumViewports)
+    m_state.pipelineDirty = true;  // the viewport count is part of the pipeline
+  m_state.viewportCount = NumViewports;
+  std::copy_n(pViewports, NumViewports, m_state.viewports);
+  m_state.viewportsDirty = true;
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::RSGetViewports(UINT* pNumViewports, D3D11_VIEWPORT* pViewports) {
+  if (!pNumViewports)
+    return;
+  if (pViewports) {
+    for (UINT i = 0; i < *pNumViewports; ++i)
+      pViewports[i] = i < m_state.viewportCount ? m_state.viewports[i] : D3D11_VIEWPORT{};
+  } else {
+    *pNumViewports = m_state.viewportCount;
+  }
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::RSSetScissorRects(UINT NumRects, const D3D11_RECT* pRects) {
+  if (NumRects > D3D11_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE || (NumRects && !pRects)) {
+    util::log::warn("RSSetScissorRects: ", NumRects, " rectangles; call ignored");
+    return;
+  }
+  m_state.scissorCount = NumRects;
+  std::copy_n(pRects, NumRects, m_state.scissors);
+  m_state.viewportsDirty = true;
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::RSGetScissorRects(UINT* pNumRects, D3D11_RECT* pRects) {
+  if (!pNumRects)
+    return;
+  if (pRects) {
+    for (UINT i = 0; i < *pNumRects; ++i)
+      pRects[i] = i < m_state.scissorCount ? m_state.scissors[i] : D3D11_RECT{};
+  } else {
+    *pNumRects = m_state.scissorCount;
+  }
+}
+
+// ---- Output merger ----
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::OMSetRenderTargets(UINT NumViews, ID3D11RenderTargetView* const* ppRenderTargetViews,
+                                                                 ID3D11DepthStencilView* pDepthStencilView) {
+  OMSetRenderTargetsAndUnorderedAccessViews(NumViews, ppRenderTargetViews, pDepthStencilView, 0,
+                                            D3D11_KEEP_UNORDERED_ACCESS_VIEWS, nullptr, nullptr);
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::OMSetRenderTargetsAndUnorderedAccessViews(
+    UINT NumRTVs, ID3D11RenderTargetView* const* ppRenderTargetViews, ID3D11DepthStencilView* pDepthStencilView, UINT UAVStartSlot,
+    UINT NumUAVs, ID3D11UnorderedAccessView* const* ppUnorderedAccessViews, const UINT* pUAVInitialCounts) {
+  // STATUS: partial: UAV initial counts are ignored (UAV counters are not implemented); the documented hazard unbinding of shader-resource views is not done yet
+  (void)pUAVInitialCounts;
+  if (NumRTVs != D3D11_KEEP_RENDER_TARGETS_AND_DEPTH_STENCIL) {
+    if (NumRTVs > D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT) {
+      util::log::warn("OMSetRenderTargets: ", NumRTVs, " render targets; call ignored");
+      return;
+    }
+    for (UINT i = 0; i < D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT; ++i)
+      m_state.renderTargets[i] = i < NumRTVs && ppRenderTargetViews ? ppRenderTargetViews[i] : nullptr;
+    m_state.depthStencil = pDepthStencilView;
+    m_state.renderTargetsDirty = true;
+    m_state.pipelineDirty = true;  // attachment formats and sample count
+  }
+  if (NumUAVs != D3D11_KEEP_UNORDERED_ACCESS_VIEWS) {
+    if (!rangeValid(UAVStartSlot, NumUAVs, D3D11_1_UAV_SLOT_COUNT, "OMSetRenderTargetsAndUnorderedAccessViews"))
+      return;
+    for (UINT i = 0; i < D3D11_1_UAV_SLOT_COUNT; ++i)
+      m_state.graphicsUavs[i] = i >= UAVStartSlot && i < UAVStartSlot + NumUAVs && ppUnorderedAccessViews
+                                    ? ppUnorderedAccessViews[i - UAVStartSlot]
+                                    : nullptr;
+    for (uint32_t stage = 0; stage < uint32_t(dxbc::ShaderStage::Compute); ++stage)
+      m_state.stages[stage].descriptorsDirty = true;
+  }
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::OMGetRenderTargets(UINT NumViews, ID3D11RenderTargetView** ppRenderTargetViews,
+                                                                 ID3D11DepthStencilView** ppDepthStencilView) {
+  OMGetRenderTargetsAndUnorderedAccessViews(NumViews, ppRenderTargetViews, ppDepthStencilView, 0, 0, nullptr);
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::OMGetRenderTargetsAndUnorderedAccessViews(
+    UINT NumRTVs, ID3D11RenderTargetView** ppRenderTargetViews, ID3D11DepthStencilView** ppDepthStencilView, UINT UAVStartSlot,
+    UINT NumUAVs, ID3D11UnorderedAccessView** ppUnorderedAccessViews) {
+  getObjects(m_state.renderTargets, 0, NumRTVs, D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT, ppRenderTargetViews);
+  if (ppDepthStencilView) {
+    *ppDepthStencilView = m_state.depthStencil.get();
+    if (*ppDepthStencilView)
+      (*ppDepthStencilView)->AddRef();
+  }
+  getObjects(m_state.graphicsUavs, UAVStartSlot, NumUAVs, D3D11_1_UAV_SLOT_COUNT, ppUnorderedAccessViews);
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::OMSetBlendState(ID3D11BlendState* pBlendState, const FLOAT BlendFactor[4], UINT SampleMask) {
+  if (m_state.blendState.get() != pBlendState || m_state.sampleMask != SampleMask)
+    m_state.pipelineDirty = true;
+  m_state.blendState = pBlendState;
+  m_state.sampleMask = SampleMask;
+  const FLOAT ones[4] = {1, 1, 1, 1};  // documented: a null factor means all ones
+  std::copy_n(BlendFactor ? BlendFactor : ones, 4, m_state.blendFactor);
+  m_state.dynamicDirty = true;
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::OMGetBlendState(ID3D11BlendState** ppBlendState, FLOAT BlendFactor[4], UINT* pSampleMask) {
+  if (ppBlendState) {
+    *ppBlendState = m_state.blendState.get();
+    if (*ppBlendState)
+      (*ppBlendState)->AddRef();
+  }
+  if (BlendFactor)
+    std::copy_n(m_state.blendFactor, 4, BlendFactor);
+  if (pSampleMask)
+    *pSampleMask = m_state.sampleMask;
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::OMSetDepthStencilState(ID3D11DepthStencilState* pDepthStencilState, UINT StencilRef) {
+  if (m_state.depthStencilState.get() != pDepthStencilState) {
+    m_state.depthStencilState = pDepthStencilState;
+    m_state.pipelineDirty = true;
+  }
+  m_state.stencilRef = StencilRef;
+  m_state.dynamicDirty = true;
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::OMGetDepthStencilState(ID3D11DepthStencilState** ppDepthStencilState, UINT* pStencilRef) {
+  if (ppDepthStencilState) {
+    *ppDepthStencilState = m_state.depthStencilState.get();
+    if (*ppDepthStencilState)
+      (*ppDepthStencilState)->AddRef();
+  }
+  if (pStencilRef)
+    *pStencilRef = m_state.stencilRef;
+}
+
+// ---- Stream output and predication ----
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::SOSetTargets(UINT NumBuffers, ID3D11Buffer* const* ppSOTargets, const UINT* pOffsets) {
+  // STATUS: partial: the targets are kept and returned; stream output itself is not recorded yet
+  if (NumBuffers > D3D11_SO_BUFFER_SLOT_COUNT)
+    return;
+  for (UINT i = 0; i < D3D11_SO_BUFFER_SLOT_COUNT; ++i) {
+    m_state.streamOutTargets[i] = i < NumBuffers && ppSOTargets ? ppSOTargets[i] : nullptr;
+    m_state.streamOutOffsets[i] = i < NumBuffers && pOffsets ? pOffsets[i] : 0;
+  }
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::SOGetTargets(UINT NumBuffers, ID3D11Buffer** ppSOTargets) {
+  getObjects(m_state.streamOutTargets, 0, NumBuffers, D3D11_SO_BUFFER_SLOT_COUNT, ppSOTargets);
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::SetPredication(ID3D11Predicate* pPredicate, BOOL PredicateValue) {
+  // STATUS: partial: kept and returned; draws are not yet made conditional on the predicate (a predicate is a hint D3D11 allows to ignore)
+  m_state.predicate = pPredicate;
+  m_state.predicateValue = PredicateValue;
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::GetPredication(ID3D11Predicate** ppPredicate, BOOL* pPredicateValue) {
+  if (ppPredicate) {
+    *ppPredicate = m_state.predicate.get();
+    if (*ppPredicate)
+      (*ppPredicate)->AddRef();
+  }
+  if (pPredicateValue)
+    *pPredicateValue = m_state.predicateValue;
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::ClearState() {
+  // Every binding back to its default (null objects, zero counts, all-ones blend factor and
+  // sample mask); the next draw records everything again.
+  m_state = ContextState{};
+}
+
+}  // namespace d3d11vk

@@ -1,0 +1,446 @@
+// D3D11ImmediateContext: Draw*, Dispatch* and the state they record first. Bound D3D11 state
+// turns into commands only when something changed (the dirty flags of ContextState): the pipeline
+// key, render targets, viewports and scissors, dynamic values, vertex and index buffers, and per
+// stage the full descriptor set built from the shader's reflection and the bound views.
+#include <algorithm>
+#include <cstring>
+
+#include "d3d11/caps/format_table.h"
+#include "d3d11/d3d11_blend_state.h"
+#include "d3d11/d3d11_buffer.h"
+#include "d3d11/d3d11_depth_stencil_state.h"
+#include "d3d11/d3d11_device.h"
+#include "d3d11/d3d11_immediate_context.h"
+#include "d3d11/d3d11_input_layout.h"
+#include "d3d11/d3d11_pipeline_state.h"
+#include "d3d11/d3d11_rasterizer_state.h"
+#include "d3d11/d3d11_sampler_state.h"
+#include "d3d11/d3d11_shader_cache.h"
+#include "d3d11/d3d11_texture_storage.h"
+#include "d3d11/d3d11_view.h"
+#include "util/log.h"
+#include "vk/command_stream.h"
+#include "vk/image.h"
+
+namespace d3d11vk {
+
+namespace {
+
+namespace bm = dxbc::binding_model;
+
+D3D11_RASTERIZER_DESC2 rasterizerDesc(ID3D11RasterizerState* state) {
+  return state ? static_cast<D3D11RasterizerState*>(static_cast<ID3D11RasterizerState2*>(state))->desc() : defaultRasterizerDesc();
+}
+
+const ViewTarget* targetOf(ID3D11RenderTargetView* view) {
+  return view ? &static_cast<D3D11RenderTargetView*>(view)->target() : nullptr;
+}
+
+// A zeroed key (padding included: keys are compared and hashed bytewise) with the defaults set.
+vk::GraphicsPipelineKey zeroedKey() {
+  static const vk::GraphicsPipelineKey defaults{};  // static storage: its padding is zero
+  vk::GraphicsPipelineKey key;
+  std::memcpy(static_cast<void*>(&key), &defaults, sizeof(key));
+  return key;
+}
+
+uint32_t sampleCountOf(const ViewTarget& target) {
+  D3D11ResourceCommon* resource = resourceCommon(target.resource());
+  return resource && resource->asTexture() ? resource->asTexture()->desc().sampleDesc.Count : 1;
+}
+
+VkExtent2D mipExtent(const ViewTarget& target) {
+  D3D11ResourceCommon* resource = resourceCommon(target.resource());
+  if (!resource || !resource->asTexture())
+    return {0, 0};
+  const TextureDesc& desc = resource->asTexture()->desc();
+  return {std::max(1u, desc.width >> target.range().firstMip), std::max(1u, desc.height >> target.range().firstMip)};
+}
+
+}  // namespace
+
+void D3D11ImmediateContext::recordRenderTargets() {
+  auto& command = m_stream->record<vk::SetRenderTargetsCommand>();
+  command = vk::SetRenderTargetsCommand{};
+  VkExtent2D extent{UINT32_MAX, UINT32_MAX};
+  uint32_t layers = UINT32_MAX;
+  auto fit = [&](const ViewTarget& target) {
+    const VkExtent2D size = mipExtent(target);
+    extent = {std::min(extent.width, size.width), std::min(extent.height, size.height)};
+    layers = std::min(layers, target.range().layerCount);
+  };
+  for (uint32_t i = 0; i < D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT; ++i) {
+    const ViewTarget* target = targetOf(m_state.renderTargets[i].get());
+    if (!target || !target->image())
+      continue;
+    command.color[i] = vk::RenderTarget{target->image()->handle(), target->imageView(), target->format(), VK_IMAGE_ASPECT_COLOR_BIT};
+    command.colorCount = i + 1;
+    fit(*target);
+  }
+  if (ID3D11DepthStencilView* dsv = m_state.depthStencil.get()) {
+    const ViewTarget& target = static_cast<D3D11DepthStencilView*>(dsv)->target();
+    if (target.image()) {
+      command.depth = vk::RenderTarget{target.image()->handle(), target.imageView(), target.format(), target.aspects()};
+      fit(target);
+    }
+  }
+  command.extent = extent.width == UINT32_MAX ? VkExtent2D{1, 1} : extent;
+  command.layerCount = layers == UINT32_MAX ? 1 : layers;
+  m_renderArea = command.extent;
+}
+
+bool D3D11ImmediateContext::recordPipeline() {
+  vk::GraphicsPipelineKey key = zeroedKey();
+  const vk::ShaderCode* stages[vk::kGraphicsStages] = {};
+  for (uint32_t stage = 0; stage < vk::kGraphicsStages; ++stage) {
+    stages[stage] = m_state.stages[stage].code;
+    key.shaders[stage] = stages[stage] ? stages[stage]->id : 0;
+  }
+  if (!stages[uint32_t(dxbc::ShaderStage::Vertex)])
+    return false;  // D3D11 draws nothing without a vertex shader
+  key.topology = topologyOf(m_state.topology, &key.patchControlPoints);
+  if (key.topology == VK_PRIMITIVE_TOPOLOGY_MAX_ENUM)
+    return false;
+  static const std::vector<InputLayoutElement> kNoElements;
+  uint32_t strides[D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT];
+  for (uint32_t i = 0; i < D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT; ++i)
+    strides[i] = m_state.vertexBuffers[i].stride;
+  const auto* layout = static_cast<D3D11InputLayout*>(m_state.inputLayout.get());
+  applyInputLayout(layout ? layout->elements() : kNoElements, strides, D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT, &key);
+  applyRasterizerState(rasterizerDesc(m_state.rasterizerState.get()), &key);
+  applyBlendState(m_state.blendState ? static_cast<D3D11BlendState*>(static_cast<ID3D11BlendState1*>(m_state.blendState.get()))->desc()
+                                     : defaultBlendDesc(),
+                  m_state.sampleMask, &key);
+  applyDepthStencilState(m_state.depthStencilState ? static_cast<D3D11DepthStencilState*>(m_state.depthStencilState.get())->desc()
+                                                   : defaultDepthStencilDesc(),
+                         &key);
+  key.viewportCount = std::max(1u, m_state.viewportCount);
+  uint32_t samples = 0;
+  for (uint32_t i = 0; i < D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT; ++i) {
+    const ViewTarget* target = targetOf(m_state.renderTargets[i].get());
+    if (!target || !target->image())
+      continue;
+    key.colorFormats[i] = target->format();
+    key.colorCount = i + 1;
+    samples = sampleCountOf(*target);
+  }
+  if (ID3D11DepthStencilView* dsv = m_state.depthStencil.get()) {
+    const ViewTarget& target = static_cast<D3D11DepthStencilView*>(dsv)->target();
+    if (target.aspects() & VK_IMAGE_ASPECT_DEPTH_BIT)
+      key.depthFormat = target.format();
+    if (target.aspects() & VK_IMAGE_ASPECT_STENCIL_BIT)
+      key.stencilFormat = target.format();
+    samples = sampleCountOf(target);
+  }
+  if (key.depthFormat == VK_FORMAT_UNDEFINED) {
+    key.depthTest = key.depthWrite = VK_FALSE;  // no depth attachment: nothing to test against
+  }
+  if (key.stencilFormat == VK_FORMAT_UNDEFINED)
+    key.stencilTest = VK_FALSE;
+  if (samples)
+    key.samples = VkSampleCountFlagBits(samples);
+
+  auto& command = m_stream->record<vk::BindGraphicsPipelineCommand>();
+  std::copy(std::begin(stages), std::end(stages), command.stages);
+  std::memcpy(static_cast<void*>(&command.key), &key, sizeof(key));
+  return true;
+}
+
+void D3D11ImmediateContext::recordViewportsAndScissors() {
+  const D3D11_RASTERIZER_DESC2 raster = rasterizerDesc(m_state.rasterizerState.get());
+  auto& viewports = m_stream->record<vk::SetViewportsCommand>();
+  viewports.count = std::max(1u, m_state.viewportCount);
+  for (uint32_t i = 0; i < viewports.count; ++i) {
+    // D3D's Y axis points down: a negative height flips Vulkan's viewport to match.
+    const D3D11_VIEWPORT v = i < m_state.viewportCount ? m_state.viewports[i] : D3D11_VIEWPORT{0, 0, 0, 0, 0, 1};
+    const float width = std::max(v.Width, 1.0f), height = std::max(v.Height, 1.0f);
+    viewports.viewports[i] = VkViewport{v.TopLeftX, v.TopLeftY + height, width, -height, v.MinDepth, v.MaxDepth};
+  }
+  auto& scissors = m_stream->record<vk::SetScissorsCommand>();
+  scissors.count = viewports.count;
+  for (uint32_t i = 0; i < scissors.count; ++i) {
+    if (raster.ScissorEnable) {
+      const D3D11_RECT r = i < m_state.scissorCount ? m_state.scissors[i] : D3D11_RECT{0, 0, 0, 0};
+      const LONG left = std::max<LONG>(r.left, 0), top = std::max<LONG>(r.top, 0);
+      scissors.rects[i] = VkRect2D{{int32_t(left), int32_t(top)},
+                                   {uint32_t(std::max<LONG>(r.right - left, 0)), uint32_t(std::max<LONG>(r.bottom - top, 0))}};
+    } else {
+      scissors.rects[i] = VkRect2D{{0, 0}, m_renderArea};
+    }
+  }
+}
+
+void D3D11ImmediateContext::recordDynamicState() {
+  auto& blend = m_stream->record<vk::SetBlendConstantsCommand>();
+  std::copy_n(m_state.blendFactor, 4, blend.constants);
+  m_stream->record<vk::SetStencilReferenceCommand>().reference = m_state.stencilRef;
+  const DepthBias bias = depthBiasOf(rasterizerDesc(m_state.rasterizerState.get()));
+  auto& depthBias = m_stream->record<vk::SetDepthBiasCommand>();
+  depthBias.constantFactor = bias.constantFactor;
+  depthBias.clamp = bias.clamp;
+  depthBias.slopeFactor = bias.slopeFactor;
+}
+
+void D3D11ImmediateContext::recordVertexInput() {
+  if (m_state.vertexBuffersDirty) {
+    m_state.vertexBuffersDirty = false;
+    uint32_t count = 0;
+    for (uint32_t i = 0; i < D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT; ++i)
+      if (m_state.vertexBuffers[i].buffer)
+        count = i + 1;
+    if (count) {
+      auto& command = m_stream->record<vk::BindVertexBuffersCommand>(count * sizeof(vk::VertexBufferBinding));
+      command.first = 0;
+      command.count = count;
+      vk::VertexBufferBinding* bindings = vk::tailOf<vk::VertexBufferBinding>(&command);
+      for (uint32_t i = 0; i < count; ++i) {
+        D3D11ResourceCommon* resource = resourceCommon(m_state.vertexBuffers[i].buffer.get());
+        D3D11Buffer* buffer = resource ? resource->asBuffer() : nullptr;
+        const vk::BufferSlice slice = buffer ? buffer->slice() : vk::BufferSlice{};
+        bindings[i] = vk::VertexBufferBinding{slice.buffer, slice.offset + m_state.vertexBuffers[i].offset};
+      }
+    }
+  }
+  if (m_state.indexBufferDirty) {
+    m_state.indexBufferDirty = false;
+    D3D11ResourceCommon* resource = resourceCommon(m_state.indexBuffer.get());
+    D3D11Buffer* buffer = resource ? resource->asBuffer() : nullptr;
+    const vk::BufferSlice slice = buffer ? buffer->slice() : vk::BufferSlice{};
+    auto& command = m_stream->record<vk::BindIndexBufferCommand>();
+    command.buffer = slice.buffer;
+    command.offset = slice.offset + m_state.indexOffset;
+    command.type = m_state.indexFormat == DXGI_FORMAT_R32_UINT ? VK_INDEX_TYPE_UINT32 : VK_INDEX_TYPE_UINT16;
+  }
+}
+
+vk::DescriptorEntry D3D11ImmediateContext::descriptorFor(uint32_t stage, const vk::ShaderBindingSlot& slot) {
+  vk::DescriptorEntry entry{};
+  entry.binding = slot.binding;
+  entry.type = slot.type;
+  entry.access = vk::Access::Read;
+  entry.buffer = VkDescriptorBufferInfo{VK_NULL_HANDLE, 0, VK_WHOLE_SIZE};
+  entry.image.imageLayout = VK_IMAGE_LAYOUT_GENERAL;
+  const StageState& state = m_state.stages[stage];
+  const bool compute = stage == uint32_t(dxbc::ShaderStage::Compute);
+
+  auto fromView = [&](const ViewTarget& target) {
+    switch (slot.type) {
+      case VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE:
+      case VK_DESCRIPTOR_TYPE_STORAGE_IMAGE:
+        if (target.image()) {
+          entry.image.imageView = target.imageView();
+          entry.resource = vk::resourceId(target.image()->handle());
+        }
+        break;
+      case VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER:
+      case VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER:
+        if (target.bufferView()) {
+          entry.texelBuffer = target.bufferView();
+          entry.resource = vk::resourceId(target.buffer().buffer);
+        }
+        break;
+      case VK_DESCRIPTOR_TYPE_STORAGE_BUFFER:
+        if (target.buffer().buffer && !target.bufferView()) {
+          entry.buffer = VkDescriptorBufferInfo{target.buffer().buffer, target.buffer().offset + target.range().firstByte,
+                                                target.range().byteCount};
+          entry.resource = vk::resourceId(target.buffer().buffer);
+        }
+        break;
+      default:
+        break;
+    }
+  };
+
+  const uint32_t binding = slot.binding;
+  if (binding < bm::kSamplerBase) {
+    const ConstantBufferBinding& cb = state.constantBuffers[binding - bm::kConstantBufferBase];
+    D3D11ResourceCommon* resource = resourceCommon(cb.buffer.get());
+    if (D3D11Buffer* buffer = resource ? resource->asBuffer() : nullptr) {
+      const vk::BufferSlice slice = buffer->slice();
+      const VkDeviceSize offset = VkDeviceSize(cb.firstConstant) * 16;
+      const VkDeviceSize available = slice.size > offset ? slice.size - offset : 0;
+      VkDeviceSize range = cb.numConstants ? VkDeviceSize(cb.numConstants) * 16 : available;
+      range = std::min({range, available, VkDeviceSize(D3D11_REQ_CONSTANT_BUFFER_ELEMENT_COUNT * 16)});
+      if (range) {
+        entry.buffer = VkDescriptorBufferInfo{slice.buffer, slice.offset + offset, range};
+        entry.resource = vk::resourceId(slice.buffer);
+      }
+    }
+  } else if (binding < bm::kShaderResourceBase) {
+    ID3D11SamplerState* sampler = state.samplers[binding - bm::kSamplerBase].get();
+    if (!sampler)
+      sampler = defaultSampler();
+    entry.image.sampler = sampler ? static_cast<D3D11SamplerState*>(sampler)->vulkanSampler() : VK_NULL_HANDLE;
+  } else if (binding < bm::kUavBase) {
+    if (ID3D11ShaderResourceView* view = state.shaderResources[binding - bm::kShaderResourceBase].get())
+      fromView(static_cast<D3D11ShaderResourceView*>(view)->target());
+  } else if (binding < bm::kUavCounterBase) {
+    const uint32_t index = binding - bm::kUavBase;
+    ID3D11UnorderedAccessView* view = compute ? m_state.computeUavs[index].get() : m_state.graphicsUavs[index].get();
+    entry.access = vk::Access::Write;
+    if (view)
+      fromView(static_cast<D3D11UnorderedAccessView*>(view)->target());
+  } else {
+    D3D11VK_LOG_ONCE(Warn, "UAV counters (append/consume) are not implemented: the counter binding is left null");
+  }
+  return entry;
+}
+
+ID3D11SamplerState* D3D11ImmediateContext::defaultSampler() {
+  if (!m_defaultSampler) {
+    // An unbound sampler slot reads like the documented default sampler state.
+    D3D11_SAMPLER_DESC desc{};
+    desc.Filter = D3D11_FILTER_MIN_MAG_MIP_LINEAR;
+    desc.AddressU = desc.AddressV = desc.AddressW = D3D11_TEXTURE_ADDRESS_CLAMP;
+    desc.MaxAnisotropy = 1;
+    desc.ComparisonFunc = D3D11_COMPARISON_NEVER;
+    desc.BorderColor[0] = desc.BorderColor[1] = desc.BorderColor[2] = desc.BorderColor[3] = 1.0f;
+    desc.MaxLOD = D3D11_FLOAT32_MAX;
+    m_device->CreateSamplerState(&desc, m_defaultSampler.put());
+  }
+  return m_defaultSampler.get();
+}
+
+void D3D11ImmediateContext::recordDescriptors(uint32_t stage) {
+  StageState& state = m_state.stages[stage];
+  state.descriptorsDirty = false;
+  if (!state.code)
+    return;
+  const std::vector<vk::ShaderBindingSlot>& slots = state.code->bindings;
+  auto& command = m_stream->record<vk::BindDescriptorsCommand>(slots.size() * sizeof(vk::DescriptorEntry));
+  const bool compute = stage == uint32_t(dxbc::ShaderStage::Compute);
+  command.bindPoint = compute ? VK_PIPELINE_BIND_POINT_COMPUTE : VK_PIPELINE_BIND_POINT_GRAPHICS;
+  command.set = dxbc::binding_model::descriptorSet(dxbc::ShaderStage(stage));
+  command.count = uint32_t(slots.size());
+  vk::DescriptorEntry* entries = vk::tailOf<vk::DescriptorEntry>(&command);
+  for (size_t i = 0; i < slots.size(); ++i)
+    entries[i] = descriptorFor(stage, slots[i]);
+}
+
+bool D3D11ImmediateContext::prepareDraw() {
+  if (m_state.renderTargetsDirty) {
+    m_state.renderTargetsDirty = false;
+    recordRenderTargets();
+    m_state.viewportsDirty = true;  // scissors default to the render area
+  }
+  if (m_state.pipelineDirty) {
+    m_pipelineValid = recordPipeline();
+    m_state.pipelineDirty = false;
+  }
+  if (!m_pipelineValid)
+    return false;
+  if (m_state.viewportsDirty) {
+    m_state.viewportsDirty = false;
+    recordViewportsAndScissors();
+  }
+  if (m_state.dynamicDirty) {
+    m_state.dynamicDirty = false;
+    recordDynamicState();
+  }
+  recordVertexInput();
+  for (uint32_t stage = 0; stage < uint32_t(dxbc::ShaderStage::Compute); ++stage)
+    if (m_state.stages[stage].descriptorsDirty)
+      recordDescriptors(stage);
+  return true;
+}
+
+bool D3D11ImmediateContext::prepareDispatch() {
+  const uint32_t stage = uint32_t(dxbc::ShaderStage::Compute);
+  if (!m_state.stages[stage].code)
+    return false;
+  if (m_state.computePipelineDirty) {
+    m_state.computePipelineDirty = false;
+    m_stream->record<vk::BindComputePipelineCommand>().shader = m_state.stages[stage].code;
+  }
+  if (m_state.stages[stage].descriptorsDirty)
+    recordDescriptors(stage);
+  return true;
+}
+
+void D3D11ImmediateContext::noteBufferDiscarded(const D3D11Buffer& buffer) {
+  // A renamed buffer that may be bound: the next draw names its new memory.
+  const UINT bind = buffer.desc().BindFlags;
+  if (bind & D3D11_BIND_VERTEX_BUFFER)
+    m_state.vertexBuffersDirty = true;
+  if (bind & D3D11_BIND_INDEX_BUFFER)
+    m_state.indexBufferDirty = true;
+  if (bind & (D3D11_BIND_CONSTANT_BUFFER | D3D11_BIND_SHADER_RESOURCE | D3D11_BIND_UNORDERED_ACCESS))
+    for (StageState& stage : m_state.stages)
+      stage.descriptorsDirty = true;
+}
+
+// ---- Draws and dispatches ----
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::Draw(UINT VertexCount, UINT StartVertexLocation) {
+  DrawInstanced(VertexCount, 1, StartVertexLocation, 0);
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::DrawInstanced(UINT VertexCountPerInstance, UINT InstanceCount, UINT StartVertexLocation,
+                                                            UINT StartInstanceLocation) {
+  if (!VertexCountPerInstance || !InstanceCount || !prepareDraw())
+    return;
+  auto& draw = m_stream->record<vk::DrawCommand>();
+  draw = vk::DrawCommand{VertexCountPerInstance, InstanceCount, StartVertexLocation, StartInstanceLocation};
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::DrawIndexed(UINT IndexCount, UINT StartIndexLocation, INT BaseVertexLocation) {
+  DrawIndexedInstanced(IndexCount, 1, StartIndexLocation, BaseVertexLocation, 0);
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::DrawIndexedInstanced(UINT IndexCountPerInstance, UINT InstanceCount, UINT StartIndexLocation,
+                                                                   INT BaseVertexLocation, UINT StartInstanceLocation) {
+  if (!IndexCountPerInstance || !InstanceCount || !m_state.indexBuffer || !prepareDraw())
+    return;
+  auto& draw = m_stream->record<vk::DrawIndexedCommand>();
+  draw = vk::DrawIndexedCommand{IndexCountPerInstance, InstanceCount, StartIndexLocation, BaseVertexLocation, StartInstanceLocation};
+}
+
+void D3D11ImmediateContext::drawIndirect(ID3D11Buffer* args, UINT offset, bool indexed) {
+  D3D11ResourceCommon* resource = resourceCommon(args);
+  D3D11Buffer* buffer = resource ? resource->asBuffer() : nullptr;
+  if (!buffer || !(buffer->desc().MiscFlags & D3D11_RESOURCE_MISC_DRAWINDIRECT_ARGS) || (offset & 3)) {
+    util::log::warn(indexed ? "DrawIndexedInstancedIndirect" : "DrawInstancedIndirect",
+                    ": the buffer lacks DRAWINDIRECT_ARGS or the offset is unaligned; call ignored");
+    return;
+  }
+  if ((indexed && !m_state.indexBuffer) || !prepareDraw())
+    return;
+  const vk::BufferSlice slice = buffer->slice();
+  auto& draw = m_stream->record<vk::DrawIndirectCommand>();
+  draw = vk::DrawIndirectCommand{slice.buffer, slice.offset + offset, indexed ? VK_TRUE : VK_FALSE};
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::DrawInstancedIndirect(ID3D11Buffer* pBufferForArgs, UINT AlignedByteOffsetForArgs) {
+  drawIndirect(pBufferForArgs, AlignedByteOffsetForArgs, false);
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::DrawIndexedInstancedIndirect(ID3D11Buffer* pBufferForArgs, UINT AlignedByteOffsetForArgs) {
+  drawIndirect(pBufferForArgs, AlignedByteOffsetForArgs, true);
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::DrawAuto() {
+  D3D11VK_NOT_IMPLEMENTED();
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::Dispatch(UINT ThreadGroupCountX, UINT ThreadGroupCountY, UINT ThreadGroupCountZ) {
+  if (!ThreadGroupCountX || !ThreadGroupCountY || !ThreadGroupCountZ || !prepareDispatch())
+    return;
+  auto& dispatch = m_stream->record<vk::DispatchCommand>();
+  dispatch = vk::DispatchCommand{ThreadGroupCountX, ThreadGroupCountY, ThreadGroupCountZ};
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::DispatchIndirect(ID3D11Buffer* pBufferForArgs, UINT AlignedByteOffsetForArgs) {
+  D3D11ResourceCommon* resource = resourceCommon(pBufferForArgs);
+  D3D11Buffer* buffer = resource ? resource->asBuffer() : nullptr;
+  if (!buffer || !(buffer->desc().MiscFlags & D3D11_RESOURCE_MISC_DRAWINDIRECT_ARGS) || (AlignedByteOffsetForArgs & 3)) {
+    util::log::warn("DispatchIndirect: the buffer lacks DRAWINDIRECT_ARGS or the offset is unaligned; call ignored");
+    return;
+  }
+  if (!prepareDispatch())
+    return;
+  const vk::BufferSlice slice = buffer->slice();
+  auto& dispatch = m_stream->record<vk::DispatchIndirectCommand>();
+  dispatch = vk::DispatchIndirectCommand{slice.buffer, slice.offset + AlignedByteOffsetForArgs};
+}
+
+}  // namespace d3d11vk

@@ -1,0 +1,82 @@
+// ContextState: what an immediate (and later deferred) context has bound, as D3D11 sees it, with
+// the references D3D11 keeps on bound objects, and the dirty flags the draw path turns into
+// commands (d3d11_context_draw.cpp).
+#pragma once
+
+#include <cstdint>
+
+#include "dxbc/binding_model.h"
+#include "util/com_ptr.h"
+#include "util/windows_base.h"
+
+namespace vk {
+struct ShaderCode;
+}
+
+namespace d3d11vk {
+
+struct CompiledShader;
+
+constexpr uint32_t kStageCount = 6;  // dxbc::ShaderStage order: VS, HS, DS, GS, PS, CS
+
+struct ConstantBufferBinding {
+  util::ComPtr<ID3D11Buffer> buffer;
+  UINT firstConstant = 0;  // in 16-byte constants (SetConstantBuffers1)
+  UINT numConstants = 0;   // 0: the whole buffer, up to 4096 constants
+};
+
+struct StageState {
+  util::ComPtr<ID3D11DeviceChild> shader;
+  const CompiledShader* compiled = nullptr;  // the device's shader cache keeps it alive
+  const vk::ShaderCode* code = nullptr;
+  ConstantBufferBinding constantBuffers[D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT];
+  util::ComPtr<ID3D11ShaderResourceView> shaderResources[D3D11_COMMONSHADER_INPUT_RESOURCE_SLOT_COUNT];
+  util::ComPtr<ID3D11SamplerState> samplers[D3D11_COMMONSHADER_SAMPLER_SLOT_COUNT];
+  bool descriptorsDirty = true;
+};
+
+struct VertexBufferState {
+  util::ComPtr<ID3D11Buffer> buffer;
+  UINT stride = 0, offset = 0;
+};
+
+struct ContextState {
+  StageState stages[kStageCount];
+  // Input assembler.
+  util::ComPtr<ID3D11InputLayout> inputLayout;
+  VertexBufferState vertexBuffers[D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT];
+  util::ComPtr<ID3D11Buffer> indexBuffer;
+  DXGI_FORMAT indexFormat = DXGI_FORMAT_UNKNOWN;
+  UINT indexOffset = 0;
+  D3D11_PRIMITIVE_TOPOLOGY topology = D3D11_PRIMITIVE_TOPOLOGY_UNDEFINED;
+  // Rasterizer.
+  util::ComPtr<ID3D11RasterizerState> rasterizerState;
+  UINT viewportCount = 0, scissorCount = 0;
+  D3D11_VIEWPORT viewports[D3D11_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE] = {};
+  D3D11_RECT scissors[D3D11_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE] = {};
+  // Output merger.
+  util::ComPtr<ID3D11BlendState> blendState;
+  FLOAT blendFactor[4] = {1, 1, 1, 1};
+  UINT sampleMask = 0xffffffffu;
+  util::ComPtr<ID3D11DepthStencilState> depthStencilState;
+  UINT stencilRef = 0;
+  util::ComPtr<ID3D11RenderTargetView> renderTargets[D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT];
+  util::ComPtr<ID3D11DepthStencilView> depthStencil;
+  util::ComPtr<ID3D11UnorderedAccessView> graphicsUavs[D3D11_1_UAV_SLOT_COUNT];
+  util::ComPtr<ID3D11UnorderedAccessView> computeUavs[D3D11_1_UAV_SLOT_COUNT];
+  util::ComPtr<ID3D11Buffer> streamOutTargets[D3D11_SO_BUFFER_SLOT_COUNT];
+  UINT streamOutOffsets[D3D11_SO_BUFFER_SLOT_COUNT] = {};
+  util::ComPtr<ID3D11Predicate> predicate;
+  BOOL predicateValue = FALSE;
+
+  // Dirty flags: what must be recorded before the next draw or dispatch.
+  bool pipelineDirty = true;        // shaders, input layout, strides, topology, state objects, targets
+  bool computePipelineDirty = true;
+  bool vertexBuffersDirty = true;
+  bool indexBufferDirty = true;
+  bool viewportsDirty = true;
+  bool dynamicDirty = true;         // blend factor, stencil reference, depth bias
+  bool renderTargetsDirty = true;
+};
+
+}  // namespace d3d11vk

@@ -1,0 +1,213 @@
+// Integration: drawing and dispatching through the immediate context on the machine's Vulkan
+// device, shaders written as D3D assembly, pixels and buffers read back and compared (validation
+// layer on; any error fails the test).
+#include <catch2/catch.hpp>
+
+#include "context_test_util.h"
+#include "dxbc/assembler.h"
+
+using namespace context_test;
+
+namespace {
+
+// POSITION (xy) and COLOR (rgba) in; position and colour out.
+const char* kColorVS =
+    "// Input signature:\n"
+    "//\n"
+    "// Name                 Index   Mask Register SysValue  Format   Used\n"
+    "// -------------------- ----- ------ -------- -------- ------- ------\n"
+    "// POSITION                 0   xy          0     NONE   float   xy\n"
+    "// COLOR                    0   xyzw        1     NONE   float   xyzw\n"
+    "//\n"
+    "// Output signature:\n"
+    "//\n"
+    "// Name                 Index   Mask Register SysValue  Format   Used\n"
+    "// -------------------- ----- ------ -------- -------- ------- ------\n"
+    "// SV_Position              0   xyzw        0      POS   float   xyzw\n"
+    "// COLOR                    0   xyzw        1     NONE   float   xyzw\n"
+    "//\n"
+    "vs_4_0\n"
+    "dcl_input v0.xy\n"
+    "dcl_input v1.xyzw\n"
+    "dcl_output_siv o0.xyzw, position\n"
+    "dcl_output o1.xyzw\n"
+    "mov o0.xy, v0.xyxx\n"
+    "mov o0.zw, l(0, 0, 0.5, 1.0)\n"
+    "mov o1.xyzw, v1.xyzw\n"
+    "ret\n";
+
+const char* kColorPS =
+    "// Input signature:\n"
+    "//\n"
+    "// Name                 Index   Mask Register SysValue  Format   Used\n"
+    "// -------------------- ----- ------ -------- -------- ------- ------\n"
+    "// SV_Position              0   xyzw        0      POS   float       \n"
+    "// COLOR                    0   xyzw        1     NONE   float   xyzw\n"
+    "//\n"
+    "// Output signature:\n"
+    "//\n"
+    "// Name                 Index   Mask Register SysValue  Format   Used\n"
+    "// -------------------- ----- ------ -------- -------- ------- ------\n"
+    "// SV_Target                0   xyzw        0   TARGET   float   xyzw\n"
+    "//\n"
+    "ps_4_0\n"
+    "dcl_input_ps linear v1.xyzw\n"
+    "dcl_output o0.xyzw\n"
+    "mov o0.xyzw, v1.xyzw\n"
+    "ret\n";
+
+// The colour comes from cb0[0].
+const char* kConstantPS =
+    "// Input signature:\n"
+    "//\n"
+    "// Name                 Index   Mask Register SysValue  Format   Used\n"
+    "// -------------------- ----- ------ -------- -------- ------- ------\n"
+    "// SV_Position              0   xyzw        0      POS   float       \n"
+    "// COLOR                    0   xyzw        1     NONE   float       \n"
+    "//\n"
+    "// Output signature:\n"
+    "//\n"
+    "// Name                 Index   Mask Register SysValue  Format   Used\n"
+    "// -------------------- ----- ------ -------- -------- ------- ------\n"
+    "// SV_Target                0   xyzw        0   TARGET   float   xyzw\n"
+    "//\n"
+    "ps_4_0\n"
+    "dcl_constantbuffer cb0[1], immediateIndexed\n"
+    "dcl_output o0.xyzw\n"
+    "mov o0.xyzw, cb0[0].xyzw\n"
+    "ret\n";
+
+struct Vertex {
+  float x, y;
+  float r, g, b, a;
+};
+
+std::vector<uint8_t> bytecode(const char* text) { return dxbc::assemble(text).write(); }
+
+struct Scene {
+  Fixture& f;
+  ComPtr<ID3D11Texture2D> target;
+  ComPtr<ID3D11RenderTargetView> rtv;
+  ComPtr<ID3D11VertexShader> vs;
+  ComPtr<ID3D11PixelShader> ps;
+  ComPtr<ID3D11InputLayout> layout;
+
+  Scene(Fixture& fixture, UINT width, UINT height, const char* pixelShader = kColorPS) : f(fixture) {
+    target = f.texture2D(width, height, DXGI_FORMAT_R8G8B8A8_UNORM, D3D11_USAGE_DEFAULT, D3D11_BIND_RENDER_TARGET);
+    REQUIRE(f.device->CreateRenderTargetView(target.get(), nullptr, rtv.put()) == S_OK);
+    auto vsCode = bytecode(kColorVS), psCode = bytecode(pixelShader);
+    REQUIRE(f.device->CreateVertexShader(vsCode.data(), vsCode.size(), nullptr, vs.put()) == S_OK);
+    REQUIRE(f.device->CreatePixelShader(psCode.data(), psCode.size(), nullptr, ps.put()) == S_OK);
+    const D3D11_INPUT_ELEMENT_DESC elements[] = {
+        {"POSITION", 0, DXGI_FORMAT_R32G32_FLOAT, 0, 0, D3D11_INPUT_PER_VERTEX_DATA, 0},
+        {"COLOR", 0, DXGI_FORMAT_R32G32B32A32_FLOAT, 0, 8, D3D11_INPUT_PER_VERTEX_DATA, 0},
+    };
+    REQUIRE(f.device->CreateInputLayout(elements, 2, vsCode.data(), vsCode.size(), layout.put()) == S_OK);
+    const float black[4] = {0, 0, 0, 1};
+    f.context->ClearRenderTargetView(rtv.get(), black);
+    ID3D11RenderTargetView* targets[] = {rtv.get()};
+    f.context->OMSetRenderTargets(1, targets, nullptr);
+    D3D11_VIEWPORT viewport{0, 0, float(width), float(height), 0, 1};
+    f.context->RSSetViewports(1, &viewport);
+    f.context->IASetInputLayout(layout.get());
+    f.context->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+    f.context->VSSetShader(vs.get(), nullptr, 0);
+    f.context->PSSetShader(ps.get(), nullptr, 0);
+  }
+
+  ComPtr<ID3D11Buffer> vertices(const std::vector<Vertex>& data) {
+    auto buffer = f.buffer(UINT(data.size() * sizeof(Vertex)), D3D11_USAGE_DEFAULT, D3D11_BIND_VERTEX_BUFFER, 0, data.data());
+    ID3D11Buffer* buffers[] = {buffer.get()};
+    UINT stride = sizeof(Vertex), offset = 0;
+    f.context->IASetVertexBuffers(0, 1, buffers, &stride, &offset);
+    return buffer;
+  }
+
+  std::vector<uint8_t> pixels() { return f.readTexture(target.get(), 0, 4); }
+};
+
+}  // namespace
+
+TEST_CASE("a clockwise triangle is drawn with interpolated colours; back faces are culled by default", "[device][draw]") {
+  Fixture f;
+  Scene scene(f, 16, 16);
+  // Covers the left-top half of the target: (-1,-1) bottom-left, (-1,1) top-left, (1,1) top-right.
+  auto vb = scene.vertices({{-1, -1, 1, 0, 0, 1}, {-1, 1, 1, 0, 0, 1}, {1, 1, 1, 0, 0, 1}});
+  f.context->Draw(3, 0);
+  auto pixels = scene.pixels();
+  CHECK(texel(pixels, 2 * 16 + 1) == 0xff0000ffu);   // near the top-left corner: red
+  CHECK(texel(pixels, 14 * 16 + 14) == 0xff000000u);  // bottom-right corner: still black
+
+  // The same triangle wound the other way is a back face: nothing changes.
+  const float black[4] = {0, 0, 0, 1};
+  f.context->ClearRenderTargetView(scene.rtv.get(), black);
+  auto reversed = scene.vertices({{-1, -1, 0, 1, 0, 1}, {1, 1, 0, 1, 0, 1}, {-1, 1, 0, 1, 0, 1}});
+  f.context->Draw(3, 0);
+  pixels = scene.pixels();
+  CHECK(texel(pixels, 2 * 16 + 1) == 0xff000000u);
+}
+
+TEST_CASE("indexed draws and per-draw constant buffers renamed with Map(WRITE_DISCARD)", "[device][draw]") {
+  Fixture f;
+  Scene scene(f, 16, 16, kConstantPS);
+  D3D11_RASTERIZER_DESC raster{};
+  raster.FillMode = D3D11_FILL_SOLID;
+  raster.CullMode = D3D11_CULL_NONE;
+  raster.DepthClipEnable = TRUE;
+  ComPtr<ID3D11RasterizerState> noCull;
+  REQUIRE(f.device->CreateRasterizerState(&raster, noCull.put()) == S_OK);
+  f.context->RSSetState(noCull.get());
+  // A quad from two indexed triangles covering the whole viewport.
+  auto vb = scene.vertices({{-1, -1, 0, 0, 0, 1}, {-1, 1, 0, 0, 0, 1}, {1, 1, 0, 0, 0, 1}, {1, -1, 0, 0, 0, 1}});
+  const uint16_t indices[] = {0, 1, 2, 0, 2, 3};
+  auto ib = f.buffer(sizeof(indices), D3D11_USAGE_IMMUTABLE, D3D11_BIND_INDEX_BUFFER, 0, indices);
+  f.context->IASetIndexBuffer(ib.get(), DXGI_FORMAT_R16_UINT, 0);
+  auto cb = f.buffer(16, D3D11_USAGE_DYNAMIC, D3D11_BIND_CONSTANT_BUFFER, D3D11_CPU_ACCESS_WRITE);
+  ID3D11Buffer* cbs[] = {cb.get()};
+  f.context->PSSetConstantBuffers(0, 1, cbs);
+  // Four draws into the four quadrants, each with its own colour written through a discard.
+  const float colors[4][4] = {{1, 0, 0, 1}, {0, 1, 0, 1}, {0, 0, 1, 1}, {1, 1, 1, 1}};
+  for (int quadrant = 0; quadrant < 4; ++quadrant) {
+    D3D11_MAPPED_SUBRESOURCE mapped{};
+    REQUIRE(f.context->Map(cb.get(), 0, D3D11_MAP_WRITE_DISCARD, 0, &mapped) == S_OK);
+    std::memcpy(mapped.pData, colors[quadrant], 16);
+    f.context->Unmap(cb.get(), 0);
+    D3D11_VIEWPORT viewport{float(quadrant % 2) * 8, float(quadrant / 2) * 8, 8, 8, 0, 1};
+    f.context->RSSetViewports(1, &viewport);
+    f.context->DrawIndexed(6, 0, 0);
+  }
+  auto pixels = scene.pixels();
+  CHECK(texel(pixels, 3 * 16 + 3) == 0xff0000ffu);    // top-left: red
+  CHECK(texel(pixels, 3 * 16 + 12) == 0xff00ff00u);   // top-right: green
+  CHECK(texel(pixels, 12 * 16 + 3) == 0xffff0000u);   // bottom-left: blue
+  CHECK(texel(pixels, 12 * 16 + 12) == 0xffffffffu);  // bottom-right: white
+}
+
+TEST_CASE("a compute shader writes a structured UAV that is read back", "[device][draw]") {
+  Fixture f;
+  const char* cs =
+      "cs_5_0\n"
+      "dcl_uav_structured u0, 4\n"
+      "dcl_input vThreadID.x\n"
+      "dcl_temps 1\n"
+      "dcl_thread_group 8, 1, 1\n"
+      "imul null, r0.x, vThreadID.x, vThreadID.x\n"
+      "store_structured u0.x, vThreadID.x, l(0), r0.x\n"
+      "ret\n";
+  auto code = bytecode(cs);
+  ComPtr<ID3D11ComputeShader> shader;
+  REQUIRE(f.device->CreateComputeShader(code.data(), code.size(), nullptr, shader.put()) == S_OK);
+  auto buffer = f.buffer(64 * 4, D3D11_USAGE_DEFAULT, D3D11_BIND_UNORDERED_ACCESS, 0, nullptr,
+                         D3D11_RESOURCE_MISC_BUFFER_STRUCTURED, 4);
+  ComPtr<ID3D11UnorderedAccessView> uav;
+  REQUIRE(f.device->CreateUnorderedAccessView(buffer.get(), nullptr, uav.put()) == S_OK);
+  f.context->CSSetShader(shader.get(), nullptr, 0);
+  ID3D11UnorderedAccessView* uavs[] = {uav.get()};
+  f.context->CSSetUnorderedAccessViews(0, 1, uavs, nullptr);
+  f.context->Dispatch(8, 1, 1);
+  auto words = f.readBuffer(buffer.get());
+  for (uint32_t i = 0; i < 64; ++i) {
+    INFO("element " << i);
+    CHECK(texel(words, i) == i * i);
+  }
+}
