@@ -60,6 +60,7 @@ void CommandExecutor::execute(const CommandChunk& chunk) {
       D3D11VK_DISPATCH(DrawIndirect)
       D3D11VK_DISPATCH(Dispatch)
       D3D11VK_DISPATCH(DispatchIndirect)
+      D3D11VK_DISPATCH(Present)
 #undef D3D11VK_DISPATCH
       case CommandType::Count: break;
     }

@@ -11,6 +11,7 @@
 #include "vk/command_chunk.h"
 #include "vk/descriptor_allocator.h"
 #include "vk/pipeline_manager.h"
+#include "vk/presenter.h"
 
 namespace vk {
 
@@ -30,6 +31,13 @@ public:
   void end();
 
   uint64_t barrierCount() const { return m_barriers.barrierCount(); }
+  // The present recorded into the command buffer just ended, if any: its semaphores go into the
+  // submission and the worker presents after submitting (executor_present.cpp).
+  bool takePresent(PresentWork* work) {
+    *work = m_present;
+    m_present = PresentWork{};
+    return work->presenter != nullptr;
+  }
   PipelineManager& pipelines() { return m_pipelines; }
 
 private:
@@ -61,6 +69,7 @@ private:
   void execute(const DrawIndirectCommand& command);
   void execute(const DispatchCommand& command);
   void execute(const DispatchIndirectCommand& command);
+  void execute(const PresentCommand& command);
 
   // Draw state (executor_draw.cpp). Everything a command buffer loses when it ends is kept here
   // and re-applied in the next one.
@@ -115,6 +124,7 @@ private:
   SetStencilReferenceCommand m_stencilReference{};
   SetDepthBiasCommand m_depthBias{};
   bool m_dynamicDirty = true;
+  PresentWork m_present;  // recorded in this command buffer, not yet handed to the worker
 };
 
 }  // namespace vk

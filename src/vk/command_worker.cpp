@@ -23,10 +23,12 @@ CommandWorker::~CommandWorker() {
   }
   m_wake.notify_all();
   m_thread.join();
+  util::log::debug("command worker: thread joined");
   // The command buffers must not be pending when the pool goes.
   if (!m_commandBuffers.empty())
     m_device.timeline().wait(m_commandBuffers.back().value);
   m_device.functions().vkDestroyCommandPool(m_device.handle(), m_pool, nullptr);
+  util::log::debug("command worker: command pool destroyed; pipelines and descriptor pools go next");
 }
 
 void CommandWorker::submit(std::unique_ptr<CommandChunk> chunk, uint64_t value) {
@@ -115,12 +117,35 @@ void CommandWorker::process(Pending& pending) {
     submit.pCommandBufferInfos = &commandInfo;
     submit.signalSemaphoreInfoCount = 1;
     submit.pSignalSemaphoreInfos = &signal;
+    // A present recorded in this buffer: wait for its swapchain image, signal the blit's end.
+    VkSemaphoreSubmitInfo presentWait = makeStruct<VkSemaphoreSubmitInfo>(VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO);
+    VkSemaphoreSubmitInfo signals[2] = {signal, makeStruct<VkSemaphoreSubmitInfo>(VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO)};
+    PresentWork present;
+    bool presenting = m_executor.takePresent(&present);
+    if (presenting) {
+      presentWait.semaphore = present.acquired;
+      presentWait.stageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
+      signals[1].semaphore = present.rendered;
+      signals[1].stageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
+      submit.waitSemaphoreInfoCount = 1;
+      submit.pWaitSemaphoreInfos = &presentWait;
+      submit.signalSemaphoreInfoCount = 2;
+      submit.pSignalSemaphoreInfos = signals;
+    }
     {
       std::lock_guard queueLock(m_device.queueMutex());
-      check(vk.vkQueueSubmit2(m_device.queue(), 1, &submit, VK_NULL_HANDLE), "vkQueueSubmit2");
+      VkResult result = vk.vkQueueSubmit2(m_device.queue(), 1, &submit, VK_NULL_HANDLE);
+      if (result < 0 && presenting)
+        present.presenter->abandon(present);
+      check(result, "vkQueueSubmit2");
     }
     timeline.submitted(pending.value);
+    if (presenting)
+      present.presenter->present(present);  // takes the queue mutex itself
   } catch (const Error& error) {
+    PresentWork unsubmitted;
+    if (m_executor.takePresent(&unsubmitted))
+      unsubmitted.presenter->abandon(unsubmitted);
     util::log::error("command stream: submission ", pending.value, " failed: ", error.what(), "; the device is lost");
     timeline.lost(pending.value);
   }

@@ -12,6 +12,7 @@
 
 namespace vk {
 
+class Presenter;
 class QueryRecord;
 
 enum class CommandType : uint16_t {
@@ -44,6 +45,8 @@ enum class CommandType : uint16_t {
   DrawIndirect,
   Dispatch,
   DispatchIndirect,
+  // Presenting (executor_present.cpp).
+  Present,
   Count,
 };
 
@@ -259,6 +262,21 @@ struct DispatchIndirectCommand {
   static constexpr CommandType kType = CommandType::DispatchIndirect;
   VkBuffer buffer;
   VkDeviceSize offset;
+};
+
+// ---- Presenting ----
+
+// Blits `image` (GENERAL layout) into the presenter's next swapchain image and presents it after
+// the submission. The front end flushes the chunk right after it, so a submission carries at most
+// one; the presenter outlives the command (it waits for the presents recorded for it).
+struct PresentCommand {
+  static constexpr CommandType kType = CommandType::Present;
+  Presenter* presenter;
+  VkImage image;
+  VkExtent2D extent;
+  VkFormat format;
+  uint32_t syncInterval;  // 0-4
+  VkBool32 allowTearing;
 };
 
 template <typename T>

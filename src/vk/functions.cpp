@@ -21,6 +21,7 @@ const char* InstanceFunctions::load(PFN_vkGetInstanceProcAddr getProcAddr, VkIns
 
 const char* DeviceFunctions::load(PFN_vkGetDeviceProcAddr getProcAddr, VkDevice handle) {
   D3D11VK_VK_DEVICE_FUNCTIONS(D3D11VK_LOAD_REQUIRED)
+  D3D11VK_VK_DEVICE_EXTENSION_FUNCTIONS(D3D11VK_LOAD_OPTIONAL)
   return nullptr;
 }
 

@@ -28,7 +28,12 @@
 // Instance-level entry points of instance extensions: null when the extension is not enabled.
 #define D3D11VK_VK_INSTANCE_EXTENSION_FUNCTIONS(X) \
   X(vkCreateDebugUtilsMessengerEXT)                \
-  X(vkDestroyDebugUtilsMessengerEXT)
+  X(vkDestroyDebugUtilsMessengerEXT)               \
+  X(vkDestroySurfaceKHR)                           \
+  X(vkGetPhysicalDeviceSurfaceSupportKHR)          \
+  X(vkGetPhysicalDeviceSurfaceCapabilitiesKHR)     \
+  X(vkGetPhysicalDeviceSurfaceFormatsKHR)          \
+  X(vkGetPhysicalDeviceSurfacePresentModesKHR)
 
 #define D3D11VK_VK_DEVICE_FUNCTIONS(X) \
   X(vkDestroyDevice)                   \
@@ -133,6 +138,15 @@
   X(vkCreateSampler)              \
   X(vkDestroySampler)
 
+// Device-level entry points of optional device extensions: null when the extension is not enabled
+// (VK_KHR_swapchain: the presenter, vk/presenter.h).
+#define D3D11VK_VK_DEVICE_EXTENSION_FUNCTIONS(X) \
+  X(vkCreateSwapchainKHR)                        \
+  X(vkDestroySwapchainKHR)                       \
+  X(vkGetSwapchainImagesKHR)                     \
+  X(vkAcquireNextImageKHR)                       \
+  X(vkQueuePresentKHR)
+
 namespace vk {
 
 #define D3D11VK_DECLARE_MEMBER(name) PFN_##name name = nullptr;
@@ -152,6 +166,7 @@ struct InstanceFunctions {
 
 struct DeviceFunctions {
   D3D11VK_VK_DEVICE_FUNCTIONS(D3D11VK_DECLARE_MEMBER)
+  D3D11VK_VK_DEVICE_EXTENSION_FUNCTIONS(D3D11VK_DECLARE_MEMBER)
 
   const char* load(PFN_vkGetDeviceProcAddr getProcAddr, VkDevice device);
 };

@@ -29,6 +29,17 @@ public:
   const InstanceFunctions& functions() const { return m_functions; }
   const std::vector<std::string>& enabledExtensions() const { return m_extensions; }
   bool validationEnabled() const { return m_validation; }
+  bool hasExtension(const char* name) const {
+    for (const std::string& enabled : m_extensions)
+      if (enabled == name)
+        return true;
+    return false;
+  }
+  // Entry points kept out of the function tables because their prototypes need a window system's
+  // headers (vkCreateWin32SurfaceKHR, vkCreateXlibSurfaceKHR); null when not enabled.
+  PFN_vkVoidFunction procAddr(const char* name) const {
+    return m_loader.functions().vkGetInstanceProcAddr(m_instance, name);
+  }
 
   // Adapters in the order DXGI enumerates them: only devices matching the device filter
   // (D3D11VK_FILTER_DEVICE_NAME, or the dxvk.deviceFilter option; see docs/config.md), discrete

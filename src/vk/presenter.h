@@ -1,0 +1,104 @@
+// Presenter: a window's VkSurfaceKHR and VkSwapchainKHR, and the per-frame work of presenting an
+// image of the command stream into it (acquire, blit, present) on the stream's worker thread.
+#pragma once
+
+#include <condition_variable>
+#include <cstdint>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "vk/vulkan_api.h"
+
+namespace vk {
+
+class Adapter;
+class Device;
+class Presenter;
+
+// What the worker's submission must wait on and signal for a present recorded into its command
+// buffer, and the vkQueuePresentKHR to do after it (CommandWorker::process).
+struct PresentWork {
+  Presenter* presenter = nullptr;
+  VkSemaphore acquired = VK_NULL_HANDLE;  // wait: the image is ours
+  VkSemaphore rendered = VK_NULL_HANDLE;  // signal: the blit is done
+  VkSwapchainKHR swapchain = VK_NULL_HANDLE;
+  uint32_t imageIndex = 0;
+};
+
+class Presenter {
+public:
+  // `window` is an HWND in the PE build and an X11 Window id natively (docs/dxgi.md). Throws
+  // vk::Error or std::runtime_error when the device cannot present to it.
+  Presenter(Device& device, const Adapter& adapter, uintptr_t window);
+  // Waits until no present recorded for it is pending, then destroys the swapchain and surface.
+  ~Presenter();
+  Presenter(const Presenter&) = delete;
+  Presenter& operator=(const Presenter&) = delete;
+
+  // Whether the device and instance have what presenting needs (VK_KHR_swapchain, the window
+  // system's surface extension).
+  static bool supported(const Device& device, const Adapter& adapter, std::string* reason);
+
+  // ---- application thread ----
+  // The window's current size from the surface ({0, 0} when minimised, unknown or gone).
+  VkExtent2D windowExtent();
+  // The surface reported it is gone (the window was destroyed): presenting cannot succeed.
+  bool surfaceLost() const;
+  // A PresentCommand naming this presenter was recorded: the destructor waits for it.
+  void notePresentRecorded();
+  // Presents that reached vkQueuePresentKHR successfully.
+  uint64_t presentCount() const;
+
+  // ---- worker thread ----
+  // Acquires an image and records the blit of `source` (GENERAL layout, `extent`, `format`) into
+  // it with the layout transitions. `submission` is the timeline value of the command buffer.
+  // True with `work` filled when there is something to present; false when the frame is dropped
+  // (window minimised or gone, swapchain not creatable), which is logged and not an error.
+  bool record(VkCommandBuffer commands, uint64_t submission, VkImage source, VkExtent2D extent, VkFormat format,
+              uint32_t syncInterval, bool allowTearing, PresentWork* work);
+  // After the submission that waits on work.acquired and signals work.rendered.
+  void present(const PresentWork& work);
+  // The submission carrying `work` failed: nothing will present it.
+  void abandon(const PresentWork& work);
+
+private:
+  struct Frame {
+    VkSemaphore acquired = VK_NULL_HANDLE;
+    uint64_t submission = 0;  // the last submission that waited on `acquired`
+  };
+
+  VkPresentModeKHR chooseMode(uint32_t syncInterval, bool allowTearing) const;
+  VkSurfaceFormatKHR chooseFormat(VkFormat format) const;
+  // (Re)creates the swapchain for the window's current size; false when it has no area.
+  bool recreate(VkFormat format, VkPresentModeKHR mode);
+  void destroySwapchain();
+  void finished();  // one recorded present is done with, one way or another
+  void markLost(VkResult result, const char* call);
+
+  Device& m_device;
+  const Adapter& m_adapter;
+  VkSurfaceKHR m_surface = VK_NULL_HANDLE;
+  std::vector<VkPresentModeKHR> m_modes;
+  std::vector<VkSurfaceFormatKHR> m_formats;
+
+  // Worker-thread state.
+  VkSwapchainKHR m_swapchain = VK_NULL_HANDLE;
+  VkExtent2D m_extent{};
+  VkFormat m_sourceFormat = VK_FORMAT_UNDEFINED;
+  VkPresentModeKHR m_mode = VK_PRESENT_MODE_FIFO_KHR;
+  bool m_dirty = true;  // out of date or suboptimal: recreate before the next acquire
+  std::vector<VkImage> m_images;
+  std::vector<VkSemaphore> m_rendered;  // one per image: reusable once the image is acquired again
+  std::vector<Frame> m_frames;          // acquire semaphores, used round robin
+  uint32_t m_frameIndex = 0;
+
+  // Shared between the threads.
+  mutable std::mutex m_mutex;
+  std::condition_variable m_idle;
+  uint32_t m_outstanding = 0;
+  uint64_t m_presentCount = 0;
+  bool m_lost = false;
+};
+
+}  // namespace vk
