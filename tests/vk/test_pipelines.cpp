@@ -52,6 +52,45 @@ const char* kSampleCountPixelShader =
     "utof o0.xyzw, r0.xxxx\n"
     "ret\n";
 
+// Tessellation: a pass-through hull shader with constant factors and a domain shader.
+const char* kHullShader =
+    "hs_5_0\n"
+    "hs_decls\n"
+    "dcl_input_control_point_count 3\n"
+    "dcl_output_control_point_count 3\n"
+    "dcl_tessellator_domain domain_tri\n"
+    "dcl_tessellator_partitioning partitioning_integer\n"
+    "dcl_tessellator_output_primitive output_triangle_cw\n"
+    "hs_control_point_phase\n"
+    "dcl_input vOutputControlPointID\n"
+    "dcl_input_siv v[3][0].xyzw, position\n"
+    "dcl_output o0.xyzw\n"
+    "mov o0.xyzw, v[vOutputControlPointID][0].xyzw\n"
+    "ret\n"
+    "hs_fork_phase\n"
+    "dcl_output_siv o0.x, finalTriUeq0EdgeTessFactor\n"
+    "dcl_output_siv o1.x, finalTriVeq0EdgeTessFactor\n"
+    "dcl_output_siv o2.x, finalTriWeq0EdgeTessFactor\n"
+    "dcl_output_siv o3.x, finalTriInsideTessFactor\n"
+    "mov o0.x, l(2.0)\n"
+    "mov o1.x, l(2.0)\n"
+    "mov o2.x, l(2.0)\n"
+    "mov o3.x, l(2.0)\n"
+    "ret\n";
+
+const char* kDomainShader =
+    "ds_5_0\n"
+    "dcl_input_control_point_count 3\n"
+    "dcl_tessellator_domain domain_tri\n"
+    "dcl_input vDomain.xyz\n"
+    "dcl_input vicp[3][0].xyzw\n"
+    "dcl_output_siv o0.xyzw, position\n"
+    "dcl_temps 1\n"
+    "mul r0.xyzw, vDomain.yyyy, vicp[1][0].xyzw\n"
+    "mad r0.xyzw, vDomain.xxxx, vicp[0][0].xyzw, r0.xyzw\n"
+    "mad o0.xyzw, vDomain.zzzz, vicp[2][0].xyzw, r0.xyzw\n"
+    "ret\n";
+
 const char* kComputeShader =
     "cs_5_0\n"
     "dcl_uav_raw u0\n"
@@ -187,6 +226,23 @@ TEST_CASE("graphics pipelines are built once per key and found again", "[vk-pipe
       none.depthFormat = VK_FORMAT_UNDEFINED;
       none.forcedSampleCount = 4;
       CHECK(manager.getGraphics(none, stages));
+    }
+
+    SECTION("tessellation: hull and domain shaders with a 3-point patch list") {
+      auto hs = compileShader(20, kHullShader);
+      auto ds = compileShader(21, kDomainShader);
+      CHECK(hs->patchControlPoints == 3);
+      const vk::ShaderCode* tess[vk::kGraphicsStages] = {vs.get(), hs.get(), ds.get(), nullptr, ps.get()};
+      vk::GraphicsPipelineKey k = key;
+      k.shaders[1] = hs->id;
+      k.shaders[2] = ds->id;
+      k.topology = VK_PRIMITIVE_TOPOLOGY_PATCH_LIST;
+      k.patchControlPoints = 3;
+      const vk::GraphicsPipeline* pipeline = manager.getGraphics(k, tess);
+      REQUIRE(pipeline);
+      CHECK(pipeline->layout == first->layout);  // HS and DS use no descriptors: their sets stay empty
+      k.patchControlPoints = 4;  // the hull shader takes 3
+      CHECK(manager.getGraphics(k, tess) == nullptr);
     }
 
     SECTION("impossible keys are refused with null, once") {
