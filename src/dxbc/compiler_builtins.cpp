@@ -130,6 +130,16 @@ void Compiler::createBuiltinOutputs() {
   };
   m_clipDistance = makeArray(m_clipComponents, spv::BuiltInClipDistance, spv::CapabilityClipDistance);
   m_cullDistance = makeArray(m_cullComponents, spv::BuiltInCullDistance, spv::CapabilityCullDistance);
+  // D3D11 points are always one pixel. Vulkan leaves the size undefined unless the last
+  // pre-rasterization stage writes PointSize, and a vertex shader drawing a point list must write
+  // it (VUID-VkGraphicsPipelineCreateInfo-Vertex-07722). The compiler does not know the topology,
+  // so every vertex shader writes 1; a later geometry or tessellation stage ignores it. (Geometry
+  // and domain shaders would need shaderTessellationAndGeometryPointSize, which the device leaves
+  // off, and then their points are one pixel already.)
+  if (m_stage == ShaderStage::Vertex) {
+    m_pointSize = b.variable(b.typePointer(spv::StorageClassOutput, b.f32()), spv::StorageClassOutput);
+    b.decorate(m_pointSize, spv::DecorationBuiltIn, {spv::BuiltInPointSize});
+  }
 }
 
 void Compiler::copyBuiltinOutputs() {
@@ -156,6 +166,8 @@ void Compiler::copyBuiltinOutputs() {
       b.opNoResult(spv::OpStore, {ptr, b.op(spv::OpBitcast, b.f32(), {word})});
     }
   };
+  if (m_pointSize)
+    b.opNoResult(spv::OpStore, {m_pointSize, b.constF32(1.0f)});
   if (m_clipDistance)
     copyArray(m_clipDistance, m_clipComponents);
   if (m_cullDistance)

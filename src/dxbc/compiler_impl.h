@@ -213,6 +213,7 @@ private:
   std::map<uint32_t, SpecialOutput> m_specialOutputs;  // by register type
   std::vector<std::pair<uint32_t, uint32_t>> m_clipComponents, m_cullComponents;  // (register, component)
   Id m_clipDistance = 0, m_cullDistance = 0, m_rasterizerSamples = 0;
+  Id m_pointSize = 0;  // vertex shaders: PointSize, always 1 (D3D11 has no point size)
   std::map<uint32_t, Id> m_uavCounters;  // u# -> counter buffer variable
   std::map<uint32_t, bool> m_uavCounterUses;
   std::map<uint32_t, CbInfo> m_cbs;
