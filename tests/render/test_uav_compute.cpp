@@ -1,7 +1,8 @@
 // Rendering: unordered access from pixel shaders (typed texture and structured buffer UAVs next to
 // a render target, and UAV-only rendering), compute shaders on typed UAV textures (2D, 2D array,
 // typed buffer, read-modify-write of R32_UINT), indirect draws and dispatches with arguments
-// written by UpdateSubresource, CopyResource and a compute shader, and predication's API.
+// written by UpdateSubresource, CopyResource and a compute shader, predication's API, and the
+// documented state of stream output and DrawAuto.
 #include "render_util.h"
 
 using namespace render;
@@ -340,4 +341,31 @@ TEST_CASE("SetPredication keeps the predicate and value for GetPredication; occl
   f.context->GetPredication(got.put(), &value);
   CHECK(got.get() == nullptr);
   CHECK(value == FALSE);
+}
+
+// docs/STATUS.md: SOSetTargets keeps and returns the targets but records no stream output, and
+// DrawAuto is not implemented. What is documented: the targets round-trip, nothing is written to
+// them, DrawAuto draws nothing, and neither raises a validation error.
+TEST_CASE("stream output targets are kept but not written; DrawAuto draws nothing (documented as not implemented)",
+          "[render][stream-output]") {
+  Fixture f;
+  Scene s(f, 2, 2);
+  const uint32_t marker[4] = {0xdeadbeef, 0xdeadbeef, 0xdeadbeef, 0xdeadbeef};
+  auto so = f.buffer(16, D3D11_USAGE_DEFAULT, D3D11_BIND_STREAM_OUTPUT, 0, marker);
+  ID3D11Buffer* targets[] = {so.get()};
+  const UINT offsets[] = {0};
+  f.context->SOSetTargets(1, targets, offsets);
+  ComPtr<ID3D11Buffer> got;
+  f.context->SOGetTargets(1, got.put());
+  CHECK(got.get() == so.get());
+  s.draw(rect(-1, -1, 1, 1, 1, 0, 0));
+  CHECK(countEqual(s.pixels(), rgba8(255, 0, 0)) == 4);  // without a GS with stream output, drawing is unaffected
+  s.clear(0, 0, 0, 0);
+  f.context->DrawAuto();
+  CHECK(countEqual(s.pixels(), 0) == 4);
+  ID3D11Buffer* none[] = {nullptr};
+  f.context->SOSetTargets(1, none, offsets);
+  auto words = f.readBuffer(so.get());
+  for (size_t i = 0; i < 4; ++i)
+    CHECK(texel(words, i) == 0xdeadbeefu);
 }
