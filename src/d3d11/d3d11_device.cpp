@@ -50,6 +50,8 @@ HRESULT STDMETHODCALLTYPE D3D11Device::QueryInterface(REFIID riid, void** object
     return util::returnInterface<IDXGIDevice4>(&m_dxgiDevice, object);
   if (riid == __uuidof(ID3D11VkDeviceInfo))
     return util::returnInterface<ID3D11VkDeviceInfo>(&m_deviceInfo, object);
+  if (riid == __uuidof(ID3D11VkPresentDevice))
+    return util::returnInterface<ID3D11VkPresentDevice>(&m_presentDevice, object);
   util::logUnknownInterface("D3D11Device", riid);
   return E_NOINTERFACE;
 }

@@ -1,5 +1,5 @@
 // D3D11Device: ID3D11Device through ID3D11Device5 on a Vulkan device. It owns the immediate
-// context and answers IDXGIDevice4 and ID3D11VkDeviceInfo as further faces of the same object.
+// context and answers IDXGIDevice4, ID3D11VkDeviceInfo and ID3D11VkPresentDevice as further faces of the same object.
 #pragma once
 
 #include <memory>
@@ -12,6 +12,7 @@
 #include "d3d11/d3d11_sampler_state.h"
 #include "d3d11/d3d11_class_linkage.h"
 #include "d3d11/d3d11_input_layout.h"
+#include "d3d11/d3d11_present_device.h"
 #include "d3d11/d3d11_shader.h"
 #include "d3d11/d3d11_state_validation.h"
 #include "d3d11vk/d3d11vk_device_info.h"
@@ -165,6 +166,7 @@ private:
   D3D11ImmediateContext m_immediateContext{this};  // after m_vkDevice: it records into it
   D3D11DxgiDevice m_dxgiDevice{this};
   DeviceInfo m_deviceInfo{this};
+  D3D11PresentDevice m_presentDevice{this};
 };
 
 }  // namespace d3d11vk

@@ -1,6 +1,8 @@
 // DxgiFactory: adapter enumeration and ordering, window association, notification registrations;
-// swapchain creation comes with the presenter (not implemented yet, see docs/STATUS.md).
+// swapchains are created by DxgiSwapChain (dxgi_swapchain.h).
 #include "dxgi/dxgi_factory.h"
+
+#include "dxgi/dxgi_swapchain.h"
 
 #include <algorithm>
 #include <cstring>
@@ -190,9 +192,34 @@ HRESULT STDMETHODCALLTYPE DxgiFactory::GetWindowAssociation(HWND* window) {
   return S_OK;
 }
 
-HRESULT STDMETHODCALLTYPE DxgiFactory::CreateSwapChain(IUnknown * /*device*/, DXGI_SWAP_CHAIN_DESC * /*desc*/, IDXGISwapChain ** /*swapchain*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
+HRESULT STDMETHODCALLTYPE DxgiFactory::CreateSwapChain(IUnknown *device, DXGI_SWAP_CHAIN_DESC *desc, IDXGISwapChain **swapchain) {
+  if (swapchain)
+    *swapchain = nullptr;
+  if (!desc || !swapchain) {
+    util::log::error("CreateSwapChain: a null description or swapchain pointer");
+    return DXGI_ERROR_INVALID_CALL;
+  }
+  // The DXGI 1.0 description is the DXGI 1.2 pair: buffers, and the mode for fullscreen.
+  DXGI_SWAP_CHAIN_DESC1 desc1{};
+  desc1.Width = desc->BufferDesc.Width;
+  desc1.Height = desc->BufferDesc.Height;
+  desc1.Format = desc->BufferDesc.Format;
+  desc1.SampleDesc = desc->SampleDesc;
+  desc1.BufferUsage = desc->BufferUsage;
+  desc1.BufferCount = desc->BufferCount;
+  desc1.Scaling = DXGI_SCALING_STRETCH;
+  desc1.SwapEffect = desc->SwapEffect;
+  desc1.AlphaMode = DXGI_ALPHA_MODE_UNSPECIFIED;
+  desc1.Flags = desc->Flags;
+  DXGI_SWAP_CHAIN_FULLSCREEN_DESC fullscreen{};
+  fullscreen.RefreshRate = desc->BufferDesc.RefreshRate;
+  fullscreen.ScanlineOrdering = desc->BufferDesc.ScanlineOrdering;
+  fullscreen.Scaling = desc->BufferDesc.Scaling;
+  fullscreen.Windowed = desc->Windowed;
+  IDXGISwapChain1* created = nullptr;
+  HRESULT result = DxgiSwapChain::create(this, device, desc->OutputWindow, &desc1, &fullscreen, nullptr, &created);
+  *swapchain = created;
+  return result;
 }
 
 HRESULT STDMETHODCALLTYPE DxgiFactory::CreateSoftwareAdapter(HMODULE /*swrast*/, IDXGIAdapter ** /*adapter*/) {
@@ -200,9 +227,8 @@ HRESULT STDMETHODCALLTYPE DxgiFactory::CreateSoftwareAdapter(HMODULE /*swrast*/,
   return E_NOTIMPL;
 }
 
-HRESULT STDMETHODCALLTYPE DxgiFactory::CreateSwapChainForHwnd(IUnknown * /*pDevice*/, HWND /*hWnd*/, const DXGI_SWAP_CHAIN_DESC1 * /*pDesc*/, const DXGI_SWAP_CHAIN_FULLSCREEN_DESC * /*pFullscreenDesc*/, IDXGIOutput * /*pRestrictToOutput*/, IDXGISwapChain1 ** /*ppSwapChain*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
+HRESULT STDMETHODCALLTYPE DxgiFactory::CreateSwapChainForHwnd(IUnknown *pDevice, HWND hWnd, const DXGI_SWAP_CHAIN_DESC1 *pDesc, const DXGI_SWAP_CHAIN_FULLSCREEN_DESC *pFullscreenDesc, IDXGIOutput *pRestrictToOutput, IDXGISwapChain1 **ppSwapChain) {
+  return DxgiSwapChain::create(this, pDevice, hWnd, pDesc, pFullscreenDesc, pRestrictToOutput, ppSwapChain);
 }
 
 HRESULT STDMETHODCALLTYPE DxgiFactory::CreateSwapChainForCoreWindow(IUnknown * /*pDevice*/, IUnknown * /*pWindow*/, const DXGI_SWAP_CHAIN_DESC1 * /*pDesc*/, IDXGIOutput * /*pRestrictToOutput*/, IDXGISwapChain1 ** /*ppSwapChain*/) {

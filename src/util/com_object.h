@@ -42,6 +42,9 @@ public:
   }
 
   ULONG publicRefCount() const { return m_publicRefs.load(); }
+  // Private references: 1 while any public one exists, plus one per internal holder (a view, a
+  // binding). A swapchain's ResizeBuffers reads it to refuse while back-buffer views remain.
+  ULONG privateRefCount() const { return m_privateRefs.load(); }
 
 protected:
   // Objects start with one public reference, handed to the creator.

@@ -153,8 +153,6 @@ VkExtent2D Presenter::windowExtent() {
       markLost(result, "vkGetPhysicalDeviceSurfaceCapabilitiesKHR");
     return VkExtent2D{0, 0};
   }
-  if (caps.currentExtent.width == 0xFFFFFFFFu)
-    return VkExtent2D{0, 0};  // the surface takes the swapchain's size: the window has none to tell
   return caps.currentExtent;
 }
 
@@ -327,7 +325,7 @@ bool Presenter::record(VkCommandBuffer commands, uint64_t submission, VkImage so
     VkPresentModeKHR mode = chooseMode(syncInterval, allowTearing);
     VkExtent2D window = windowExtent();
     if (mode != m_mode || format != m_sourceFormat || !m_swapchain ||
-        (window.width && (window.width != m_extent.width || window.height != m_extent.height)))
+        (window.width && window.width != 0xFFFFFFFFu && (window.width != m_extent.width || window.height != m_extent.height)))
       m_dirty = true;
 
     uint32_t index = 0;

@@ -41,7 +41,8 @@ public:
   static bool supported(const Device& device, const Adapter& adapter, std::string* reason);
 
   // ---- application thread ----
-  // The window's current size from the surface ({0, 0} when minimised, unknown or gone).
+  // The window's current size from the surface: {0, 0} when minimised or gone, 0xFFFFFFFF wide
+  // when the surface takes the swapchain's size instead.
   VkExtent2D windowExtent();
   // The surface reported it is gone (the window was destroyed): presenting cannot succeed.
   bool surfaceLost() const;

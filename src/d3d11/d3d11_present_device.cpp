@@ -1,0 +1,69 @@
+// D3D11PresentDevice: recording a swapchain's present on the immediate context, and the
+// reference checks behind ResizeBuffers.
+#include "d3d11/d3d11_present_device.h"
+
+#include "d3d11/d3d11_device.h"
+#include "d3d11/d3d11_resource.h"
+#include "d3d11/d3d11_texture.h"
+#include "util/log.h"
+#include "vk/command_stream.h"
+#include "vk/commands.h"
+#include "vk/image.h"
+#include "vk/presenter.h"
+
+namespace d3d11vk {
+
+namespace {
+
+// Our 2D texture behind `resource`, or null for anything else.
+D3D11Texture2D* texture2D(ID3D11Resource* resource) {
+  D3D11ResourceCommon* common = resourceCommon(resource);
+  if (!common || !common->asTexture())
+    return nullptr;
+  D3D11_RESOURCE_DIMENSION dimension = D3D11_RESOURCE_DIMENSION_UNKNOWN;
+  resource->GetType(&dimension);
+  return dimension == D3D11_RESOURCE_DIMENSION_TEXTURE2D ? static_cast<D3D11Texture2D*>(common) : nullptr;
+}
+
+}  // namespace
+
+vk::Device* STDMETHODCALLTYPE D3D11PresentDevice::GetVulkanDevice() { return &owner()->vulkanDevice(); }
+
+vk::Adapter* STDMETHODCALLTYPE D3D11PresentDevice::GetVulkanAdapter() { return &owner()->vulkanAdapter(); }
+
+HRESULT STDMETHODCALLTYPE D3D11PresentDevice::PresentTexture(vk::Presenter* presenter, ID3D11Texture2D* texture,
+                                                             UINT syncInterval, BOOL allowTearing, UINT64* submission) {
+  D3D11Texture2D* ours = texture2D(texture);
+  if (!presenter || !submission || !ours || ours->device() != owner()) {
+    util::log::error("PresentTexture: not a texture of this device");
+    return E_INVALIDARG;
+  }
+  const TextureStorage& storage = ours->storage();
+  if (storage.desc().sampleDesc.Count != 1 || !storage.image()) {
+    util::log::error("PresentTexture: the texture is multisampled or has no image");
+    return E_INVALIDARG;
+  }
+  vk::CommandStream& stream = owner()->immediateContext().stream();
+  auto& command = stream.record<vk::PresentCommand>();
+  command.presenter = presenter;
+  command.image = storage.image()->handle();
+  command.extent = VkExtent2D{storage.desc().width, storage.desc().height};
+  command.format = storage.image()->info().format;
+  command.syncInterval = syncInterval;
+  command.allowTearing = allowTearing ? VK_TRUE : VK_FALSE;
+  presenter->notePresentRecorded();
+  *submission = stream.recordingValue();
+  stream.flush();
+  return S_OK;
+}
+
+BOOL STDMETHODCALLTYPE D3D11PresentDevice::HasOtherReferences(ID3D11Resource* resource) {
+  D3D11Texture2D* ours = texture2D(resource);
+  if (!ours)
+    return TRUE;
+  return ours->publicRefCount() > 1 || ours->privateRefCount() > 1;
+}
+
+void STDMETHODCALLTYPE D3D11PresentDevice::WaitIdle() { owner()->immediateContext().waitIdle(); }
+
+}  // namespace d3d11vk

@@ -1,0 +1,684 @@
+// DxgiSwapChain: description rules, back buffer, Present with frame latency, ResizeBuffers and the
+// descriptive methods. Windowed only: fullscreen requests are refused (docs/dxgi.md).
+#include "dxgi/dxgi_swapchain.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "dxgi/dxgi_vblank_clock.h"
+#include "util/log.h"
+#include "vk/device.h"
+#include "vk/gpu_timeline.h"
+#include "vk/presenter.h"
+#include "vk/result.h"
+
+#ifndef _WIN32
+#include <sys/eventfd.h>
+#include <unistd.h>
+#endif
+
+namespace d3d11vk {
+
+namespace {
+
+constexpr UINT kMaxBuffers = DXGI_MAX_SWAP_CHAIN_BUFFERS;  // 16
+constexpr UINT kKnownPresentFlags = DXGI_PRESENT_TEST | DXGI_PRESENT_DO_NOT_SEQUENCE | DXGI_PRESENT_RESTART |
+    DXGI_PRESENT_DO_NOT_WAIT | DXGI_PRESENT_STEREO_PREFER_RIGHT | DXGI_PRESENT_STEREO_TEMPORARY_MONO |
+    DXGI_PRESENT_RESTRICT_TO_OUTPUT | DXGI_PRESENT_USE_DURATION | DXGI_PRESENT_ALLOW_TEARING;
+
+bool isFlipModel(DXGI_SWAP_EFFECT effect) {
+  return effect == DXGI_SWAP_EFFECT_FLIP_SEQUENTIAL || effect == DXGI_SWAP_EFFECT_FLIP_DISCARD;
+}
+
+bool isSrgbFormat(DXGI_FORMAT format) {
+  return format == DXGI_FORMAT_R8G8B8A8_UNORM_SRGB || format == DXGI_FORMAT_B8G8R8A8_UNORM_SRGB;
+}
+
+// The back-buffer formats DXGI documents for swapchains.
+bool isSwapChainFormat(DXGI_FORMAT format) {
+  switch (format) {
+    case DXGI_FORMAT_R8G8B8A8_UNORM:
+    case DXGI_FORMAT_R8G8B8A8_UNORM_SRGB:
+    case DXGI_FORMAT_B8G8R8A8_UNORM:
+    case DXGI_FORMAT_B8G8R8A8_UNORM_SRGB:
+    case DXGI_FORMAT_R10G10B10A2_UNORM:
+    case DXGI_FORMAT_R16G16B16A16_FLOAT:
+      return true;
+    default:
+      return false;
+  }
+}
+
+HRESULT invalidCall(const char* method, const char* why) {
+  util::log::error(method, ": ", why);
+  return DXGI_ERROR_INVALID_CALL;
+}
+
+// Flags whose presence ResizeBuffers cannot change (documented for both).
+constexpr UINT kFixedFlags = DXGI_SWAP_CHAIN_FLAG_FRAME_LATENCY_WAITABLE_OBJECT | DXGI_SWAP_CHAIN_FLAG_ALLOW_TEARING;
+
+}  // namespace
+
+HRESULT DxgiSwapChain::validate(const DXGI_SWAP_CHAIN_DESC1& desc, const char* method) {
+  const UINT effect = UINT(desc.SwapEffect);  // read as a raw value: applications pass anything
+  const bool flip = isFlipModel(DXGI_SWAP_EFFECT(effect));
+  if (effect != DXGI_SWAP_EFFECT_DISCARD && effect != DXGI_SWAP_EFFECT_SEQUENTIAL && !flip)
+    return invalidCall(method, "unknown swap effect");
+  if (!isSwapChainFormat(desc.Format))
+    return invalidCall(method, "the format is not a swapchain format");
+  if (flip) {
+    if (desc.BufferCount < 2 || desc.BufferCount > kMaxBuffers)
+      return invalidCall(method, "flip-model swapchains need 2 to 16 buffers");
+    if (desc.SampleDesc.Count != 1 || desc.SampleDesc.Quality != 0)
+      return invalidCall(method, "flip-model swapchains cannot be multisampled");
+    if (isSrgbFormat(desc.Format))
+      return invalidCall(method, "flip-model swapchains take no _SRGB format (use an sRGB render-target view)");
+  } else {
+    if (desc.BufferCount < 1 || desc.BufferCount > kMaxBuffers)
+      return invalidCall(method, "swapchains need 1 to 16 buffers");
+    if (desc.Scaling == DXGI_SCALING_NONE)
+      return invalidCall(method, "DXGI_SCALING_NONE needs a flip-model swap effect");
+    if (desc.SampleDesc.Count == 0)
+      return invalidCall(method, "a sample count of 0");
+    if (desc.SampleDesc.Count > 1) {
+      util::log::error(method, ": multisampled back buffers are not implemented");
+      return E_NOTIMPL;
+    }
+  }
+  if (desc.Scaling != DXGI_SCALING_STRETCH && desc.Scaling != DXGI_SCALING_NONE)
+    return invalidCall(method, "only DXGI_SCALING_STRETCH and NONE apply to window swapchains");
+  if (desc.Scaling == DXGI_SCALING_NONE) {
+    util::log::error(method, ": DXGI_SCALING_NONE is not implemented (the presenter stretches)");
+    return E_NOTIMPL;
+  }
+  if (desc.AlphaMode != DXGI_ALPHA_MODE_UNSPECIFIED && desc.AlphaMode != DXGI_ALPHA_MODE_IGNORE)
+    return invalidCall(method, "window swapchains take no alpha mode");
+  if (desc.Stereo)
+    return invalidCall(method, "stereo needs windowed stereo, which is not enabled");
+  if ((desc.Flags & DXGI_SWAP_CHAIN_FLAG_ALLOW_TEARING) && !flip)
+    return invalidCall(method, "DXGI_SWAP_CHAIN_FLAG_ALLOW_TEARING needs a flip-model swap effect");
+  return S_OK;
+}
+
+HRESULT DxgiSwapChain::create(IDXGIFactory* factory, IUnknown* device, HWND window, const DXGI_SWAP_CHAIN_DESC1* desc,
+                              const DXGI_SWAP_CHAIN_FULLSCREEN_DESC* fullscreenDesc, IDXGIOutput* restrictToOutput,
+                              IDXGISwapChain1** swapchain) {
+  const char* method = "CreateSwapChain";
+  if (swapchain)
+    *swapchain = nullptr;
+  if (!device || !desc || !swapchain)
+    return invalidCall(method, "a null device, description or swapchain pointer");
+#ifdef _WIN32
+  if (!IsWindow(window))
+    return invalidCall(method, "the window handle is not a window");
+#else
+  if (!window)
+    return invalidCall(method, "a null window (natively the HWND value is an X11 Window id)");
+#endif
+  HRESULT result = validate(*desc, method);
+  if (FAILED(result))
+    return result;
+  util::ComPtr<ID3D11VkPresentDevice> presentDevice;
+  if (FAILED(device->QueryInterface(__uuidof(ID3D11VkPresentDevice), presentDevice.putVoid()))) {
+    util::log::error(method, ": the device is not a d3d11vk Direct3D 11 device");
+    return E_INVALIDARG;
+  }
+  DXGI_SWAP_CHAIN_FULLSCREEN_DESC fullscreen{};
+  fullscreen.Windowed = TRUE;
+  if (fullscreenDesc) {
+    fullscreen = *fullscreenDesc;
+    if (!fullscreen.Windowed) {
+      // Windowed only (docs/dxgi.md): the application gets a window-sized swapchain, and
+      // GetFullscreenState tells it so.
+      util::log::warn(method, ": fullscreen swapchains are not implemented; created windowed");
+      fullscreen.Windowed = TRUE;
+    }
+  }
+  DxgiSwapChain* created = nullptr;
+  try {
+    created = new DxgiSwapChain(factory, device, presentDevice, window, *desc, fullscreen, restrictToOutput);
+  } catch (const std::exception& error) {
+    util::log::error(method, ": ", error.what());
+    return DXGI_ERROR_UNSUPPORTED;
+  }
+  result = created->createBackBuffer();
+  if (FAILED(result)) {
+    created->Release();
+    return result;
+  }
+  *swapchain = created;
+  return S_OK;
+}
+
+DxgiSwapChain::DxgiSwapChain(IDXGIFactory* factory, IUnknown* device, util::ComPtr<ID3D11VkPresentDevice> presentDevice,
+                             HWND window, const DXGI_SWAP_CHAIN_DESC1& desc,
+                             const DXGI_SWAP_CHAIN_FULLSCREEN_DESC& fullscreenDesc, IDXGIOutput* restrictToOutput)
+    : m_factory(factory), m_device(device), m_presentDevice(std::move(presentDevice)), m_window(window), m_desc(desc),
+      m_fullscreenDesc(fullscreenDesc), m_restrictToOutput(restrictToOutput) {
+  m_presenter = std::make_unique<vk::Presenter>(*m_presentDevice->GetVulkanDevice(), *m_presentDevice->GetVulkanAdapter(),
+                                                reinterpret_cast<uintptr_t>(window));
+  if (!m_desc.Width || !m_desc.Height) {
+    UINT width = 0, height = 0;
+    windowSize(&width, &height);
+    // A window without an area still gets a back buffer: D3D11 has no empty textures.
+    if (!m_desc.Width)
+      m_desc.Width = std::max(width, 1u);
+    if (!m_desc.Height)
+      m_desc.Height = std::max(height, 1u);
+  }
+  if (m_desc.Flags & DXGI_SWAP_CHAIN_FLAG_FRAME_LATENCY_WAITABLE_OBJECT) {
+#ifdef _WIN32
+    m_waitable = CreateSemaphoreW(nullptr, LONG(m_maxLatency), LONG(kMaxBuffers), nullptr);
+#else
+    int fd = eventfd(m_maxLatency, EFD_SEMAPHORE | EFD_CLOEXEC);
+    m_waitable = fd >= 0 ? reinterpret_cast<HANDLE>(intptr_t(fd)) : nullptr;
+#endif
+    if (!m_waitable)
+      throw std::runtime_error("cannot create the frame latency waitable object");
+  }
+}
+
+DxgiSwapChain::~DxgiSwapChain() {
+  // The GPU and the worker finish our frames before the presenter and the waitable object go.
+  m_backBuffer.reset();
+  m_presentDevice->WaitIdle();
+  if (!m_inFlight.empty())
+    m_presentDevice->GetVulkanDevice()->timeline().drain(m_inFlight.back());
+  m_presenter.reset();
+  if (m_waitable) {
+#ifdef _WIN32
+    CloseHandle(m_waitable);
+#else
+    close(int(reinterpret_cast<intptr_t>(m_waitable)));
+#endif
+  }
+}
+
+HRESULT DxgiSwapChain::createBackBuffer() {
+  util::ComPtr<ID3D11Device> device;
+  if (FAILED(m_device->QueryInterface(__uuidof(ID3D11Device), device.putVoid())))
+    return E_INVALIDARG;
+  D3D11_TEXTURE2D_DESC texture{};
+  texture.Width = m_desc.Width;
+  texture.Height = m_desc.Height;
+  texture.MipLevels = 1;
+  texture.ArraySize = 1;
+  texture.Format = m_desc.Format;
+  texture.SampleDesc = m_desc.SampleDesc;
+  texture.Usage = D3D11_USAGE_DEFAULT;
+  texture.BindFlags = D3D11_BIND_RENDER_TARGET | D3D11_BIND_SHADER_RESOURCE;
+  if (m_desc.BufferUsage & DXGI_USAGE_UNORDERED_ACCESS)
+    texture.BindFlags |= D3D11_BIND_UNORDERED_ACCESS;
+  util::ComPtr<ID3D11Texture2D> created;
+  HRESULT result = device->CreateTexture2D(&texture, nullptr, created.put());
+  if (FAILED(result)) {
+    util::log::error("swapchain: the back buffer (", m_desc.Width, "x", m_desc.Height, ") cannot be created: 0x", std::hex,
+                     unsigned(result));
+    return result;
+  }
+  m_backBuffer = std::move(created);
+  return S_OK;
+}
+
+bool DxgiSwapChain::windowGone() const {
+#ifdef _WIN32
+  if (!IsWindow(m_window))
+    return true;
+#endif
+  return m_presenter->surfaceLost();
+}
+
+void DxgiSwapChain::windowSize(UINT* width, UINT* height) const {
+  *width = *height = 0;
+#ifdef _WIN32
+  RECT rect{};
+  if (GetClientRect(m_window, &rect)) {
+    *width = UINT(std::max<LONG>(rect.right - rect.left, 0));
+    *height = UINT(std::max<LONG>(rect.bottom - rect.top, 0));
+    return;
+  }
+#endif
+  VkExtent2D extent = m_presenter->windowExtent();
+  if (extent.width != 0xFFFFFFFFu) {
+    *width = extent.width;
+    *height = extent.height;
+  }
+}
+
+UINT DxgiSwapChain::frameLatency() {
+  if (m_desc.Flags & DXGI_SWAP_CHAIN_FLAG_FRAME_LATENCY_WAITABLE_OBJECT)
+    return m_maxLatency;
+  // Otherwise the device's IDXGIDevice1::SetMaximumFrameLatency applies (default 3).
+  UINT latency = 3;
+  util::ComPtr<IDXGIDevice1> dxgiDevice;
+  if (SUCCEEDED(m_device->QueryInterface(__uuidof(IDXGIDevice1), dxgiDevice.putVoid())))
+    dxgiDevice->GetMaximumFrameLatency(&latency);
+  return std::max(latency, 1u);
+}
+
+void DxgiSwapChain::releaseWaitable(UINT count) {
+  if (!m_waitable || !count)
+    return;
+#ifdef _WIN32
+  ReleaseSemaphore(m_waitable, LONG(count), nullptr);
+#else
+  uint64_t add = count;
+  if (write(int(reinterpret_cast<intptr_t>(m_waitable)), &add, sizeof(add)) != sizeof(add))
+    util::log::warn("swapchain: the frame latency eventfd cannot be written");
+#endif
+}
+
+HRESULT STDMETHODCALLTYPE DxgiSwapChain::QueryInterface(REFIID riid, void** object) {
+  HRESULT result;
+  if (!util::beginQueryInterface(object, &result))
+    return result;
+  if (riid == __uuidof(IUnknown) || riid == __uuidof(IDXGIObject) || riid == __uuidof(IDXGIDeviceSubObject) ||
+      riid == __uuidof(IDXGISwapChain) || riid == __uuidof(IDXGISwapChain1) || riid == __uuidof(IDXGISwapChain2) ||
+      riid == __uuidof(IDXGISwapChain3) || riid == __uuidof(IDXGISwapChain4))
+    return util::returnInterface<IDXGISwapChain4>(this, object);
+  util::logUnknownInterface("DxgiSwapChain", riid);
+  return E_NOINTERFACE;
+}
+
+HRESULT STDMETHODCALLTYPE DxgiSwapChain::GetParent(REFIID riid, void** parent) {
+  if (!parent)
+    return E_INVALIDARG;
+  return m_factory->QueryInterface(riid, parent);
+}
+
+HRESULT STDMETHODCALLTYPE DxgiSwapChain::GetDevice(REFIID riid, void** device) {
+  if (!device)
+    return E_INVALIDARG;
+  return m_device->QueryInterface(riid, device);
+}
+
+HRESULT STDMETHODCALLTYPE DxgiSwapChain::Present(UINT SyncInterval, UINT Flags) {
+  return Present1(SyncInterval, Flags, nullptr);
+}
+
+HRESULT STDMETHODCALLTYPE DxgiSwapChain::Present1(UINT SyncInterval, UINT PresentFlags,
+                                                  const DXGI_PRESENT_PARAMETERS* pPresentParameters) {
+  const char* method = "Present";
+  if (SyncInterval > 4)
+    return invalidCall(method, "a sync interval above 4");
+  if (PresentFlags & ~kKnownPresentFlags)
+    return invalidCall(method, "unknown present flags");
+  const bool tearing = PresentFlags & DXGI_PRESENT_ALLOW_TEARING;
+  if (tearing && (!(m_desc.Flags & DXGI_SWAP_CHAIN_FLAG_ALLOW_TEARING) || SyncInterval != 0))
+    return invalidCall(method, "DXGI_PRESENT_ALLOW_TEARING needs the ALLOW_TEARING swapchain flag and sync interval 0");
+  if (pPresentParameters && pPresentParameters->DirtyRectsCount && !pPresentParameters->pDirtyRects)
+    return invalidCall(method, "dirty rectangles counted but not given");
+  if (windowGone()) {
+    // Presenting into a destroyed window cannot succeed; the application hears it once per call.
+    if (!m_warnedGone)
+      util::log::error(method, ": the window is gone");
+    m_warnedGone = true;
+    return DXGI_ERROR_INVALID_CALL;
+  }
+  UINT width = 0, height = 0;
+  windowSize(&width, &height);
+  bool occluded = !width || !height;  // minimised: nothing can be shown
+  if (PresentFlags & DXGI_PRESENT_TEST)
+    return occluded ? DXGI_STATUS_OCCLUDED : S_OK;
+  if (occluded)
+    return DXGI_STATUS_OCCLUDED;
+
+  // Frame latency: at most that many presents queued ahead of the GPU.
+  vk::GpuTimeline& timeline = m_presentDevice->GetVulkanDevice()->timeline();
+  while (!m_inFlight.empty() && timeline.isComplete(m_inFlight.front()))
+    m_inFlight.pop_front();
+  const UINT latency = frameLatency();
+  if (m_inFlight.size() >= latency) {
+    if (PresentFlags & DXGI_PRESENT_DO_NOT_WAIT)
+      return DXGI_ERROR_WAS_STILL_DRAWING;
+    while (m_inFlight.size() >= latency) {
+      timeline.wait(m_inFlight.front());
+      m_inFlight.pop_front();
+    }
+  }
+  if (timeline.isLost())
+    return DXGI_ERROR_DEVICE_REMOVED;
+
+  // Dirty rectangles and scrolling are hints: presenting everything is always correct.
+  UINT64 submission = 0;
+  HRESULT result = m_presentDevice->PresentTexture(m_presenter.get(), m_backBuffer.get(), SyncInterval, tearing, &submission);
+  if (FAILED(result))
+    return result;
+  m_inFlight.push_back(submission);
+  m_presentCount++;
+  if (m_waitable) {
+    // The destructor drains the timeline before the object goes, so `this` outlives the action.
+    timeline.deferUntil(submission, [this] { releaseWaitable(1); });
+  }
+  return S_OK;
+}
+
+HRESULT STDMETHODCALLTYPE DxgiSwapChain::GetBuffer(UINT Buffer, REFIID riid, void** ppSurface) {
+  if (!ppSurface)
+    return invalidCall("GetBuffer", "a null pointer");
+  *ppSurface = nullptr;
+  if (Buffer >= m_desc.BufferCount)
+    return invalidCall("GetBuffer", "the buffer index is past the buffer count");
+  if (Buffer > 0) {
+    // D3D11 renders into buffer 0 (the runtime rotates the rest); DISCARD documents only 0.
+    if (m_desc.SwapEffect == DXGI_SWAP_EFFECT_DISCARD)
+      return invalidCall("GetBuffer", "DXGI_SWAP_EFFECT_DISCARD swapchains give only buffer 0");
+    D3D11VK_NOT_IMPLEMENTED();
+    return E_NOTIMPL;
+  }
+  return m_backBuffer->QueryInterface(riid, ppSurface);
+}
+
+HRESULT STDMETHODCALLTYPE DxgiSwapChain::SetFullscreenState(BOOL Fullscreen, IDXGIOutput* /*pTarget*/) {
+  if (!Fullscreen)
+    return S_OK;
+  // Windowed only (docs/dxgi.md): the documented answer when the transition cannot happen now.
+  util::log::warn("SetFullscreenState(TRUE): fullscreen is not implemented; the swapchain stays windowed");
+  return DXGI_ERROR_NOT_CURRENTLY_AVAILABLE;
+}
+
+HRESULT STDMETHODCALLTYPE DxgiSwapChain::GetFullscreenState(BOOL* pFullscreen, IDXGIOutput** ppTarget) {
+  if (pFullscreen)
+    *pFullscreen = FALSE;
+  if (ppTarget)
+    *ppTarget = nullptr;
+  return S_OK;
+}
+
+HRESULT STDMETHODCALLTYPE DxgiSwapChain::GetDesc(DXGI_SWAP_CHAIN_DESC* pDesc) {
+  if (!pDesc)
+    return invalidCall("GetDesc", "a null pointer");
+  *pDesc = DXGI_SWAP_CHAIN_DESC{};
+  pDesc->BufferDesc.Width = m_desc.Width;
+  pDesc->BufferDesc.Height = m_desc.Height;
+  pDesc->BufferDesc.RefreshRate = m_fullscreenDesc.RefreshRate;
+  pDesc->BufferDesc.Format = m_desc.Format;
+  pDesc->BufferDesc.ScanlineOrdering = m_fullscreenDesc.ScanlineOrdering;
+  pDesc->BufferDesc.Scaling = m_fullscreenDesc.Scaling;
+  pDesc->SampleDesc = m_desc.SampleDesc;
+  pDesc->BufferUsage = m_desc.BufferUsage;
+  pDesc->BufferCount = m_desc.BufferCount;
+  pDesc->OutputWindow = m_window;
+  pDesc->Windowed = TRUE;
+  pDesc->SwapEffect = m_desc.SwapEffect;
+  pDesc->Flags = m_desc.Flags;
+  return S_OK;
+}
+
+HRESULT STDMETHODCALLTYPE DxgiSwapChain::ResizeBuffers(UINT BufferCount, UINT Width, UINT Height, DXGI_FORMAT NewFormat,
+                                                      UINT SwapChainFlags) {
+  const char* method = "ResizeBuffers";
+  DXGI_SWAP_CHAIN_DESC1 desc = m_desc;
+  if (BufferCount)
+    desc.BufferCount = BufferCount;
+  if (NewFormat != DXGI_FORMAT_UNKNOWN)
+    desc.Format = NewFormat;
+  if ((SwapChainFlags & kFixedFlags) != (m_desc.Flags & kFixedFlags))
+    return invalidCall(method, "FRAME_LATENCY_WAITABLE_OBJECT and ALLOW_TEARING cannot be added or removed");
+  desc.Flags = SwapChainFlags;
+  HRESULT result = validate(desc, method);
+  if (FAILED(result))
+    return result;
+  if (m_presentDevice->HasOtherReferences(m_backBuffer.get())) {
+    // Views released a moment ago may still be held by work in flight: settle, then look again.
+    m_presentDevice->WaitIdle();
+    if (m_presentDevice->HasOtherReferences(m_backBuffer.get()))
+      return invalidCall(method, "the back buffer is still referenced (by the application, a view or a binding)");
+  }
+  UINT windowWidth = 0, windowHeight = 0;
+  if (!Width || !Height)
+    windowSize(&windowWidth, &windowHeight);
+  desc.Width = Width ? Width : std::max(windowWidth, 1u);
+  desc.Height = Height ? Height : std::max(windowHeight, 1u);
+
+  DXGI_SWAP_CHAIN_DESC1 previous = m_desc;
+  util::ComPtr<ID3D11Texture2D> previousBuffer = std::move(m_backBuffer);
+  m_desc = desc;
+  result = createBackBuffer();
+  if (FAILED(result)) {
+    m_desc = previous;
+    m_backBuffer = std::move(previousBuffer);
+  }
+  return result;
+}
+
+HRESULT STDMETHODCALLTYPE DxgiSwapChain::ResizeTarget(const DXGI_MODE_DESC* pNewTargetParameters) {
+  if (!pNewTargetParameters)
+    return invalidCall("ResizeTarget", "a null mode");
+  if (!pNewTargetParameters->Width || !pNewTargetParameters->Height)
+    return S_OK;  // zero keeps the current size, as documented for windowed swapchains
+#ifdef _WIN32
+  // Windowed: the window's client area takes the size; the frame around it is kept.
+  RECT rect{0, 0, LONG(pNewTargetParameters->Width), LONG(pNewTargetParameters->Height)};
+  AdjustWindowRectEx(&rect, DWORD(GetWindowLongW(m_window, GWL_STYLE)), FALSE, DWORD(GetWindowLongW(m_window, GWL_EXSTYLE)));
+  if (!SetWindowPos(m_window, nullptr, 0, 0, rect.right - rect.left, rect.bottom - rect.top,
+                    SWP_NOMOVE | SWP_NOZORDER | SWP_NOACTIVATE))
+    return invalidCall("ResizeTarget", "SetWindowPos failed");
+  return S_OK;
+#else
+  // Natively the window belongs to the application's toolkit; d3d11vk has no X11 calls to resize it.
+  D3D11VK_NOT_IMPLEMENTED();
+  return E_NOTIMPL;
+#endif
+}
+
+HRESULT STDMETHODCALLTYPE DxgiSwapChain::GetContainingOutput(IDXGIOutput** ppOutput) {
+  if (!ppOutput)
+    return invalidCall("GetContainingOutput", "a null pointer");
+  *ppOutput = nullptr;
+  util::ComPtr<IDXGIDevice> dxgiDevice;
+  util::ComPtr<IDXGIAdapter> adapter;
+  if (FAILED(m_device->QueryInterface(__uuidof(IDXGIDevice), dxgiDevice.putVoid())) || FAILED(dxgiDevice->GetAdapter(adapter.put())))
+    return DXGI_ERROR_NOT_FOUND;
+#ifdef _WIN32
+  HMONITOR monitor = MonitorFromWindow(m_window, MONITOR_DEFAULTTONEAREST);
+#endif
+  util::ComPtr<IDXGIOutput> first;
+  for (UINT i = 0;; ++i) {
+    util::ComPtr<IDXGIOutput> output;
+    if (FAILED(adapter->EnumOutputs(i, output.put())))
+      break;
+#ifdef _WIN32
+    DXGI_OUTPUT_DESC desc{};
+    if (SUCCEEDED(output->GetDesc(&desc)) && desc.Monitor == monitor) {
+      *ppOutput = output.detach();
+      return S_OK;
+    }
+#endif
+    if (!first)
+      first = output;
+  }
+  if (!first)
+    return DXGI_ERROR_NOT_FOUND;  // natively there are no outputs (docs/dxgi.md)
+  *ppOutput = first.detach();
+  return S_OK;
+}
+
+HRESULT STDMETHODCALLTYPE DxgiSwapChain::GetFrameStatistics(DXGI_FRAME_STATISTICS* pStats) {
+  if (!pStats)
+    return invalidCall("GetFrameStatistics", "a null pointer");
+  // Presents that reached the presentation engine, against the simulated vblank timeline
+  // (docs/dxgi.md): Vulkan does not report when a frame reached the screen.
+  VBlankClock clock(0.0);
+  *pStats = DXGI_FRAME_STATISTICS{};
+  pStats->PresentCount = UINT(m_presenter->presentCount());
+  pStats->PresentRefreshCount = UINT(clock.count());
+  pStats->SyncRefreshCount = UINT(clock.count());
+  pStats->SyncQPCTime.QuadPart = clock.lastVBlankTicks();
+  return S_OK;
+}
+
+HRESULT STDMETHODCALLTYPE DxgiSwapChain::GetLastPresentCount(UINT* pLastPresentCount) {
+  if (!pLastPresentCount)
+    return invalidCall("GetLastPresentCount", "a null pointer");
+  *pLastPresentCount = m_presentCount;
+  return S_OK;
+}
+
+HRESULT STDMETHODCALLTYPE DxgiSwapChain::GetDesc1(DXGI_SWAP_CHAIN_DESC1* pDesc) {
+  if (!pDesc)
+    return invalidCall("GetDesc1", "a null pointer");
+  *pDesc = m_desc;
+  return S_OK;
+}
+
+HRESULT STDMETHODCALLTYPE DxgiSwapChain::GetFullscreenDesc(DXGI_SWAP_CHAIN_FULLSCREEN_DESC* pDesc) {
+  if (!pDesc)
+    return invalidCall("GetFullscreenDesc", "a null pointer");
+  *pDesc = m_fullscreenDesc;
+  return S_OK;
+}
+
+HRESULT STDMETHODCALLTYPE DxgiSwapChain::GetHwnd(HWND* pHwnd) {
+  if (!pHwnd)
+    return invalidCall("GetHwnd", "a null pointer");
+  *pHwnd = m_window;
+  return S_OK;
+}
+
+HRESULT STDMETHODCALLTYPE DxgiSwapChain::GetCoreWindow(REFIID /*refiid*/, void** ppUnk) {
+  if (ppUnk)
+    *ppUnk = nullptr;
+  return DXGI_ERROR_INVALID_CALL;  // documented for swapchains not made for a CoreWindow
+}
+
+BOOL STDMETHODCALLTYPE DxgiSwapChain::IsTemporaryMonoSupported() { return FALSE; }
+
+HRESULT STDMETHODCALLTYPE DxgiSwapChain::GetRestrictToOutput(IDXGIOutput** ppRestrictToOutput) {
+  if (!ppRestrictToOutput)
+    return E_INVALIDARG;
+  *ppRestrictToOutput = util::ComPtr<IDXGIOutput>(m_restrictToOutput).detach();
+  return S_OK;
+}
+
+HRESULT STDMETHODCALLTYPE DxgiSwapChain::SetBackgroundColor(const DXGI_RGBA* pColor) {
+  if (!pColor)
+    return E_INVALIDARG;
+  m_background = *pColor;  // only seen where the buffer does not cover the window: never, as it is stretched
+  return S_OK;
+}
+
+HRESULT STDMETHODCALLTYPE DxgiSwapChain::GetBackgroundColor(DXGI_RGBA* pColor) {
+  if (!pColor)
+    return E_INVALIDARG;
+  *pColor = m_background;
+  return S_OK;
+}
+
+HRESULT STDMETHODCALLTYPE DxgiSwapChain::SetRotation(DXGI_MODE_ROTATION Rotation) {
+  // Rotation applies to fullscreen flip-model swapchains; a windowed one shows its buffer upright.
+  return Rotation == DXGI_MODE_ROTATION_IDENTITY ? S_OK : invalidCall("SetRotation", "windowed swapchains are not rotated");
+}
+
+HRESULT STDMETHODCALLTYPE DxgiSwapChain::GetRotation(DXGI_MODE_ROTATION* pRotation) {
+  if (!pRotation)
+    return E_INVALIDARG;
+  *pRotation = DXGI_MODE_ROTATION_IDENTITY;
+  return S_OK;
+}
+
+HRESULT STDMETHODCALLTYPE DxgiSwapChain::SetSourceSize(UINT Width, UINT Height) {
+  if (!Width || !Height || Width > m_desc.Width || Height > m_desc.Height)
+    return invalidCall("SetSourceSize", "the size is empty or larger than the buffers");
+  D3D11VK_NOT_IMPLEMENTED();  // the presenter shows the whole buffer
+  return E_NOTIMPL;
+}
+
+HRESULT STDMETHODCALLTYPE DxgiSwapChain::GetSourceSize(UINT* pWidth, UINT* pHeight) {
+  if (!pWidth || !pHeight)
+    return E_INVALIDARG;
+  *pWidth = m_desc.Width;
+  *pHeight = m_desc.Height;
+  return S_OK;
+}
+
+HRESULT STDMETHODCALLTYPE DxgiSwapChain::SetMaximumFrameLatency(UINT MaxLatency) {
+  if (!(m_desc.Flags & DXGI_SWAP_CHAIN_FLAG_FRAME_LATENCY_WAITABLE_OBJECT))
+    return invalidCall("SetMaximumFrameLatency", "the swapchain has no FRAME_LATENCY_WAITABLE_OBJECT flag");
+  if (MaxLatency < 1 || MaxLatency > kMaxBuffers)
+    return invalidCall("SetMaximumFrameLatency", "the latency is outside 1 to 16");
+  // A higher limit lets the waiting application start as many more frames at once.
+  if (MaxLatency > m_maxLatency)
+    releaseWaitable(MaxLatency - m_maxLatency);
+  m_maxLatency = MaxLatency;
+  return S_OK;
+}
+
+HRESULT STDMETHODCALLTYPE DxgiSwapChain::GetMaximumFrameLatency(UINT* pMaxLatency) {
+  if (!pMaxLatency)
+    return invalidCall("GetMaximumFrameLatency", "a null pointer");
+  if (!(m_desc.Flags & DXGI_SWAP_CHAIN_FLAG_FRAME_LATENCY_WAITABLE_OBJECT))
+    return invalidCall("GetMaximumFrameLatency", "the swapchain has no FRAME_LATENCY_WAITABLE_OBJECT flag");
+  *pMaxLatency = m_maxLatency;
+  return S_OK;
+}
+
+HANDLE STDMETHODCALLTYPE DxgiSwapChain::GetFrameLatencyWaitableObject() {
+  if (!m_waitable)
+    return nullptr;  // documented: no object without the flag
+  // The application closes what it gets (documented), so it gets its own handle to the object.
+#ifdef _WIN32
+  HANDLE duplicate = nullptr;
+  if (!DuplicateHandle(GetCurrentProcess(), m_waitable, GetCurrentProcess(), &duplicate, 0, FALSE, DUPLICATE_SAME_ACCESS))
+    return nullptr;
+  return duplicate;
+#else
+  int fd = dup(int(reinterpret_cast<intptr_t>(m_waitable)));
+  return fd >= 0 ? reinterpret_cast<HANDLE>(intptr_t(fd)) : nullptr;
+#endif
+}
+
+HRESULT STDMETHODCALLTYPE DxgiSwapChain::SetMatrixTransform(const DXGI_MATRIX_3X2_F* /*pMatrix*/) {
+  return invalidCall("SetMatrixTransform", "only composition swapchains take a transform");
+}
+
+HRESULT STDMETHODCALLTYPE DxgiSwapChain::GetMatrixTransform(DXGI_MATRIX_3X2_F* /*pMatrix*/) {
+  return invalidCall("GetMatrixTransform", "only composition swapchains take a transform");
+}
+
+UINT STDMETHODCALLTYPE DxgiSwapChain::GetCurrentBackBufferIndex() {
+  return 0;  // D3D11 applications always render into buffer 0 (GetBuffer)
+}
+
+HRESULT STDMETHODCALLTYPE DxgiSwapChain::CheckColorSpaceSupport(DXGI_COLOR_SPACE_TYPE ColorSpace, UINT* pColorSpaceSupport) {
+  if (!pColorSpaceSupport)
+    return invalidCall("CheckColorSpaceSupport", "a null pointer");
+  // The presenter shows sRGB (SDR) only.
+  *pColorSpaceSupport = ColorSpace == DXGI_COLOR_SPACE_RGB_FULL_G22_NONE_P709 ? DXGI_SWAP_CHAIN_COLOR_SPACE_SUPPORT_FLAG_PRESENT : 0;
+  return S_OK;
+}
+
+HRESULT STDMETHODCALLTYPE DxgiSwapChain::SetColorSpace1(DXGI_COLOR_SPACE_TYPE ColorSpace) {
+  if (ColorSpace != DXGI_COLOR_SPACE_RGB_FULL_G22_NONE_P709) {
+    util::log::error("SetColorSpace1: only DXGI_COLOR_SPACE_RGB_FULL_G22_NONE_P709 is supported");
+    return E_INVALIDARG;
+  }
+  return S_OK;
+}
+
+HRESULT STDMETHODCALLTYPE DxgiSwapChain::ResizeBuffers1(UINT BufferCount, UINT Width, UINT Height, DXGI_FORMAT Format,
+                                                       UINT SwapChainFlags, const UINT* pCreationNodeMask,
+                                                       IUnknown* const* ppPresentQueue) {
+  // One node: every node mask must be 1 (or absent), and the queues can only be the device.
+  UINT count = BufferCount ? BufferCount : m_desc.BufferCount;
+  for (UINT i = 0; pCreationNodeMask && i < count; ++i)
+    if (pCreationNodeMask[i] != 1 && pCreationNodeMask[i] != 0)
+      return invalidCall("ResizeBuffers1", "a node mask other than the single node");
+  (void)ppPresentQueue;
+  return ResizeBuffers(BufferCount, Width, Height, Format, SwapChainFlags);
+}
+
+HRESULT STDMETHODCALLTYPE DxgiSwapChain::SetHDRMetaData(DXGI_HDR_METADATA_TYPE Type, UINT Size, void* pMetaData) {
+  switch (UINT(Type)) {
+    case DXGI_HDR_METADATA_TYPE_NONE:
+      return S_OK;
+    case DXGI_HDR_METADATA_TYPE_HDR10:
+      if (Size != sizeof(DXGI_HDR_METADATA_HDR10) || !pMetaData)
+        return E_INVALIDARG;
+      return S_OK;  // metadata of an HDR colour space, which SetColorSpace1 never accepts: no effect
+    default:
+      return E_INVALIDARG;
+  }
+}
+
+}  // namespace d3d11vk

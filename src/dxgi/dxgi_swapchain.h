@@ -1,0 +1,105 @@
+// DxgiSwapChain: IDXGISwapChain through IDXGISwapChain4 for a window (HWND; natively an X11
+// Window id, docs/dxgi.md), presenting a d3d11vk device's back buffer through a vk::Presenter.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <memory>
+
+#include "d3d11vk/d3d11vk_present_device.h"
+#include "dxgi/dxgi_object.h"
+#include "util/com_ptr.h"
+
+#include <dxgi1_6.h>
+
+namespace vk { class Presenter; }
+
+namespace d3d11vk {
+
+class DxgiSwapChain : public DxgiObject<IDXGISwapChain4> {
+public:
+  // CreateSwapChain / CreateSwapChainForHwnd: validates the description (documented HRESULTs,
+  // one log line), resolves a zero width or height from the window, creates the presenter and
+  // the back buffer.
+  static HRESULT create(IDXGIFactory* factory, IUnknown* device, HWND window, const DXGI_SWAP_CHAIN_DESC1* desc,
+                        const DXGI_SWAP_CHAIN_FULLSCREEN_DESC* fullscreenDesc, IDXGIOutput* restrictToOutput,
+                        IDXGISwapChain1** swapchain);
+  // The documented rules of a description for an HWND swapchain: S_OK or the failure to return.
+  static HRESULT validate(const DXGI_SWAP_CHAIN_DESC1& desc, const char* method);
+
+  ~DxgiSwapChain() override;
+
+  HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** object) override;
+  // IDXGIObject, IDXGIDeviceSubObject
+  HRESULT STDMETHODCALLTYPE GetParent(REFIID riid, void** parent) override;
+  HRESULT STDMETHODCALLTYPE GetDevice(REFIID riid, void** device) override;
+  // IDXGISwapChain
+  HRESULT STDMETHODCALLTYPE Present(UINT SyncInterval, UINT Flags) override;
+  HRESULT STDMETHODCALLTYPE GetBuffer(UINT Buffer, REFIID riid, void** ppSurface) override;
+  HRESULT STDMETHODCALLTYPE SetFullscreenState(BOOL Fullscreen, IDXGIOutput* pTarget) override;
+  HRESULT STDMETHODCALLTYPE GetFullscreenState(BOOL* pFullscreen, IDXGIOutput** ppTarget) override;
+  HRESULT STDMETHODCALLTYPE GetDesc(DXGI_SWAP_CHAIN_DESC* pDesc) override;
+  HRESULT STDMETHODCALLTYPE ResizeBuffers(UINT BufferCount, UINT Width, UINT Height, DXGI_FORMAT NewFormat, UINT SwapChainFlags) override;
+  HRESULT STDMETHODCALLTYPE ResizeTarget(const DXGI_MODE_DESC* pNewTargetParameters) override;
+  HRESULT STDMETHODCALLTYPE GetContainingOutput(IDXGIOutput** ppOutput) override;
+  HRESULT STDMETHODCALLTYPE GetFrameStatistics(DXGI_FRAME_STATISTICS* pStats) override;
+  HRESULT STDMETHODCALLTYPE GetLastPresentCount(UINT* pLastPresentCount) override;
+  // IDXGISwapChain1
+  HRESULT STDMETHODCALLTYPE GetDesc1(DXGI_SWAP_CHAIN_DESC1* pDesc) override;
+  HRESULT STDMETHODCALLTYPE GetFullscreenDesc(DXGI_SWAP_CHAIN_FULLSCREEN_DESC* pDesc) override;
+  HRESULT STDMETHODCALLTYPE GetHwnd(HWND* pHwnd) override;
+  HRESULT STDMETHODCALLTYPE GetCoreWindow(REFIID refiid, void** ppUnk) override;
+  HRESULT STDMETHODCALLTYPE Present1(UINT SyncInterval, UINT PresentFlags, const DXGI_PRESENT_PARAMETERS* pPresentParameters) override;
+  BOOL STDMETHODCALLTYPE IsTemporaryMonoSupported() override;
+  HRESULT STDMETHODCALLTYPE GetRestrictToOutput(IDXGIOutput** ppRestrictToOutput) override;
+  HRESULT STDMETHODCALLTYPE SetBackgroundColor(const DXGI_RGBA* pColor) override;
+  HRESULT STDMETHODCALLTYPE GetBackgroundColor(DXGI_RGBA* pColor) override;
+  HRESULT STDMETHODCALLTYPE SetRotation(DXGI_MODE_ROTATION Rotation) override;
+  HRESULT STDMETHODCALLTYPE GetRotation(DXGI_MODE_ROTATION* pRotation) override;
+  // IDXGISwapChain2
+  HRESULT STDMETHODCALLTYPE SetSourceSize(UINT Width, UINT Height) override;
+  HRESULT STDMETHODCALLTYPE GetSourceSize(UINT* pWidth, UINT* pHeight) override;
+  HRESULT STDMETHODCALLTYPE SetMaximumFrameLatency(UINT MaxLatency) override;
+  HRESULT STDMETHODCALLTYPE GetMaximumFrameLatency(UINT* pMaxLatency) override;
+  HANDLE STDMETHODCALLTYPE GetFrameLatencyWaitableObject() override;
+  HRESULT STDMETHODCALLTYPE SetMatrixTransform(const DXGI_MATRIX_3X2_F* pMatrix) override;
+  HRESULT STDMETHODCALLTYPE GetMatrixTransform(DXGI_MATRIX_3X2_F* pMatrix) override;
+  // IDXGISwapChain3
+  UINT STDMETHODCALLTYPE GetCurrentBackBufferIndex() override;
+  HRESULT STDMETHODCALLTYPE CheckColorSpaceSupport(DXGI_COLOR_SPACE_TYPE ColorSpace, UINT* pColorSpaceSupport) override;
+  HRESULT STDMETHODCALLTYPE SetColorSpace1(DXGI_COLOR_SPACE_TYPE ColorSpace) override;
+  HRESULT STDMETHODCALLTYPE ResizeBuffers1(UINT BufferCount, UINT Width, UINT Height, DXGI_FORMAT Format, UINT SwapChainFlags,
+                                           const UINT* pCreationNodeMask, IUnknown* const* ppPresentQueue) override;
+  // IDXGISwapChain4
+  HRESULT STDMETHODCALLTYPE SetHDRMetaData(DXGI_HDR_METADATA_TYPE Type, UINT Size, void* pMetaData) override;
+
+private:
+  DxgiSwapChain(IDXGIFactory* factory, IUnknown* device, util::ComPtr<ID3D11VkPresentDevice> presentDevice, HWND window,
+                const DXGI_SWAP_CHAIN_DESC1& desc, const DXGI_SWAP_CHAIN_FULLSCREEN_DESC& fullscreenDesc,
+                IDXGIOutput* restrictToOutput);
+  HRESULT createBackBuffer();
+  bool windowGone() const;
+  // The window's client size, or {0, 0} when it cannot be told.
+  void windowSize(UINT* width, UINT* height) const;
+  UINT frameLatency();
+  // The semaphore or eventfd of FRAME_LATENCY_WAITABLE_OBJECT gets `count` more frames.
+  void releaseWaitable(UINT count);
+
+  util::ComPtr<IDXGIFactory> m_factory;
+  util::ComPtr<IUnknown> m_device;
+  util::ComPtr<ID3D11VkPresentDevice> m_presentDevice;
+  HWND m_window;
+  DXGI_SWAP_CHAIN_DESC1 m_desc;
+  DXGI_SWAP_CHAIN_FULLSCREEN_DESC m_fullscreenDesc;
+  util::ComPtr<IDXGIOutput> m_restrictToOutput;
+  std::unique_ptr<vk::Presenter> m_presenter;
+  util::ComPtr<ID3D11Texture2D> m_backBuffer;
+  std::deque<uint64_t> m_inFlight;  // timeline values of presents the GPU may not have finished
+  UINT m_presentCount = 0;
+  UINT m_maxLatency = 1;          // with FRAME_LATENCY_WAITABLE_OBJECT
+  HANDLE m_waitable = nullptr;
+  DXGI_RGBA m_background{0, 0, 0, 0};
+  bool m_warnedGone = false;
+};
+
+}  // namespace d3d11vk
