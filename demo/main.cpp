@@ -158,7 +158,8 @@ int run(const Arguments& args) {
   } else {
     std::printf("d3d11vk-demo: Vulkan validation layer %s\n",
                 wanted ? "requested with D3D11VK_VALIDATION=1 but not active (is vulkan-validationlayers installed?)"
-                       : "off (D3D11VK_VALIDATION=1 turns it on)");
+                       : "not seen by d3d11vk (natively D3D11VK_VALIDATION=1 turns it on; under Wine a layer inserted "
+                         "with VK_INSTANCE_LAYERS reports only to d3d11vk's log)");
   }
 
   if (args.check) {
