@@ -298,6 +298,7 @@ HRESULT STDMETHODCALLTYPE DxgiSwapChain::Present(UINT SyncInterval, UINT Flags) 
 
 HRESULT STDMETHODCALLTYPE DxgiSwapChain::Present1(UINT SyncInterval, UINT PresentFlags,
                                                   const DXGI_PRESENT_PARAMETERS* pPresentParameters) {
+  // STATUS: partial: sync intervals 2-4 present like 1 (FIFO, no extra vblanks)
   const char* method = "Present";
   if (SyncInterval > 4)
     return invalidCall(method, "a sync interval above 4");
@@ -363,13 +364,15 @@ HRESULT STDMETHODCALLTYPE DxgiSwapChain::GetBuffer(UINT Buffer, REFIID riid, voi
     // D3D11 renders into buffer 0 (the runtime rotates the rest); DISCARD documents only 0.
     if (m_desc.SwapEffect == DXGI_SWAP_EFFECT_DISCARD)
       return invalidCall("GetBuffer", "DXGI_SWAP_EFFECT_DISCARD swapchains give only buffer 0");
-    D3D11VK_NOT_IMPLEMENTED();
+    // STATUS: partial: buffers above 0 of SEQUENTIAL and flip-model swapchains are E_NOTIMPL
+    D3D11VK_LOG_ONCE(Warn, "GetBuffer: buffers above 0 are not implemented");
     return E_NOTIMPL;
   }
   return m_backBuffer->QueryInterface(riid, ppSurface);
 }
 
 HRESULT STDMETHODCALLTYPE DxgiSwapChain::SetFullscreenState(BOOL Fullscreen, IDXGIOutput* /*pTarget*/) {
+  // STATUS: partial: windowed only; fullscreen is DXGI_ERROR_NOT_CURRENTLY_AVAILABLE (docs/dxgi.md)
   if (!Fullscreen)
     return S_OK;
   // Windowed only (docs/dxgi.md): the documented answer when the transition cannot happen now.
@@ -456,8 +459,8 @@ HRESULT STDMETHODCALLTYPE DxgiSwapChain::ResizeTarget(const DXGI_MODE_DESC* pNew
     return invalidCall("ResizeTarget", "SetWindowPos failed");
   return S_OK;
 #else
-  // Natively the window belongs to the application's toolkit; d3d11vk has no X11 calls to resize it.
-  D3D11VK_NOT_IMPLEMENTED();
+  // STATUS: partial: natively E_NOTIMPL (the window belongs to the application's toolkit)
+  D3D11VK_LOG_ONCE(Warn, "ResizeTarget: not implemented natively");
   return E_NOTIMPL;
 #endif
 }

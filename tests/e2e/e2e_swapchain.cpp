@@ -1,0 +1,254 @@
+// End-to-end under Wine: a window, D3D11CreateDeviceAndSwapChain and CreateSwapChainForHwnd through
+// our DLLs; clears and presents frames, resizes, reads the back buffer back through a staging copy,
+// checks the documented refusals, and presents after the window is destroyed.
+// Prints one line per check and "N passed, N failed"; exits non-zero on any failure.
+#include <cstdio>
+#include <cstring>
+
+#include "d3d11vk/d3d11vk_device_info.h"
+#include "util/windows_base.h"
+
+#include <dxgi1_6.h>
+
+static int g_passed = 0, g_failed = 0;
+
+static void check(bool ok, const char* what) {
+  std::printf("%s: %s\n", ok ? "PASS" : "FAIL", what);
+  (ok ? g_passed : g_failed)++;
+}
+
+template <typename T>
+static void release(T*& object) {
+  if (object)
+    object->Release();
+  object = nullptr;
+}
+
+static HWND makeWindow(int width, int height) {
+  WNDCLASSW windowClass{};
+  windowClass.lpfnWndProc = DefWindowProcW;
+  windowClass.hInstance = GetModuleHandleW(nullptr);
+  windowClass.lpszClassName = L"d3d11vk-e2e-swapchain";
+  RegisterClassW(&windowClass);
+  RECT rect{0, 0, width, height};
+  AdjustWindowRect(&rect, WS_OVERLAPPEDWINDOW, FALSE);
+  HWND window = CreateWindowW(L"d3d11vk-e2e-swapchain", L"d3d11vk swapchain", WS_OVERLAPPEDWINDOW, 0, 0,
+                              rect.right - rect.left, rect.bottom - rect.top, nullptr, nullptr, GetModuleHandleW(nullptr), nullptr);
+  ShowWindow(window, SW_SHOW);
+  UpdateWindow(window);
+  return window;
+}
+
+static void pumpMessages() {
+  MSG message;
+  while (PeekMessageW(&message, nullptr, 0, 0, PM_REMOVE)) {
+    TranslateMessage(&message);
+    DispatchMessageW(&message);
+  }
+}
+
+// Clears the swapchain's back buffer to `color` and presents it.
+static HRESULT clearAndPresent(ID3D11Device* device, ID3D11DeviceContext* context, IDXGISwapChain* swapchain,
+                               const float color[4], UINT interval) {
+  ID3D11Texture2D* buffer = nullptr;
+  HRESULT hr = swapchain->GetBuffer(0, __uuidof(ID3D11Texture2D), reinterpret_cast<void**>(&buffer));
+  if (FAILED(hr))
+    return hr;
+  ID3D11RenderTargetView* view = nullptr;
+  hr = device->CreateRenderTargetView(buffer, nullptr, &view);
+  if (SUCCEEDED(hr)) {
+    context->ClearRenderTargetView(view, color);
+    view->Release();
+    hr = swapchain->Present(interval, 0);
+  }
+  buffer->Release();
+  return hr;
+}
+
+// The back buffer's texel at (x, y), read through a staging copy; 0xdeadbeef when it cannot be.
+static UINT readTexel(ID3D11Device* device, ID3D11DeviceContext* context, IDXGISwapChain* swapchain, UINT x, UINT y) {
+  ID3D11Texture2D* buffer = nullptr;
+  if (FAILED(swapchain->GetBuffer(0, __uuidof(ID3D11Texture2D), reinterpret_cast<void**>(&buffer))))
+    return 0xdeadbeef;
+  D3D11_TEXTURE2D_DESC desc{};
+  buffer->GetDesc(&desc);
+  desc.Usage = D3D11_USAGE_STAGING;
+  desc.BindFlags = 0;
+  desc.CPUAccessFlags = D3D11_CPU_ACCESS_READ;
+  desc.MiscFlags = 0;
+  ID3D11Texture2D* staging = nullptr;
+  UINT texel = 0xdeadbeef;
+  if (SUCCEEDED(device->CreateTexture2D(&desc, nullptr, &staging))) {
+    context->CopyResource(staging, buffer);
+    D3D11_MAPPED_SUBRESOURCE mapped{};
+    if (SUCCEEDED(context->Map(staging, 0, D3D11_MAP_READ, 0, &mapped))) {
+      std::memcpy(&texel, static_cast<const unsigned char*>(mapped.pData) + y * mapped.RowPitch + x * 4, 4);
+      context->Unmap(staging, 0);
+    }
+    staging->Release();
+  }
+  buffer->Release();
+  return texel;
+}
+
+int main() {
+  HWND window = makeWindow(320, 240);
+  check(window != nullptr, "a 320x240 window");
+
+  DXGI_SWAP_CHAIN_DESC desc{};
+  desc.BufferDesc.Format = DXGI_FORMAT_R8G8B8A8_UNORM;  // width and height 0: the window's client size
+  desc.SampleDesc.Count = 1;
+  desc.BufferUsage = DXGI_USAGE_RENDER_TARGET_OUTPUT;
+  desc.BufferCount = 2;
+  desc.OutputWindow = window;
+  desc.Windowed = TRUE;
+  desc.SwapEffect = DXGI_SWAP_EFFECT_FLIP_DISCARD;
+  IDXGISwapChain* swapchain = nullptr;
+  ID3D11Device* device = nullptr;
+  ID3D11DeviceContext* context = nullptr;
+  HRESULT hr = D3D11CreateDeviceAndSwapChain(nullptr, D3D_DRIVER_TYPE_HARDWARE, nullptr, 0, nullptr, 0, D3D11_SDK_VERSION,
+                                             &desc, &swapchain, &device, nullptr, &context);
+  check(hr == S_OK && swapchain && device && context, "D3D11CreateDeviceAndSwapChain (flip discard, 2 buffers)");
+  if (!swapchain || !device) {
+    std::printf("D3D11CreateDeviceAndSwapChain returned 0x%08x\n%d passed, %d failed\n", unsigned(hr), g_passed, g_failed);
+    return 1;
+  }
+  ID3D11VkDeviceInfo* info = nullptr;
+  check(SUCCEEDED(device->QueryInterface(__uuidof(ID3D11VkDeviceInfo), reinterpret_cast<void**>(&info))),
+        "the device is d3d11vk's (answers ID3D11VkDeviceInfo)");
+
+  DXGI_SWAP_CHAIN_DESC got{};
+  check(SUCCEEDED(swapchain->GetDesc(&got)) && got.BufferDesc.Width == 320 && got.BufferDesc.Height == 240 &&
+            got.OutputWindow == window && got.Windowed,
+        "GetDesc: the window's 320x240 client size, the window, windowed");
+
+  const float red[4] = {1, 0, 0, 1}, green[4] = {0, 1, 0, 1}, blue[4] = {0, 0, 1, 1};
+  bool presented = true;
+  for (int frame = 0; frame < 6; ++frame) {
+    presented &= clearAndPresent(device, context, swapchain, frame % 2 ? green : red, frame < 3 ? 1 : 0) == S_OK;
+    pumpMessages();
+  }
+  check(presented, "six frames cleared and presented (sync interval 1 and 0)");
+  UINT count = 0;
+  check(SUCCEEDED(swapchain->GetLastPresentCount(&count)) && count == 6, "GetLastPresentCount is 6");
+  check(readTexel(device, context, swapchain, 10, 10) == 0xff00ff00u, "the back buffer reads back green");
+  check(swapchain->Present(0, DXGI_PRESENT_TEST) == S_OK, "Present(DXGI_PRESENT_TEST) is S_OK");
+  check(swapchain->Present(5, 0) == DXGI_ERROR_INVALID_CALL, "a sync interval of 5 is DXGI_ERROR_INVALID_CALL");
+  check(swapchain->Present(0, DXGI_PRESENT_ALLOW_TEARING) == DXGI_ERROR_INVALID_CALL,
+        "ALLOW_TEARING without the swapchain flag is DXGI_ERROR_INVALID_CALL");
+
+  // ResizeBuffers refuses while the application holds the buffer (or a view of it).
+  ID3D11Texture2D* held = nullptr;
+  swapchain->GetBuffer(0, __uuidof(ID3D11Texture2D), reinterpret_cast<void**>(&held));
+  check(swapchain->ResizeBuffers(0, 200, 100, DXGI_FORMAT_UNKNOWN, 0) == DXGI_ERROR_INVALID_CALL,
+        "ResizeBuffers with the back buffer referenced is DXGI_ERROR_INVALID_CALL");
+  ID3D11RenderTargetView* heldView = nullptr;
+  device->CreateRenderTargetView(held, nullptr, &heldView);
+  release(held);
+  check(swapchain->ResizeBuffers(0, 200, 100, DXGI_FORMAT_UNKNOWN, 0) == DXGI_ERROR_INVALID_CALL,
+        "ResizeBuffers with a view of the back buffer alive is DXGI_ERROR_INVALID_CALL");
+  release(heldView);
+
+  // The window grows, the buffers follow it (0x0: the client size), frames present again.
+  SetWindowPos(window, nullptr, 0, 0, 420, 330, SWP_NOMOVE | SWP_NOZORDER);
+  pumpMessages();
+  RECT client{};
+  GetClientRect(window, &client);
+  hr = swapchain->ResizeBuffers(0, 0, 0, DXGI_FORMAT_UNKNOWN, 0);
+  check(hr == S_OK, "ResizeBuffers(0, 0, 0) after the window was resized");
+  check(SUCCEEDED(swapchain->GetDesc(&got)) && LONG(got.BufferDesc.Width) == client.right &&
+            LONG(got.BufferDesc.Height) == client.bottom && got.BufferCount == 2,
+        "the new buffers have the window's client size and the same count");
+  presented = true;
+  for (int frame = 0; frame < 3; ++frame)
+    presented &= clearAndPresent(device, context, swapchain, blue, 1) == S_OK;
+  check(presented, "three frames presented after the resize");
+  check(readTexel(device, context, swapchain, got.BufferDesc.Width - 1, got.BufferDesc.Height - 1) == 0xffff0000u,
+        "the resized back buffer's far corner reads back blue");
+  check(swapchain->ResizeBuffers(0, 64, 64, DXGI_FORMAT_B8G8R8A8_UNORM, 0) == S_OK &&
+            clearAndPresent(device, context, swapchain, red, 0) == S_OK &&
+            readTexel(device, context, swapchain, 63, 63) == 0xffff0000u,
+        "ResizeBuffers to 64x64 B8G8R8A8_UNORM presents stretched, reads back red in BGRA order");
+
+  // Fullscreen is refused as documented for a transition that cannot happen now.
+  BOOL fullscreen = TRUE;
+  check(swapchain->SetFullscreenState(TRUE, nullptr) == DXGI_ERROR_NOT_CURRENTLY_AVAILABLE &&
+            SUCCEEDED(swapchain->GetFullscreenState(&fullscreen, nullptr)) && !fullscreen,
+        "SetFullscreenState(TRUE) is DXGI_ERROR_NOT_CURRENTLY_AVAILABLE; the swapchain stays windowed");
+  IDXGIOutput* output = nullptr;
+  check(SUCCEEDED(swapchain->GetContainingOutput(&output)) && output, "GetContainingOutput finds Xvfb's monitor");
+  release(output);
+  DXGI_FRAME_STATISTICS stats{};
+  check(SUCCEEDED(swapchain->GetFrameStatistics(&stats)) && stats.PresentCount >= 1, "GetFrameStatistics counts presents");
+
+  // CreateSwapChainForHwnd: the description rules, and the waitable object.
+  IDXGIDevice* dxgiDevice = nullptr;
+  IDXGIAdapter* adapter = nullptr;
+  IDXGIFactory2* factory = nullptr;
+  device->QueryInterface(__uuidof(IDXGIDevice), reinterpret_cast<void**>(&dxgiDevice));
+  dxgiDevice->GetAdapter(&adapter);
+  adapter->GetParent(__uuidof(IDXGIFactory2), reinterpret_cast<void**>(&factory));
+  HWND second = makeWindow(128, 96);
+  DXGI_SWAP_CHAIN_DESC1 desc1{};
+  desc1.Format = DXGI_FORMAT_R8G8B8A8_UNORM_SRGB;
+  desc1.SampleDesc.Count = 1;
+  desc1.BufferUsage = DXGI_USAGE_RENDER_TARGET_OUTPUT;
+  desc1.BufferCount = 2;
+  desc1.SwapEffect = DXGI_SWAP_EFFECT_FLIP_SEQUENTIAL;
+  IDXGISwapChain1* swapchain1 = nullptr;
+  check(factory->CreateSwapChainForHwnd(device, second, &desc1, nullptr, nullptr, &swapchain1) == DXGI_ERROR_INVALID_CALL &&
+            !swapchain1,
+        "flip model with an _SRGB format is DXGI_ERROR_INVALID_CALL");
+  desc1.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
+  desc1.BufferCount = 1;
+  check(factory->CreateSwapChainForHwnd(device, second, &desc1, nullptr, nullptr, &swapchain1) == DXGI_ERROR_INVALID_CALL,
+        "flip model with one buffer is DXGI_ERROR_INVALID_CALL");
+  desc1.BufferCount = 2;
+  desc1.Format = DXGI_FORMAT_R32G32B32A32_FLOAT;
+  check(factory->CreateSwapChainForHwnd(device, second, &desc1, nullptr, nullptr, &swapchain1) == DXGI_ERROR_INVALID_CALL,
+        "a format that is not a swapchain format is DXGI_ERROR_INVALID_CALL");
+  desc1.Format = DXGI_FORMAT_R16G16B16A16_FLOAT;
+  desc1.Flags = DXGI_SWAP_CHAIN_FLAG_FRAME_LATENCY_WAITABLE_OBJECT;
+  hr = factory->CreateSwapChainForHwnd(device, second, &desc1, nullptr, nullptr, &swapchain1);
+  check(hr == S_OK && swapchain1, "CreateSwapChainForHwnd: R16G16B16A16_FLOAT, flip sequential, waitable object");
+  if (swapchain1) {
+    IDXGISwapChain2* swapchain2 = nullptr;
+    swapchain1->QueryInterface(__uuidof(IDXGISwapChain2), reinterpret_cast<void**>(&swapchain2));
+    HANDLE waitable = swapchain2 ? swapchain2->GetFrameLatencyWaitableObject() : nullptr;
+    UINT latency = 0;
+    check(waitable && SUCCEEDED(swapchain2->GetMaximumFrameLatency(&latency)) && latency == 1,
+          "a waitable object with the default latency of 1");
+    bool waited = true;
+    const float grey[4] = {0.5f, 0.5f, 0.5f, 1};
+    for (int frame = 0; frame < 4 && waitable; ++frame) {
+      waited &= WaitForSingleObject(waitable, 5000) == WAIT_OBJECT_0;
+      waited &= clearAndPresent(device, context, swapchain1, grey, 1) == S_OK;
+    }
+    check(waited, "four frames, each after the waitable object was signalled");
+    check(swapchain2->SetMaximumFrameLatency(17) == DXGI_ERROR_INVALID_CALL && swapchain2->SetMaximumFrameLatency(2) == S_OK,
+          "SetMaximumFrameLatency: 17 refused, 2 accepted");
+    HWND hwnd = nullptr;
+    check(SUCCEEDED(swapchain1->GetHwnd(&hwnd)) && hwnd == second, "GetHwnd");
+    if (waitable)
+      CloseHandle(waitable);
+    release(swapchain2);
+    release(swapchain1);
+  }
+
+  // After the window is gone, Present fails cleanly instead of crashing.
+  DestroyWindow(window);
+  pumpMessages();
+  check(swapchain->Present(0, 0) == DXGI_ERROR_INVALID_CALL, "Present after DestroyWindow is DXGI_ERROR_INVALID_CALL");
+
+  release(swapchain);
+  DestroyWindow(second);
+  check(info && info->GetValidationErrorCount() == 0, "no Vulkan validation errors");
+  release(info);
+  release(factory);
+  release(adapter);
+  release(dxgiDevice);
+  release(context);
+  release(device);
+  std::printf("%d passed, %d failed\n", g_passed, g_failed);
+  return g_failed ? 1 : 0;
+}
