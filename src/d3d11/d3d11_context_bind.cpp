@@ -7,6 +7,9 @@
 #include "d3d11/d3d11_device.h"
 #include "d3d11/d3d11_immediate_context.h"
 #include "d3d11/d3d11_shader.h"
+#include "d3d11/d3d11_view.h"
+#include "vk/buffer.h"
+#include "vk/command_stream.h"
 #include "util/log.h"
 #include "vk/shader_code.h"
 
@@ -197,18 +200,31 @@ D3D11VK_STAGE_METHODS(CS, dxbc::ShaderStage::Compute, D3D11ComputeShader, ID3D11
 void STDMETHODCALLTYPE D3D11ImmediateContext::CSSetUnorderedAccessViews(UINT StartSlot, UINT NumUAVs,
                                                                         ID3D11UnorderedAccessView* const* ppUnorderedAccessViews,
                                                                         const UINT* pUAVInitialCounts) {
-  // STATUS: partial: initial counts of append/consume UAVs are ignored (UAV counters are not implemented)
-  (void)pUAVInitialCounts;
   if (!rangeValid(StartSlot, NumUAVs, D3D11_1_UAV_SLOT_COUNT, "CSSetUnorderedAccessViews"))
     return;
-  for (UINT i = 0; i < NumUAVs; ++i)
+  for (UINT i = 0; i < NumUAVs; ++i) {
     m_state.computeUavs[StartSlot + i] = ppUnorderedAccessViews ? ppUnorderedAccessViews[i] : nullptr;
+    if (pUAVInitialCounts)
+      setInitialCount(m_state.computeUavs[StartSlot + i].get(), pUAVInitialCounts[i]);
+  }
   m_state.stages[uint32_t(dxbc::ShaderStage::Compute)].descriptorsDirty = true;
 }
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::CSGetUnorderedAccessViews(UINT StartSlot, UINT NumUAVs,
                                                                         ID3D11UnorderedAccessView** ppUnorderedAccessViews) {
   getObjects(m_state.computeUavs, StartSlot, NumUAVs, D3D11_1_UAV_SLOT_COUNT, ppUnorderedAccessViews);
+}
+
+void D3D11ImmediateContext::setInitialCount(ID3D11UnorderedAccessView* view, UINT count) {
+  // Documented: -1 keeps the current count; only append/counter views have one.
+  vk::Buffer* counter = view ? static_cast<D3D11UnorderedAccessView*>(view)->counter() : nullptr;
+  if (!counter || count == UINT(-1))
+    return;
+  auto& fill = m_stream->record<vk::FillBufferCommand>();
+  fill.buffer = counter->handle();
+  fill.offset = 0;
+  fill.size = 4;
+  fill.value = count;
 }
 
 // ---- Input assembler ----
@@ -375,8 +391,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::OMSetRenderTargets(UINT NumViews, 
 void STDMETHODCALLTYPE D3D11ImmediateContext::OMSetRenderTargetsAndUnorderedAccessViews(
     UINT NumRTVs, ID3D11RenderTargetView* const* ppRenderTargetViews, ID3D11DepthStencilView* pDepthStencilView, UINT UAVStartSlot,
     UINT NumUAVs, ID3D11UnorderedAccessView* const* ppUnorderedAccessViews, const UINT* pUAVInitialCounts) {
-  // STATUS: partial: UAV initial counts are ignored (UAV counters are not implemented); the documented hazard unbinding of shader-resource views is not done yet
-  (void)pUAVInitialCounts;
+  // STATUS: partial: the documented hazard unbinding of shader-resource views is not done yet
   if (NumRTVs != D3D11_KEEP_RENDER_TARGETS_AND_DEPTH_STENCIL) {
     if (NumRTVs > D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT) {
       util::log::warn("OMSetRenderTargets: ", NumRTVs, " render targets; call ignored");
@@ -391,10 +406,12 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::OMSetRenderTargetsAndUnorderedAcce
   if (NumUAVs != D3D11_KEEP_UNORDERED_ACCESS_VIEWS) {
     if (!rangeValid(UAVStartSlot, NumUAVs, D3D11_1_UAV_SLOT_COUNT, "OMSetRenderTargetsAndUnorderedAccessViews"))
       return;
-    for (UINT i = 0; i < D3D11_1_UAV_SLOT_COUNT; ++i)
-      m_state.graphicsUavs[i] = i >= UAVStartSlot && i < UAVStartSlot + NumUAVs && ppUnorderedAccessViews
-                                    ? ppUnorderedAccessViews[i - UAVStartSlot]
-                                    : nullptr;
+    for (UINT i = 0; i < D3D11_1_UAV_SLOT_COUNT; ++i) {
+      const bool inRange = i >= UAVStartSlot && i < UAVStartSlot + NumUAVs;
+      m_state.graphicsUavs[i] = inRange && ppUnorderedAccessViews ? ppUnorderedAccessViews[i - UAVStartSlot] : nullptr;
+      if (inRange && pUAVInitialCounts)
+        setInitialCount(m_state.graphicsUavs[i].get(), pUAVInitialCounts[i - UAVStartSlot]);
+    }
     for (uint32_t stage = 0; stage < uint32_t(dxbc::ShaderStage::Compute); ++stage)
       m_state.stages[stage].descriptorsDirty = true;
   }

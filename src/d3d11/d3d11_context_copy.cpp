@@ -13,6 +13,7 @@
 #include "d3d11/d3d11_texture_storage.h"
 #include "d3d11/d3d11_view.h"
 #include "util/log.h"
+#include "vk/buffer.h"
 #include "vk/command_stream.h"
 #include "vk/image.h"
 #include "vk/result.h"
@@ -428,6 +429,31 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::GenerateMips(ID3D11ShaderResourceV
   const bool volume = texture->desc().dimension == D3D11_RESOURCE_DIMENSION_TEXTURE3D;
   mips.baseLayer = volume ? 0 : range.firstLayer;
   mips.layerCount = volume ? 1 : range.layerCount;
+}
+
+// ---- CopyStructureCount ----
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::CopyStructureCount(ID3D11Buffer* pDstBuffer, UINT DstAlignedByteOffset,
+                                                                  ID3D11UnorderedAccessView* pSrcView) {
+  if (m_device->featureLevel() < D3D_FEATURE_LEVEL_10_0) {
+    util::log::warn("CopyStructureCount: not supported at feature level 9_x; call dropped");
+    return;
+  }
+  D3D11ResourceCommon* resource = resourceCommon(pDstBuffer);
+  D3D11Buffer* buffer = resource ? resource->asBuffer() : nullptr;
+  vk::Buffer* counter = pSrcView ? static_cast<D3D11UnorderedAccessView*>(pSrcView)->counter() : nullptr;
+  if (!buffer || !counter || (DstAlignedByteOffset & 3) || DstAlignedByteOffset + 4 > buffer->desc().ByteWidth) {
+    util::log::warn("CopyStructureCount: needs a buffer with room at a 4-byte aligned offset and an append/counter view; call dropped");
+    return;
+  }
+  const vk::BufferSlice target = buffer->slice();
+  auto& copy = m_stream->record<vk::CopyBufferCommand>(sizeof(VkBufferCopy));
+  copy.src = counter->handle();
+  copy.dst = target.buffer;
+  copy.regionCount = 1;
+  *vk::tailOf<VkBufferCopy>(&copy) = VkBufferCopy{0, target.offset + DstAlignedByteOffset, 4};
+  if (buffer->desc().Usage == D3D11_USAGE_STAGING)
+    resource->noteGpuUse(m_stream->recordingValue());
 }
 
 }  // namespace d3d11vk

@@ -19,7 +19,9 @@
 #include "d3d11/d3d11_texture_storage.h"
 #include "d3d11/d3d11_view.h"
 #include "util/log.h"
+#include "vk/buffer.h"
 #include "vk/command_stream.h"
+#include "vk/device.h"
 #include "vk/image.h"
 
 namespace d3d11vk {
@@ -84,7 +86,10 @@ void D3D11ImmediateContext::recordRenderTargets() {
       fit(target);
     }
   }
-  command.extent = extent.width == UINT32_MAX ? VkExtent2D{1, 1} : extent;
+  // Without attachments (UAV-only rendering) D3D11 rasterizes wherever the viewports reach: the
+  // pass covers the largest framebuffer the device allows.
+  const VkPhysicalDeviceLimits& limits = m_device->vulkanDevice().properties().limits;
+  command.extent = extent.width == UINT32_MAX ? VkExtent2D{limits.maxFramebufferWidth, limits.maxFramebufferHeight} : extent;
   command.layerCount = layers == UINT32_MAX ? 1 : layers;
   m_renderArea = command.extent;
 }
@@ -281,7 +286,13 @@ vk::DescriptorEntry D3D11ImmediateContext::descriptorFor(uint32_t stage, const v
     if (view)
       fromView(static_cast<D3D11UnorderedAccessView*>(view)->target());
   } else {
-    D3D11VK_LOG_ONCE(Warn, "UAV counters (append/consume) are not implemented: the counter binding is left null");
+    const uint32_t index = binding - bm::kUavCounterBase;
+    ID3D11UnorderedAccessView* view = compute ? m_state.computeUavs[index].get() : m_state.graphicsUavs[index].get();
+    entry.access = vk::Access::Write;
+    if (vk::Buffer* counter = view ? static_cast<D3D11UnorderedAccessView*>(view)->counter() : nullptr) {
+      entry.buffer = VkDescriptorBufferInfo{counter->handle(), 0, 4};
+      entry.resource = vk::resourceId(counter->handle());
+    }
   }
   return entry;
 }

@@ -26,12 +26,16 @@ D3D11ImmediateContext::~D3D11ImmediateContext() {
   // recorded first so the worker stops measuring into them before they are freed.
   while (!m_activeQueries.empty())
     End(m_activeQueries.back()->asQuery1());
+  util::log::debug("context teardown: waiting for the GPU");
   waitIdle();
   m_uploads.reset();
   const uint64_t last = m_stream->recordingValue();
+  util::log::debug("context teardown: stopping the worker");
   m_stream.reset();  // flushes the (empty) open chunk and stops the worker
   // Deferred destructions (query records release slots into m_queryPools) finish before it goes.
+  util::log::debug("context teardown: draining deferred destruction up to ", last);
   m_device->vulkanDevice().timeline().drain(last);
+  util::log::debug("context teardown: done");
 }
 
 void D3D11ImmediateContext::waitIdle() {
@@ -141,9 +145,6 @@ UINT STDMETHODCALLTYPE D3D11ImmediateContext::GetContextFlags() {
 
 
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::CopyStructureCount(ID3D11Buffer * /*pDstBuffer*/, UINT /*DstAlignedByteOffset*/, ID3D11UnorderedAccessView * /*pSrcView*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-}
 
 
 

@@ -239,6 +239,8 @@ private:
   void getConstantBuffers(uint32_t stage, UINT start, UINT count, ID3D11Buffer** buffers, UINT* firstConstant, UINT* numConstants);
   void setShaderResources(uint32_t stage, UINT start, UINT count, ID3D11ShaderResourceView* const* views);
   void setSamplers(uint32_t stage, UINT start, UINT count, ID3D11SamplerState* const* samplers);
+  // Records a UAV's initial append/consume count (UINT(-1) keeps it).
+  void setInitialCount(ID3D11UnorderedAccessView* view, UINT count);
 
   // Drawing (d3d11_context_draw.cpp): what changed since the last draw becomes commands.
   bool prepareDraw();

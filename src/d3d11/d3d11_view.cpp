@@ -14,6 +14,7 @@
 #include "vk/adapter.h"
 #include "vk/buffer.h"
 #include "vk/gpu_timeline.h"
+#include "vk/transfer.h"
 #include "vk/device.h"
 #include "vk/image.h"
 #include "vk/result.h"
@@ -130,6 +131,10 @@ ViewTarget::ViewTarget(D3D11Device* device, const ResolvedResource& resource, co
     info.components = {VK_COMPONENT_SWIZZLE_IDENTITY, VK_COMPONENT_SWIZZLE_IDENTITY, VK_COMPONENT_SWIZZLE_IDENTITY,
                        VK_COMPONENT_SWIZZLE_IDENTITY};
     // Attachments and storage images take no swizzle; shaders reading the view see the DXGI meaning.
+    // X24_TYPELESS_G8_UINT and X32_TYPELESS_G8X24_UINT deliver the stencil value in .y, where a
+    // Vulkan stencil view puts it in .r.
+    if (usage == ViewUsage::Sampled && range.stencilOnly)
+      info.components.g = VK_COMPONENT_SWIZZLE_R;
     if (usage == ViewUsage::Sampled && format && format->swizzle == caps::FormatSwizzle::AlphaOne)
       info.components.a = VK_COMPONENT_SWIZZLE_ONE;
     if (usage == ViewUsage::Sampled && format && format->swizzle == caps::FormatSwizzle::AlphaFromRed)
@@ -276,7 +281,23 @@ void STDMETHODCALLTYPE D3D11DepthStencilView::GetDesc(D3D11_DEPTH_STENCIL_VIEW_D
 
 D3D11UnorderedAccessView::D3D11UnorderedAccessView(D3D11Device* device, const ResolvedResource& resource,
                                                    const D3D11_UNORDERED_ACCESS_VIEW_DESC1& desc, const ViewRange& range)
-    : D3D11DeviceChild(device), m_desc(desc), m_target(device, resource, range, ViewUsage::Storage) {}
+    : D3D11DeviceChild(device), m_owner(device), m_desc(desc), m_target(device, resource, range, ViewUsage::Storage) {
+  if (desc.ViewDimension == D3D11_UAV_DIMENSION_BUFFER && (desc.Buffer.Flags & (D3D11_BUFFER_UAV_FLAG_APPEND | D3D11_BUFFER_UAV_FLAG_COUNTER))) {
+    vk::Device& vkDevice = device->vulkanDevice();
+    m_counter = std::make_unique<vk::Buffer>(vkDevice, 4,
+                                             VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
+                                                 VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                                             0, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
+    const uint32_t zero = 0;
+    vkDevice.transfer().writeBuffer(*m_counter, 0, &zero, sizeof(zero));
+  }
+}
+
+D3D11UnorderedAccessView::~D3D11UnorderedAccessView() {
+  if (m_counter)
+    m_owner->vulkanDevice().timeline().deferUntil(m_owner->recordingValue(),
+                                                  [counter = std::shared_ptr<vk::Buffer>(std::move(m_counter))] {});
+}
 
 HRESULT STDMETHODCALLTYPE D3D11UnorderedAccessView::QueryInterface(REFIID riid, void** object) {
   HRESULT result;

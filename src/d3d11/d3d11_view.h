@@ -5,6 +5,9 @@
 
 #include "d3d11/d3d11_device_child.h"
 #include "d3d11/d3d11_view_validation.h"
+#include <memory>
+
+#include "vk/buffer.h"
 #include "vk/buffer_slice.h"
 #include "vk/vulkan_api.h"
 
@@ -123,8 +126,10 @@ private:
 
 class D3D11UnorderedAccessView final : public D3D11DeviceChild<ID3D11UnorderedAccessView1> {
 public:
+  // Append and counter views of structured buffers get their hidden counter (zeroed) here.
   D3D11UnorderedAccessView(D3D11Device* device, const ResolvedResource& resource,
                            const D3D11_UNORDERED_ACCESS_VIEW_DESC1& desc, const ViewRange& range);
+  ~D3D11UnorderedAccessView() override;
 
   HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** object) override;
   void STDMETHODCALLTYPE GetResource(ID3D11Resource** resource) override;
@@ -132,10 +137,15 @@ public:
   void STDMETHODCALLTYPE GetDesc1(D3D11_UNORDERED_ACCESS_VIEW_DESC1* desc) override;
 
   const ViewTarget& target() const { return m_target; }
+  // The hidden 32-bit counter of an append/counter view (the shader's imm_atomic_alloc/consume
+  // target, CopyStructureCount's source), or null.
+  vk::Buffer* counter() const { return m_counter.get(); }
 
 private:
+  D3D11Device* m_owner;
   D3D11_UNORDERED_ACCESS_VIEW_DESC1 m_desc;
   ViewTarget m_target;
+  std::unique_ptr<vk::Buffer> m_counter;
 };
 
 }  // namespace d3d11vk

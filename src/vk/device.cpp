@@ -90,6 +90,7 @@ Device::Device(const Adapter& adapter) : m_instance(adapter.instance()) {
 Device::~Device() {
   if (m_device) {
     m_timeline.reset();
+    util::log::debug("Vulkan device teardown: waiting for the device to be idle");
     m_functions.vkDeviceWaitIdle(m_device);
     m_transfer.reset();
     m_allocator.reset();

@@ -42,7 +42,7 @@ const std::vector<FeatureRequirement>& featureRequirements() {
     V12(samplerMirrorClampToEdge, Optional), V12(drawIndirectCount, Optional),
     V12(shaderOutputViewportIndex, Optional), V12(shaderOutputLayer, Optional), V12(hostQueryReset, Optional),
     V12(samplerFilterMinmax, Optional), V12(shaderFloat16, Optional), V12(uniformBufferStandardLayout, Optional),
-    V12(scalarBlockLayout, Optional), V12(vulkanMemoryModel, Optional),
+    V12(scalarBlockLayout, Optional), V12(vulkanMemoryModel, Optional), V12(vulkanMemoryModelDeviceScope, Optional),
     V13(maintenance4, Optional), V13(shaderDemoteToHelperInvocation, Optional),
     V13(pipelineCreationCacheControl, Optional), V13(subgroupSizeControl, Optional),
     V13(computeFullSubgroups, Optional),

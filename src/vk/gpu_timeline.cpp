@@ -24,6 +24,7 @@ GpuTimeline::~GpuTimeline() {
   }
   m_changed.notify_all();
   m_thread.join();
+  util::log::debug("GPU timeline: completion thread joined");
   runDeferred(UINT64_MAX);  // the loop waited for everything submitted; nothing is in use now
   m_device.functions().vkDestroySemaphore(m_device.handle(), m_semaphore, nullptr);
 }

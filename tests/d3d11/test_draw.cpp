@@ -211,3 +211,54 @@ TEST_CASE("a compute shader writes a structured UAV that is read back", "[device
     CHECK(texel(words, i) == i * i);
   }
 }
+
+TEST_CASE("append UAVs count with their hidden counter; initial counts and CopyStructureCount", "[device][draw]") {
+  Fixture f;
+  // Every thread appends its id; the counter ends at the initial count plus the thread count.
+  const char* cs =
+      "cs_5_0\n"
+      "dcl_uav_structured u0, 4\n"
+      "dcl_input vThreadID.x\n"
+      "dcl_temps 1\n"
+      "dcl_thread_group 16, 1, 1\n"
+      "imm_atomic_alloc r0.x, u0\n"
+      "store_structured u0.x, r0.x, l(0), vThreadID.x\n"
+      "ret\n";
+  auto code = bytecode(cs);
+  ComPtr<ID3D11ComputeShader> shader;
+  REQUIRE(f.device->CreateComputeShader(code.data(), code.size(), nullptr, shader.put()) == S_OK);
+  auto buffer = f.buffer(64 * 4, D3D11_USAGE_DEFAULT, D3D11_BIND_UNORDERED_ACCESS, 0, nullptr,
+                         D3D11_RESOURCE_MISC_BUFFER_STRUCTURED, 4);
+  D3D11_UNORDERED_ACCESS_VIEW_DESC desc{};
+  desc.Format = DXGI_FORMAT_UNKNOWN;
+  desc.ViewDimension = D3D11_UAV_DIMENSION_BUFFER;
+  desc.Buffer = {0, 64, D3D11_BUFFER_UAV_FLAG_APPEND};
+  ComPtr<ID3D11UnorderedAccessView> uav;
+  REQUIRE(f.device->CreateUnorderedAccessView(buffer.get(), &desc, uav.put()) == S_OK);
+  f.context->CSSetShader(shader.get(), nullptr, 0);
+  ID3D11UnorderedAccessView* uavs[] = {uav.get()};
+  const UINT initial[] = {10};
+  f.context->CSSetUnorderedAccessViews(0, 1, uavs, initial);
+  f.context->Dispatch(2, 1, 1);  // 32 appends after the first 10 slots
+  auto count = f.buffer(16, D3D11_USAGE_DEFAULT, 0);
+  f.context->CopyStructureCount(count.get(), 4, uav.get());
+  auto words = f.readBuffer(count.get());
+  CHECK(texel(words, 0) == 0);
+  CHECK(texel(words, 1) == 42);
+  // The appended ids occupy elements 10..41, each id once.
+  auto elements = f.readBuffer(buffer.get());
+  std::vector<bool> seen(32, false);
+  for (uint32_t i = 10; i < 42; ++i) {
+    const uint32_t id = texel(elements, i);
+    REQUIRE(id < 32);
+    CHECK_FALSE(seen[id]);
+    seen[id] = true;
+  }
+  // -1 keeps the count: another dispatch continues from 42.
+  const UINT keep[] = {UINT(-1)};
+  f.context->CSSetUnorderedAccessViews(0, 1, uavs, keep);
+  f.context->Dispatch(1, 1, 1);
+  f.context->CopyStructureCount(count.get(), 0, uav.get());
+  words = f.readBuffer(count.get());
+  CHECK(texel(words, 0) == 58);
+}

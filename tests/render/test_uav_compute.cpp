@@ -61,10 +61,9 @@ TEST_CASE("a pixel shader writes a typed texture UAV and a structured buffer UAV
     }
 }
 
-// With no render target the render area must come from the viewport (D3D11 rasterizes UAV-only
-// draws over the viewport); the draw path sizes the pass from the bound targets only, 1x1 without
-// any (src/d3d11/d3d11_context_draw.cpp, recordRenderTargets), so only pixel (0, 0) runs.
-TEST_CASE("UAV-only rendering: no render target, the viewport decides the pixels", "[render][uav][!mayfail]") {
+// With no render target D3D11 rasterizes UAV-only draws over the viewport: the rendering pass
+// must not be sized from (absent) targets (src/d3d11/d3d11_context_draw.cpp, recordRenderTargets).
+TEST_CASE("UAV-only rendering: no render target, the viewport decides the pixels", "[render][uav]") {
   Fixture f;
   const UINT w = 4, h = 3;
   Scene s(f, w, h, DXGI_FORMAT_R8G8B8A8_UNORM, kUavPS);
