@@ -39,7 +39,54 @@ bool rangeValid(UINT start, UINT count, UINT slots, const char* method) {
   return true;
 }
 
+ID3D11Resource* viewedResource(ID3D11ShaderResourceView* view) {
+  return view ? static_cast<D3D11ShaderResourceView*>(view)->target().resource() : nullptr;
+}
+ID3D11Resource* viewedResource(ID3D11RenderTargetView* view) {
+  return view ? static_cast<D3D11RenderTargetView*>(view)->target().resource() : nullptr;
+}
+ID3D11Resource* viewedResource(ID3D11DepthStencilView* view) {
+  return view ? static_cast<D3D11DepthStencilView*>(view)->target().resource() : nullptr;
+}
+ID3D11Resource* viewedResource(ID3D11UnorderedAccessView* view) {
+  return view ? static_cast<D3D11UnorderedAccessView*>(view)->target().resource() : nullptr;
+}
+
 }  // namespace
+
+// The documented hazard rules: a resource bound for output (render target, depth-stencil, UAV) is
+// never also bound for input, so binding it as an output unbinds its shader-resource views
+// everywhere, and a shader-resource view of a resource bound for output binds as null.
+void D3D11ImmediateContext::unbindShaderResourcesOf(ID3D11Resource* resource) {
+  if (!resource)
+    return;
+  for (StageState& stage : m_state.stages)
+    for (auto& view : stage.shaderResources)
+      if (view && viewedResource(view.get()) == resource) {
+        view = nullptr;
+        stage.descriptorsDirty = true;
+      }
+}
+
+bool D3D11ImmediateContext::boundForOutput(ID3D11Resource* resource, uint32_t stage) const {
+  if (!resource)
+    return false;
+  if (stage == uint32_t(dxbc::ShaderStage::Compute)) {
+    for (const auto& uav : m_state.computeUavs)
+      if (uav && viewedResource(uav.get()) == resource)
+        return true;
+    return false;
+  }
+  for (const auto& rtv : m_state.renderTargets)
+    if (rtv && viewedResource(rtv.get()) == resource)
+      return true;
+  if (m_state.depthStencil && viewedResource(m_state.depthStencil.get()) == resource)
+    return true;
+  for (const auto& uav : m_state.graphicsUavs)
+    if (uav && viewedResource(uav.get()) == resource)
+      return true;
+  return false;
+}
 
 const vk::ShaderCode* D3D11ImmediateContext::shaderCodeFor(const CompiledShader& compiled) {
   auto found = m_shaderCode.find(&compiled);
@@ -125,6 +172,10 @@ void D3D11ImmediateContext::setShaderResources(uint32_t stage, UINT start, UINT 
   StageState& state = m_state.stages[stage];
   for (UINT i = 0; i < count; ++i) {
     ID3D11ShaderResourceView* view = views ? views[i] : nullptr;
+    if (view && boundForOutput(viewedResource(view), stage)) {
+      util::log::debug("SetShaderResources: the resource of slot ", start + i, " is bound for output; bound as null");
+      view = nullptr;
+    }
     if (state.shaderResources[start + i].get() != view) {
       state.shaderResources[start + i] = view;
       state.descriptorsDirty = true;
@@ -204,6 +255,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::CSSetUnorderedAccessViews(UINT Sta
     return;
   for (UINT i = 0; i < NumUAVs; ++i) {
     m_state.computeUavs[StartSlot + i] = ppUnorderedAccessViews ? ppUnorderedAccessViews[i] : nullptr;
+    unbindShaderResourcesOf(viewedResource(m_state.computeUavs[StartSlot + i].get()));
     if (pUAVInitialCounts)
       setInitialCount(m_state.computeUavs[StartSlot + i].get(), pUAVInitialCounts[i]);
   }
@@ -391,7 +443,6 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::OMSetRenderTargets(UINT NumViews, 
 void STDMETHODCALLTYPE D3D11ImmediateContext::OMSetRenderTargetsAndUnorderedAccessViews(
     UINT NumRTVs, ID3D11RenderTargetView* const* ppRenderTargetViews, ID3D11DepthStencilView* pDepthStencilView, UINT UAVStartSlot,
     UINT NumUAVs, ID3D11UnorderedAccessView* const* ppUnorderedAccessViews, const UINT* pUAVInitialCounts) {
-  // STATUS: partial: the documented hazard unbinding of shader-resource views is not done yet
   if (NumRTVs != D3D11_KEEP_RENDER_TARGETS_AND_DEPTH_STENCIL) {
     if (NumRTVs > D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT) {
       util::log::warn("OMSetRenderTargets: ", NumRTVs, " render targets; call ignored");
@@ -400,6 +451,9 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::OMSetRenderTargetsAndUnorderedAcce
     for (UINT i = 0; i < D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT; ++i)
       m_state.renderTargets[i] = i < NumRTVs && ppRenderTargetViews ? ppRenderTargetViews[i] : nullptr;
     m_state.depthStencil = pDepthStencilView;
+    for (const auto& rtv : m_state.renderTargets)
+      unbindShaderResourcesOf(viewedResource(rtv.get()));
+    unbindShaderResourcesOf(viewedResource(pDepthStencilView));
     m_state.renderTargetsDirty = true;
     m_state.pipelineDirty = true;  // attachment formats and sample count
   }
@@ -411,6 +465,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::OMSetRenderTargetsAndUnorderedAcce
       m_state.graphicsUavs[i] = inRange && ppUnorderedAccessViews ? ppUnorderedAccessViews[i - UAVStartSlot] : nullptr;
       if (inRange && pUAVInitialCounts)
         setInitialCount(m_state.graphicsUavs[i].get(), pUAVInitialCounts[i - UAVStartSlot]);
+      unbindShaderResourcesOf(viewedResource(m_state.graphicsUavs[i].get()));
     }
     for (uint32_t stage = 0; stage < uint32_t(dxbc::ShaderStage::Compute); ++stage)
       m_state.stages[stage].descriptorsDirty = true;

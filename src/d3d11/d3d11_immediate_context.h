@@ -239,6 +239,9 @@ private:
   void getConstantBuffers(uint32_t stage, UINT start, UINT count, ID3D11Buffer** buffers, UINT* firstConstant, UINT* numConstants);
   void setShaderResources(uint32_t stage, UINT start, UINT count, ID3D11ShaderResourceView* const* views);
   void setSamplers(uint32_t stage, UINT start, UINT count, ID3D11SamplerState* const* samplers);
+  // The documented hazard rules between output and input bindings (d3d11_context_bind.cpp).
+  void unbindShaderResourcesOf(ID3D11Resource* resource);
+  bool boundForOutput(ID3D11Resource* resource, uint32_t stage) const;
   // Records a UAV's initial append/consume count (UINT(-1) keeps it).
   void setInitialCount(ID3D11UnorderedAccessView* view, UINT count);
 

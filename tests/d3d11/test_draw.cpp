@@ -262,3 +262,33 @@ TEST_CASE("append UAVs count with their hidden counter; initial counts and CopyS
   words = f.readBuffer(count.get());
   CHECK(texel(words, 0) == 58);
 }
+
+TEST_CASE("binding a resource for output unbinds its shader-resource views, and the reverse binds null", "[device][draw]") {
+  Fixture f;
+  auto texture = f.texture2D(4, 4, DXGI_FORMAT_R8G8B8A8_UNORM, D3D11_USAGE_DEFAULT, D3D11_BIND_RENDER_TARGET | D3D11_BIND_SHADER_RESOURCE);
+  ComPtr<ID3D11ShaderResourceView> srv;
+  ComPtr<ID3D11RenderTargetView> rtv;
+  REQUIRE(f.device->CreateShaderResourceView(texture.get(), nullptr, srv.put()) == S_OK);
+  REQUIRE(f.device->CreateRenderTargetView(texture.get(), nullptr, rtv.put()) == S_OK);
+  ID3D11ShaderResourceView* srvs[] = {srv.get()};
+  f.context->PSSetShaderResources(3, 1, srvs);
+  f.context->VSSetShaderResources(0, 1, srvs);
+  ComPtr<ID3D11ShaderResourceView> bound;
+  f.context->PSGetShaderResources(3, 1, bound.put());
+  CHECK(bound.get() == srv.get());
+  ID3D11RenderTargetView* rtvs[] = {rtv.get()};
+  f.context->OMSetRenderTargets(1, rtvs, nullptr);
+  f.context->PSGetShaderResources(3, 1, bound.put());
+  CHECK(bound.get() == nullptr);
+  f.context->VSGetShaderResources(0, 1, bound.put());
+  CHECK(bound.get() == nullptr);
+  // While it is a render target, binding its SRV binds null.
+  f.context->PSSetShaderResources(0, 1, srvs);
+  f.context->PSGetShaderResources(0, 1, bound.put());
+  CHECK(bound.get() == nullptr);
+  // Unbound as output, the SRV binds again.
+  f.context->OMSetRenderTargets(0, nullptr, nullptr);
+  f.context->PSSetShaderResources(0, 1, srvs);
+  f.context->PSGetShaderResources(0, 1, bound.put());
+  CHECK(bound.get() == srv.get());
+}
