@@ -13,6 +13,7 @@
 #include "d3d11/d3d11_view.h"
 #include "d3d11/d3d11_view_validation.h"
 #include "d3d11/d3d11_feature_levels.h"
+#include "d3d11/d3d11_fence.h"
 #include "d3d11/d3d11_query.h"
 #include "util/log.h"
 #include "vk/adapter.h"
@@ -761,14 +762,32 @@ void STDMETHODCALLTYPE D3D11Device::UnregisterDeviceRemoved(DWORD /*cookie*/) {
   D3D11VK_NOT_IMPLEMENTED();
 }
 
-HRESULT STDMETHODCALLTYPE D3D11Device::OpenSharedFence(HANDLE /*handle*/, REFIID /*iid*/, void ** /*fence*/) {
-  D3D11VK_NOT_IMPLEMENTED();
+HRESULT STDMETHODCALLTYPE D3D11Device::OpenSharedFence(HANDLE /*handle*/, REFIID /*iid*/, void **fence) {
+  D3D11VK_NOT_IMPLEMENTED();  // no fence is shared across devices or processes (docs/command-stream.md, Fences)
+  if (fence)
+    *fence = nullptr;
   return E_NOTIMPL;
 }
 
-HRESULT STDMETHODCALLTYPE D3D11Device::CreateFence(UINT64 /*initial_value*/, D3D11_FENCE_FLAG /*flags*/, REFIID /*iid*/, void ** /*fence*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateFence(UINT64 initial_value, D3D11_FENCE_FLAG flags, REFIID iid, void **fence) {
+  // STATUS: partial: unshared fences only; SHARED and SHARED_CROSS_ADAPTER are E_NOTIMPL
+  if (!fence) {
+    util::log::warn("ID3D11Device::CreateFence: ppFence is null: E_INVALIDARG");
+    return E_INVALIDARG;
+  }
+  *fence = nullptr;
+  std::string problem = checkFenceFlags(UINT(flags));
+  if (!problem.empty())
+    return rejectDescription("CreateFence", problem);
+  util::ComPtr<D3D11Fence> created;
+  try {
+    created = util::ComPtr<D3D11Fence>::adopt(new D3D11Fence(this, initial_value));
+  } catch (const std::bad_alloc&) {
+    util::log::warn("ID3D11Device::CreateFence: out of memory: E_OUTOFMEMORY");
+    return E_OUTOFMEMORY;
+  }
+  // The answer for any other riid is E_NOINTERFACE (logged by QueryInterface); the new fence then goes.
+  return created->QueryInterface(iid, fence);
 }
 
 uint64_t D3D11Device::recordingValue() {

@@ -3,6 +3,7 @@
 #include "d3d11/d3d11_immediate_context.h"
 
 #include "d3d11/d3d11_device.h"
+#include "d3d11/d3d11_fence.h"
 #include "d3d11/d3d11_query.h"
 #include "util/com_object.h"
 #include "util/log.h"
@@ -298,14 +299,40 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::GetHardwareProtectionState(BOOL * 
   D3D11VK_NOT_IMPLEMENTED();
 }
 
-HRESULT STDMETHODCALLTYPE D3D11ImmediateContext::Signal(ID3D11Fence * /*fence*/, UINT64 /*value*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
+HRESULT STDMETHODCALLTYPE D3D11ImmediateContext::Signal(ID3D11Fence *fence, UINT64 value) {
+  D3D11Fence* target = D3D11Fence::from(fence);
+  if (!target) {
+    util::log::warn("ID3D11DeviceContext4::Signal: pFence is null: E_INVALIDARG");
+    return E_INVALIDARG;
+  }
+  if (!target->state()->noteSignal(value))
+    D3D11VK_LOG_ONCE(Warn, "ID3D11DeviceContext4::Signal: value ", value,
+                     " is below one already signalled; d3d11vk fences never go backwards, so it changes nothing");
+  // The fence's value is the completion of the submission holding everything recorded so far;
+  // flushing now means no later Flush is needed for it to be reached (as on Windows).
+  m_stream->flush();
+  const uint64_t submission = m_stream->recordingValue() - 1;
+  m_device->vulkanDevice().timeline().deferUntil(submission, [state = target->state(), value] { state->reach(value); });
+  return S_OK;
 }
 
-HRESULT STDMETHODCALLTYPE D3D11ImmediateContext::Wait(ID3D11Fence * /*fence*/, UINT64 /*value*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
+HRESULT STDMETHODCALLTYPE D3D11ImmediateContext::Wait(ID3D11Fence *fence, UINT64 value) {
+  // STATUS: partial: one queue and no shared fences: a wait for a value a submitted Signal reaches is already ordered by the queue; any other is DXGI_ERROR_INVALID_CALL
+  D3D11Fence* target = D3D11Fence::from(fence);
+  if (!target) {
+    util::log::warn("ID3D11DeviceContext4::Wait: pFence is null: E_INVALIDARG");
+    return E_INVALIDARG;
+  }
+  // Every Signal reaching the fence was recorded on this context before this Wait, so the queue
+  // already runs what follows after it (and the barrier tracker orders every memory access):
+  // nothing to record, nothing to block on.
+  if (target->state()->highestSignal() >= value)
+    return S_OK;
+  // Nothing will ever reach the value: only this context signals d3d11vk fences, and only later
+  // in queue order, behind the wait. Windows would hang the GPU; refusing keeps the app running.
+  util::log::warn("ID3D11DeviceContext4::Wait: no Signal reaches ", value, " (highest ", target->state()->highestSignal(),
+                  ") and only this context can signal it, so the GPU would wait forever: DXGI_ERROR_INVALID_CALL");
+  return DXGI_ERROR_INVALID_CALL;
 }
 
 }  // namespace d3d11vk

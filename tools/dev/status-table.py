@@ -41,6 +41,8 @@ CLASSES = [
      ["ID3D11DeviceChild", "ID3D11SamplerState"], DEVICE_CHILD),
     ("D3D11Query", "src/d3d11/d3d11_query.cpp", D3D11_HEADERS,
      ["ID3D11DeviceChild", "ID3D11Asynchronous", "ID3D11Query", "ID3D11Predicate", "ID3D11Query1"], DEVICE_CHILD),
+    ("D3D11Fence", "src/d3d11/d3d11_fence.cpp", D3D11_HEADERS,
+     ["ID3D11DeviceChild", "ID3D11Fence"], DEVICE_CHILD),
     ("D3D11Buffer", "src/d3d11/d3d11_buffer.cpp", D3D11_HEADERS,
      ["ID3D11DeviceChild", "ID3D11Resource", "ID3D11Buffer"], DEVICE_CHILD),
     ("D3D11Texture1D", "src/d3d11/d3d11_texture.cpp", D3D11_HEADERS,
