@@ -115,7 +115,7 @@ void D3D11ImmediateContext::setShader(typename ShaderClass::InterfaceType* shade
   if (stage == uint32_t(dxbc::ShaderStage::Compute))
     m_state.computePipelineDirty = true;
   else
-    m_state.pipelineDirty = true;
+    m_state.shadersDirty = true;  // a small command, not a new key (the common per-draw change)
 }
 
 template <typename Interface>

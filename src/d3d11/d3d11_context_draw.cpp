@@ -151,6 +151,16 @@ bool D3D11ImmediateContext::recordPipeline() {
   return true;
 }
 
+bool D3D11ImmediateContext::recordShaders() {
+  // The worker keeps the last key; only the shader stages (and their ids in the key) change.
+  if (!m_state.stages[uint32_t(dxbc::ShaderStage::Vertex)].code)
+    return false;
+  auto& command = m_stream->record<vk::BindGraphicsShadersCommand>();
+  for (uint32_t stage = 0; stage < vk::kGraphicsStages; ++stage)
+    command.stages[stage] = m_state.stages[stage].code;
+  return true;
+}
+
 void D3D11ImmediateContext::recordViewportsAndScissors() {
   const D3D11_RASTERIZER_DESC2 raster = rasterizerDesc(m_state.rasterizerState.get());
   auto& viewports = m_stream->record<vk::SetViewportsCommand>();
@@ -334,9 +344,12 @@ bool D3D11ImmediateContext::prepareDraw() {
     recordRenderTargets();
     m_state.viewportsDirty = true;  // scissors default to the render area
   }
-  if (m_state.pipelineDirty) {
+  if (m_state.pipelineDirty || (m_state.shadersDirty && !m_pipelineValid)) {
     m_pipelineValid = recordPipeline();
-    m_state.pipelineDirty = false;
+    m_state.pipelineDirty = m_state.shadersDirty = false;
+  } else if (m_state.shadersDirty) {
+    m_state.shadersDirty = false;
+    m_pipelineValid = recordShaders();
   }
   if (!m_pipelineValid)
     return false;

@@ -70,7 +70,8 @@ struct ContextState {
   BOOL predicateValue = FALSE;
 
   // Dirty flags: what must be recorded before the next draw or dispatch.
-  bool pipelineDirty = true;        // shaders, input layout, strides, topology, state objects, targets
+  bool pipelineDirty = true;        // input layout, strides, topology, state objects, targets
+  bool shadersDirty = true;         // only the graphics shaders changed since the last key
   bool computePipelineDirty = true;
   bool vertexBuffersDirty = true;
   bool indexBufferDirty = true;

@@ -250,6 +250,7 @@ private:
   bool prepareDispatch();
   void recordRenderTargets();
   bool recordPipeline();
+  bool recordShaders();
   void recordViewportsAndScissors();
   void recordDynamicState();
   void recordVertexInput();

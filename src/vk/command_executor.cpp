@@ -46,6 +46,7 @@ void CommandExecutor::execute(const CommandChunk& chunk) {
       D3D11VK_DISPATCH(WriteTimestamp)
       D3D11VK_DISPATCH(SetRenderTargets)
       D3D11VK_DISPATCH(BindGraphicsPipeline)
+      D3D11VK_DISPATCH(BindGraphicsShaders)
       D3D11VK_DISPATCH(BindComputePipeline)
       D3D11VK_DISPATCH(BindDescriptors)
       D3D11VK_DISPATCH(BindVertexBuffers)

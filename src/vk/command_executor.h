@@ -55,6 +55,7 @@ private:
   void execute(const WriteTimestampCommand& command);
   void execute(const SetRenderTargetsCommand& command);
   void execute(const BindGraphicsPipelineCommand& command);
+  void execute(const BindGraphicsShadersCommand& command);
   void execute(const BindComputePipelineCommand& command);
   void execute(const BindDescriptorsCommand& command);
   void execute(const BindVertexBuffersCommand& command);
@@ -113,6 +114,7 @@ private:
   bool m_accessesDirty[2] = {true, true};            // descriptor resources changed since declared
   bool m_storageWrites[2] = {};                      // a bound descriptor is written (UAVs)
   std::vector<ResourceAccess> m_scratchAccesses;
+  std::vector<VkWriteDescriptorSet> m_scratchWrites;
   VertexBufferBinding m_vertexBuffers[kMaxVertexBindings] = {};
   uint32_t m_vertexBufferCount = 0;
   bool m_vertexBuffersDirty = false;

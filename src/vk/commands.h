@@ -31,6 +31,7 @@ enum class CommandType : uint16_t {
   // Drawing and dispatch (executor_draw.cpp, executor_bind.cpp).
   SetRenderTargets,
   BindGraphicsPipeline,
+  BindGraphicsShaders,
   BindComputePipeline,
   BindDescriptors,
   BindVertexBuffers,
@@ -162,6 +163,12 @@ struct BindGraphicsPipelineCommand {
   static constexpr CommandType kType = CommandType::BindGraphicsPipeline;
   const ShaderCode* stages[kGraphicsStages];
   GraphicsPipelineKey key;
+};
+
+// New shaders for the last pipeline key (the rest of the state unchanged).
+struct BindGraphicsShadersCommand {
+  static constexpr CommandType kType = CommandType::BindGraphicsShaders;
+  const ShaderCode* stages[kGraphicsStages];
 };
 
 struct BindComputePipelineCommand {

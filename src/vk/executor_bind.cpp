@@ -20,6 +20,16 @@ void CommandExecutor::execute(const BindGraphicsPipelineCommand& command) {
   m_graphicsPipelineDirty = true;
 }
 
+void CommandExecutor::execute(const BindGraphicsShadersCommand& command) {
+  if (!m_hasGraphicsKey)
+    return;  // the front end sends a whole key first
+  for (uint32_t stage = 0; stage < kGraphicsStages; ++stage) {
+    m_graphicsStages[stage] = command.stages[stage];
+    m_graphicsKey.shaders[stage] = command.stages[stage] ? command.stages[stage]->id : 0;
+  }
+  m_graphicsPipelineDirty = true;
+}
+
 void CommandExecutor::execute(const BindComputePipelineCommand& command) {
   m_computeShader = command.shader;
   m_computePipelineDirty = true;

@@ -71,8 +71,8 @@ void CommandExecutor::flushDescriptorSets(uint32_t point, const PipelineLayoutIn
     const std::vector<ShaderBindingSlot>& slots = layout.setBindings[set];
     VkDescriptorSet handle = m_descriptors.allocate(layout.sets[set], m_submission);
     // Every binding of the layout gets a write; the entries recorded for it, else a null descriptor.
-    std::vector<VkWriteDescriptorSet> writes;
-    writes.reserve(slots.size());
+    std::vector<VkWriteDescriptorSet>& writes = m_scratchWrites;  // reused: no allocation per draw
+    writes.clear();
     const std::vector<DescriptorEntry>& entries = m_entries[point][set];
     for (const ShaderBindingSlot& slot : slots) {
       auto found = std::find_if(entries.begin(), entries.end(), [&](const DescriptorEntry& e) { return e.binding == slot.binding; });
