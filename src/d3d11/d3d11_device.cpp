@@ -794,4 +794,13 @@ uint64_t D3D11Device::recordingValue() {
   return m_immediateContext.stream().recordingValue();
 }
 
+ULONG STDMETHODCALLTYPE D3D11Device::Release() {
+  const ULONG count = --m_publicRefs;
+  if (count == 0) {
+    m_immediateContext.releaseBindings();
+    releasePrivateRef();
+  }
+  return count;
+}
+
 }  // namespace d3d11vk

@@ -27,6 +27,10 @@ namespace d3d11vk {
 
 class D3D11Device : public util::ComObject<ID3D11Device5> {
 public:
+  // The last public reference also drops what the immediate context has bound: bound objects hold
+  // the device privately, so keeping them would keep the device alive for ever.
+  ULONG STDMETHODCALLTYPE Release() override;
+
   D3D11Device(util::ComPtr<IDXGIAdapter> dxgiAdapter, vk::Adapter* vkAdapter, std::unique_ptr<vk::Device> vkDevice,
               D3D_FEATURE_LEVEL featureLevel, UINT flags);
   ~D3D11Device() override;

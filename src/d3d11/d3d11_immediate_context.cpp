@@ -39,6 +39,13 @@ D3D11ImmediateContext::~D3D11ImmediateContext() {
   util::log::debug("context teardown: done");
 }
 
+void D3D11ImmediateContext::releaseBindings() {
+  while (!m_activeQueries.empty())
+    End(m_activeQueries.back()->asQuery1());
+  m_state = ContextState{};
+  m_defaultSampler = nullptr;
+}
+
 void D3D11ImmediateContext::waitIdle() {
   m_stream->waitIdle();
 }

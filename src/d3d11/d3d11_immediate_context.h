@@ -42,6 +42,9 @@ public:
   vk::CommandStream& stream() { return *m_stream; }
   // Submits everything recorded and waits until the GPU has finished it (diagnostics, teardown).
   void waitIdle();
+  // Drops every reference the context holds on objects (bindings, active queries, the default
+  // sampler): called when the application has released the device.
+  void releaseBindings();
 
   HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** object) override;
   ULONG STDMETHODCALLTYPE AddRef() override;

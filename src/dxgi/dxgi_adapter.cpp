@@ -193,13 +193,12 @@ void STDMETHODCALLTYPE DxgiAdapter::UnregisterHardwareContentProtectionTeardownS
   m_protectionEvents.unregister(cookie);
 }
 
-bool DxgiAdapter::validSegment(const char* method, UINT node_index, DXGI_MEMORY_SEGMENT_GROUP segment_group) {
+bool DxgiAdapter::validSegment(const char* method, UINT node_index, UINT group) {
   // One node: d3d11vk drives one Vulkan device per adapter, never a linked group.
   if (node_index != 0) {
     util::log::warn(method, ": node ", node_index, " does not exist (one node per adapter)");
     return false;
   }
-  UINT group = enumValue(segment_group);  // raw value: the application may pass anything
   if (group != DXGI_MEMORY_SEGMENT_GROUP_LOCAL && group != DXGI_MEMORY_SEGMENT_GROUP_NON_LOCAL) {
     util::log::warn(method, ": invalid segment group ", group);
     return false;
@@ -208,7 +207,7 @@ bool DxgiAdapter::validSegment(const char* method, UINT node_index, DXGI_MEMORY_
 }
 
 HRESULT STDMETHODCALLTYPE DxgiAdapter::QueryVideoMemoryInfo(UINT node_index, DXGI_MEMORY_SEGMENT_GROUP segment_group, DXGI_QUERY_VIDEO_MEMORY_INFO* memory_info) {
-  if (!validSegment("IDXGIAdapter3::QueryVideoMemoryInfo", node_index, segment_group))
+  if (!validSegment("IDXGIAdapter3::QueryVideoMemoryInfo", node_index, enumValue(segment_group)))
     return E_INVALIDARG;
   if (!memory_info) {
     util::log::warn("IDXGIAdapter3::QueryVideoMemoryInfo: null memory info");
@@ -232,7 +231,7 @@ HRESULT STDMETHODCALLTYPE DxgiAdapter::QueryVideoMemoryInfo(UINT node_index, DXG
 
 HRESULT STDMETHODCALLTYPE DxgiAdapter::SetVideoMemoryReservation(UINT node_index, DXGI_MEMORY_SEGMENT_GROUP segment_group, UINT64 reservation) {
   // STATUS: partial: the reservation is recorded and reported; Vulkan has no residency guarantee to request
-  if (!validSegment("IDXGIAdapter3::SetVideoMemoryReservation", node_index, segment_group))
+  if (!validSegment("IDXGIAdapter3::SetVideoMemoryReservation", node_index, enumValue(segment_group)))
     return E_INVALIDARG;
   DXGI_QUERY_VIDEO_MEMORY_INFO info{};
   QueryVideoMemoryInfo(node_index, segment_group, &info);

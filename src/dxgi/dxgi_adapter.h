@@ -56,7 +56,7 @@ private:
   // The adapter the monitors are attached to: the first in the instance's order (docs/dxgi.md).
   bool drivesDisplays() const;
   // Validates QueryVideoMemoryInfo/SetVideoMemoryReservation's node and segment arguments.
-  static bool validSegment(const char* method, UINT node_index, DXGI_MEMORY_SEGMENT_GROUP segment_group);
+  static bool validSegment(const char* method, UINT node_index, UINT group);  // group: the raw value
 
   DXGI_ADAPTER_DESC3 m_desc{};
   VkInterop m_vkInterop{this};

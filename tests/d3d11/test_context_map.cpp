@@ -159,7 +159,6 @@ TEST_CASE("UpdateSubresource writes buffer ranges and texture boxes", "[device][
   f.context->UpdateSubresource(texture.get(), 0, nullptr, zeros.data(), 32 * 4, 0);
   D3D11_BOX area{5, 7, 0, 9, 10, 1};
   f.context->UpdateSubresource(texture.get(), 0, &area, box.data(), 4 * 4, 0);
-  f.context->UpdateSubresource(texture.get(), 1, nullptr, box.data(), 0, 0);  // not validated: 16x16 needs a row pitch
   auto texels = f.readTexture(texture.get(), 0, 4);
   CHECK(texel(texels, 7 * 32 + 5) == 0x10203000u);
   CHECK(texel(texels, 9 * 32 + 8) == 0x10203000u + 11);

@@ -188,7 +188,8 @@ std::vector<std::vector<uint32_t>> ComputeRunner::run(const dxbc::CompileResult&
       check(vkBindBufferMemory(m_device, r.buffer, r.memory, 0), "vkBindBufferMemory");
       check(vkMapMemory(m_device, r.memory, 0, VK_WHOLE_SIZE, 0, &r.mapped), "vkMapMemory");
       std::memset(r.mapped, 0, r.size);
-      std::memcpy(r.mapped, buffers[index].words.data(), buffers[index].words.size() * 4);
+      if (!buffers[index].words.empty())
+        std::memcpy(r.mapped, buffers[index].words.data(), buffers[index].words.size() * 4);
     }
     VkDescriptorSetLayoutBinding lb{};
     lb.binding = binding.vulkan.binding;
