@@ -1,6 +1,8 @@
 // CreateInputLayout's documented element rules and the element-to-location mapping.
 #include "d3d11/d3d11_input_layout_validation.h"
 
+#include "d3d11/d3d11_enum_value.h"
+
 #include <algorithm>
 
 #include "d3d11/caps/format_support.h"
@@ -71,7 +73,7 @@ std::string resolveInputLayout(const vk::DeviceProfile& profile, D3D_FEATURE_LEV
       return elementText(i, desc) + "Format " + info->name + " is not a vertex buffer format on this device";
 
     // The class is read as a raw value: the application may pass anything.
-    UINT slotClass = UINT(desc.InputSlotClass);
+    UINT slotClass = enumValue(desc.InputSlotClass);
     if (slotClass != D3D11_INPUT_PER_VERTEX_DATA && slotClass != D3D11_INPUT_PER_INSTANCE_DATA)
       return elementText(i, desc) + "InputSlotClass " + std::to_string(slotClass) + " is not a D3D11_INPUT_CLASSIFICATION";
     bool perInstance = slotClass == D3D11_INPUT_PER_INSTANCE_DATA;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "d3d11/d3d11_enum_value.h"
 #include "dxgi/dxgi_vblank_clock.h"
 #include "util/log.h"
 #include "vk/device.h"
@@ -26,7 +27,7 @@ constexpr UINT kKnownPresentFlags = DXGI_PRESENT_TEST | DXGI_PRESENT_DO_NOT_SEQU
     DXGI_PRESENT_DO_NOT_WAIT | DXGI_PRESENT_STEREO_PREFER_RIGHT | DXGI_PRESENT_STEREO_TEMPORARY_MONO |
     DXGI_PRESENT_RESTRICT_TO_OUTPUT | DXGI_PRESENT_USE_DURATION | DXGI_PRESENT_ALLOW_TEARING;
 
-bool isFlipModel(DXGI_SWAP_EFFECT effect) {
+bool isFlipModel(UINT effect) {
   return effect == DXGI_SWAP_EFFECT_FLIP_SEQUENTIAL || effect == DXGI_SWAP_EFFECT_FLIP_DISCARD;
 }
 
@@ -60,8 +61,8 @@ constexpr UINT kFixedFlags = DXGI_SWAP_CHAIN_FLAG_FRAME_LATENCY_WAITABLE_OBJECT 
 }  // namespace
 
 HRESULT DxgiSwapChain::validate(const DXGI_SWAP_CHAIN_DESC1& desc, const char* method) {
-  const UINT effect = UINT(desc.SwapEffect);  // read as a raw value: applications pass anything
-  const bool flip = isFlipModel(DXGI_SWAP_EFFECT(effect));
+  const UINT effect = enumValue(desc.SwapEffect);  // read as a raw value: applications pass anything
+  const bool flip = isFlipModel(effect);
   if (effect != DXGI_SWAP_EFFECT_DISCARD && effect != DXGI_SWAP_EFFECT_SEQUENTIAL && !flip)
     return invalidCall(method, "unknown swap effect");
   if (!isSwapChainFormat(desc.Format))
