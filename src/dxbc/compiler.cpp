@@ -535,10 +535,69 @@ void Compiler::emitInstruction(const Instruction& ins) {
   if (emitFlow(ins))
     return;
   ensureBlock();
+  // precise (opcode token bits 19-22, one per destination component): no fused or reassociated
+  // arithmetic in this instruction. The whole instruction is marked, which is never wrong.
+  const OpcodeInfo* opInfo = opcodeInfo(ins.opcode);
+  struct PreciseScope {
+    spirv::ModuleBuilder& b;
+    bool saved;
+    ~PreciseScope() { b.setNoContraction(saved); }
+  } scope{b, b.noContraction()};
+  b.setNoContraction(scope.saved || (opInfo && !opInfo->declaration && ((ins.controls >> 8) & 0xf) != 0));
+  if (emitIndexedResource(ins))
+    return;
   if (emitAlu(ins) || emitResource(ins) || emitGather(ins) || emitDouble(ins) || emitGeometry(ins) || emitEval(ins))
     return;
   const OpcodeInfo* info = opcodeInfo(ins.opcode);
   throw Unsupported(info ? info->name : "opcode " + std::to_string(ins.opcode));
+}
+
+// SM5.0 lets t#, s#, u# and cb# take a register index (t[r0.x + 2]). Each declared slot is
+// its own Vulkan binding (docs/binding-model.md), so the instruction is emitted once per declared
+// slot of that register type under an OpSwitch on the index; an index naming no declared slot
+// does nothing (D3D leaves it undefined). Nested switches handle several indexed operands.
+bool Compiler::emitIndexedResource(const Instruction& ins) {
+  for (size_t i = 0; i < ins.operands.size(); i++) {
+    const Operand& op = ins.operands[i];
+    if (op.type != reg::Resource && op.type != reg::Sampler && op.type != reg::Uav && op.type != reg::ConstantBuffer)
+      continue;
+    if (op.indexDimension < 1 || op.index[0].representation == IndexRepresentation::Imm32)
+      continue;
+    std::vector<uint32_t> slots;
+    auto collect = [&](const auto& map) {
+      for (const auto& entry : map)
+        slots.push_back(entry.first);
+    };
+    if (op.type == reg::Resource)
+      collect(m_srvs);
+    else if (op.type == reg::Sampler)
+      collect(m_samplers);
+    else if (op.type == reg::Uav)
+      collect(m_uavs);
+    else
+      collect(m_cbs);
+    if (slots.empty())
+      throw Error(std::string("indexed ") + registerName(op.type) + " register with none declared");
+    Id selector = indexValue(op.index[0]);
+    Id merge = b.allocId();
+    b.opNoResult(spv::OpSelectionMerge, {merge, spv::SelectionControlMaskNone});
+    size_t position = b.closeBlockForLater();
+    std::vector<uint32_t> switchOperands{selector, merge};
+    for (uint32_t slot : slots) {
+      Id label = b.label();
+      switchOperands.push_back(slot);
+      switchOperands.push_back(label);
+      Instruction copy = ins;
+      copy.operands[i].index[0] = OperandIndex{IndexRepresentation::Imm32, slot, nullptr};
+      emitInstruction(copy);
+      if (b.inBlock())
+        b.branch(merge);
+    }
+    b.insertInBody(position, spv::OpSwitch, switchOperands);
+    b.label(merge);
+    return true;
+  }
+  return false;
 }
 
 void Compiler::declareIcb(const Instruction& ins) {
@@ -651,6 +710,7 @@ CompileResult Compiler::run() {
     if (b.inBlock())
       b.terminate(spv::OpReturn);
     b.endFunction();
+    checkSubroutines();
     emitEntryPoint(body);
   }
 

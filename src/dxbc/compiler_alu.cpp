@@ -346,6 +346,51 @@ bool Compiler::emitAlu(const Instruction& ins) {
       storeDest(ops[0], composite(parts), sat);
       return true;
     }
+    case 132:    // uaddc dstSum, dstCarry, a, b
+    case 133: {  // usubb dstDifference, dstBorrow, a, b
+      need(4);
+      Value result, flag;
+      for (int which = 0; which < 2; which++) {
+        if (ops[which].type == 13)
+          continue;
+        uint32_t mask = dstMask(ops[which]);
+        Value x = loadSource(ops[2], Kind::Uint, mask), y = loadSource(ops[3], Kind::Uint, mask);
+        Id type = typeOf(Kind::Uint, x.count);
+        // Both halves of SPIR-V's pair; the carry/borrow member is 1 or 0, as D3D's is.
+        Id pair = b.op(ins.opcode == 132 ? spv::OpIAddCarry : spv::OpISubBorrow, b.typeStruct({type, type}),
+                       {x.id, y.id});
+        (which == 0 ? result : flag) = Value{b.op(spv::OpCompositeExtract, type, {pair, uint32_t(which)}),
+                                             Kind::Uint, x.count};
+      }
+      if (result.id)
+        storeDest(ops[0], result, false);
+      if (flag.id)
+        storeDest(ops[1], flag, false);
+      return true;
+    }
+    case 213: {  // msad dst, reference, source, accumulator
+      // Per component: accumulator + sum over the 4 bytes of |ref - src|, skipping bytes whose
+      // reference byte is 0 (the mask). The sum wraps; D3D only promises it up to 65535.
+      need(4);
+      uint32_t mask = dstMask(ops[0]);
+      Value ref = loadSource(ops[1], Kind::Uint, mask), src = loadSource(ops[2], Kind::Uint, mask);
+      Value acc = loadSource(ops[3], Kind::Uint, mask);
+      uint32_t n = ref.count;
+      Id t = typeOf(Kind::Uint, n), boolType = b.vec(b.typeBool(), n);
+      Id zero = constant(Kind::Uint, 0, n).id, byteMask = constant(Kind::Uint, 0xff, n).id;
+      Id sum = acc.id;
+      for (uint32_t i = 0; i < 4; i++) {
+        Id shift = constant(Kind::Uint, 8 * i, n).id;
+        Id r = b.op(spv::OpBitwiseAnd, t, {b.op(spv::OpShiftRightLogical, t, {ref.id, shift}), byteMask});
+        Id x = b.op(spv::OpBitwiseAnd, t, {b.op(spv::OpShiftRightLogical, t, {src.id, shift}), byteMask});
+        Id greater = b.op(spv::OpUGreaterThan, boolType, {r, x});
+        Id diff = b.op(spv::OpSelect, t, {greater, b.op(spv::OpISub, t, {r, x}), b.op(spv::OpISub, t, {x, r})});
+        Id masked = b.op(spv::OpSelect, t, {b.op(spv::OpIEqual, boolType, {r, zero}), zero, diff});
+        sum = b.op(spv::OpIAdd, t, {sum, masked});
+      }
+      storeDest(ops[0], Value{sum, Kind::Uint, n}, false);
+      return true;
+    }
     case 11:
     case 12:
     case 122:

@@ -1,7 +1,75 @@
-// Structured control flow: if/else, loop, switch, break/continue (conditional too), ret, discard.
+// Structured control flow: if/else, loop, switch, break/continue (conditional too), ret, discard,
+// and subroutines (label, call, callc).
 #include "dxbc/compiler_impl.h"
 
+#include <functional>
+
+#include "dxbc/registers.h"
+
 namespace dxbc::compiler {
+
+namespace {
+// D3D11 numbers labels l0-l4095 (the functional spec's limit on subroutines).
+constexpr uint32_t kMaxLabels = 4096;
+}  // namespace
+
+Id Compiler::subroutine(const Operand& label) {
+  if (label.type != reg::Label || label.indexDimension != 1 || label.index[0].representation != IndexRepresentation::Imm32)
+    throw Error("call or label without an immediate label operand");
+  if (label.index[0].immediate >= kMaxLabels)
+    throw Error("label l" + std::to_string(label.index[0].immediate) + " is beyond D3D11's " +
+                std::to_string(kMaxLabels));
+  Id& id = m_subroutines[uint32_t(label.index[0].immediate)];
+  if (!id)
+    id = b.allocId();
+  return id;
+}
+
+// A label ends the function being emitted (the main program, a hull phase or the previous
+// subroutine) and starts the subroutine's own function.
+void Compiler::beginSubroutine(const Instruction& ins) {
+  if (ins.operands.size() != 1)
+    throw Error("label without its operand");
+  Id function = subroutine(ins.operands[0]);
+  uint32_t number = uint32_t(ins.operands[0].index[0].immediate);
+  if (m_subroutineDefined[number])
+    throw Error("label l" + std::to_string(number) + " appears twice");
+  m_subroutineDefined[number] = true;
+  if (!m_constructs.empty())
+    throw Error("label l" + std::to_string(number) + " inside an open if, loop or switch");
+  if (b.inBlock())
+    b.terminate(spv::OpReturn);
+  b.endFunction();
+  Id voidType = b.typeVoid();
+  b.beginFunction(voidType, b.typeFunction(voidType), function);
+  b.name(function, "l" + std::to_string(number));
+  b.label();
+  m_currentSubroutine = number;
+}
+
+// Every called label must have a body, and D3D (like SPIR-V) forbids recursion.
+void Compiler::checkSubroutines() {
+  for (const auto& [number, id] : m_subroutines)
+    if (!m_subroutineDefined[number])
+      throw Error("call to label l" + std::to_string(number) + ", which has no body");
+  std::map<int64_t, int> state;  // 1 on the current path, 2 done
+  std::function<void(int64_t)> visit = [&](int64_t node) {
+    state[node] = 1;
+    for (uint32_t callee : m_calls[node]) {
+      if (state[callee] == 1)
+        throw Error("recursive call of label l" + std::to_string(callee));
+      if (state[callee] == 0)
+        visit(callee);
+    }
+    state[node] = 2;
+  };
+  std::vector<int64_t> nodes;
+  for (const auto& [node, callees] : m_calls)
+    nodes.push_back(node);
+  for (int64_t node : nodes)
+    if (state[node] == 0)
+      visit(node);
+}
 
 // After a terminator (break, ret...) DXBC may carry on with code no path reaches; SPIR-V needs a
 // block for it, so one is opened lazily, the first time something is emitted there.
@@ -193,7 +261,35 @@ bool Compiler::emitFlow(const Instruction& ins) {
       b.label(c.merge);
       return true;
     }
-    case 58:  // nop
+    case 44:  // label
+      beginSubroutine(ins);
+      return true;
+    case 4:    // call l#
+    case 5: {  // callc cond, l#
+      if (ins.operands.size() != (ins.opcode == 4 ? 1u : 2u))
+        throw Error("call without its label operand");
+      const Operand& label = ins.operands.back();
+      Id function = subroutine(label);
+      m_calls[m_currentSubroutine].push_back(uint32_t(label.index[0].immediate));
+      Id voidType = b.typeVoid();
+      if (ins.opcode == 4) {
+        ensureBlock();
+        b.op(spv::OpFunctionCall, voidType, {function});
+      } else {
+        ensureBlock();
+        Id cond = condition(ins.operands[0], testNonZero);
+        Id taken = b.allocId(), next = b.allocId();
+        b.opNoResult(spv::OpSelectionMerge, {next, spv::SelectionControlMaskNone});
+        b.branchConditional(cond, taken, next);
+        b.label(taken);
+        b.op(spv::OpFunctionCall, voidType, {function});
+        b.branch(next);
+        b.label(next);
+      }
+      return true;
+    }
+    case 58:   // nop
+    case 208:  // debug_break: no debugger to stop in
       return true;
     default: return false;
   }

@@ -31,6 +31,31 @@ bool Compiler::emitGather(const Instruction& ins) {
   auto dstMask = [](const Operand& d) { return d.components == ComponentCount::Four ? d.mask() : 1u; };
 
   switch (ins.opcode) {
+    case 108: {  // lod dst, coord, resource, sampler: (clamped LOD, unclamped LOD, 0, 0), swizzled by the resource
+      need(4);
+      if (m_stage != ShaderStage::Pixel)
+        throw Error("lod outside a pixel shader (it needs derivatives)");
+      const ResourceInfo& info = resource(ops[2]);
+      if (info.dimension == 1 || info.dimension == 4 || info.dimension == 9 || info.raw || info.structured || info.uav)
+        throw Error("lod of a resource that cannot be sampled");
+      auto s = m_samplers.find(uint32_t(ops[3].index[0].immediate));
+      if (ops[3].type != reg::Sampler || s == m_samplers.end())
+        throw Error("lod without a declared sampler");
+      uint32_t coords;
+      bool arrayed;
+      imageCoordinates(info.dimension, coords, arrayed);  // the array layer plays no part
+      b.capability(spv::CapabilityImageQuery);
+      Value coord = loadSource(ops[1], Kind::Float, (1u << coords) - 1);
+      Id sampled = b.op(spv::OpSampledImage, b.typeSampledImage(info.imageType),
+                        {loadImage(info), b.op(spv::OpLoad, b.typeSampler(), {s->second})});
+      Id lod = b.op(spv::OpImageQueryLod, b.vec(b.f32(), 2), {sampled, coord.id});
+      Id zero = b.constF32(0);
+      Id vec4 = b.op(spv::OpCompositeConstruct, typeOf(Kind::Float, 4),
+                     {b.op(spv::OpCompositeExtract, b.f32(), {lod, 0}), b.op(spv::OpCompositeExtract, b.f32(), {lod, 1}),
+                      zero, zero});
+      storeDest(ops[0], swizzleResult(Value{vec4, Kind::Float, 4}, ops[2], dstMask(ops[0])), saturate(ins));
+      return true;
+    }
     case 109:    // gather4 dst, coord, resource, sampler
     case 126:    // gather4_c dst, coord, resource, sampler, ref
     case 127:    // gather4_po dst, coord, offset, resource, sampler

@@ -3,6 +3,7 @@
 #include "dxbc/compiler_impl.h"
 
 #include <algorithm>
+#include <bit>
 
 #include "dxbc/opcodes.h"
 #include "dxbc/registers.h"
@@ -101,7 +102,14 @@ bool Compiler::declareHull(const Instruction& ins) {
       }
       return true;
     }
-    default: return true;  // phase markers, max tess factor and instance counts: compileHull reads them
+    case 152: {  // dcl_hs_max_tessfactor: D3D allows 1.0 to 64.0
+      float f = std::bit_cast<float>(ins.extra.at(0));
+      if (!(f >= 1.0f && f <= 64.0f))
+        throw Error("dcl_hs_max_tessfactor " + std::to_string(f) + " is outside 1.0-64.0");
+      m_maxTessFactor = f;
+      return true;
+    }
+    default: return true;  // phase markers and instance counts: compileHull reads them
   }
 }
 
@@ -273,6 +281,7 @@ void Compiler::compileHull() {
     m_hsPhase = phase.kind;
     m_indexableTemps.clear();
     phase.function = b.beginFunction(voidType, b.typeFunction(voidType));
+    m_currentSubroutine = -1;
     b.name(phase.function, phase.kind == 1 ? "control_point_phase" : phase.kind == 2 ? "fork_phase" : "join_phase");
     b.label();
     for (size_t i = phase.begin; i < phase.end; i++) {
@@ -294,6 +303,7 @@ void Compiler::compileHull() {
     b.endFunction();
   }
   m_hsPhase = 0;
+  checkSubroutines();
 
   // The entry point: each invocation computes its output control point, then invocation 0 runs
   // the fork and join phases one instance after another and writes the patch constants.
@@ -355,7 +365,14 @@ void Compiler::compileHull() {
     Id word = b.op(spv::OpCompositeExtract, b.u32(), {patchRegister(copy.reg), copy.mask ? uint32_t(__builtin_ctz(copy.mask)) : 0});
     Id ptr = b.op(spv::OpAccessChain, b.typePointer(spv::StorageClassOutput, b.f32()),
                   {inner ? tessInner : tessOuter, b.constU32(index)});
-    b.opNoResult(spv::OpStore, {ptr, b.op(spv::OpBitcast, b.f32(), {word})});
+    Id factor = b.op(spv::OpBitcast, b.f32(), {word});
+    if (m_maxTessFactor < 64.0f) {
+      // The tessellator clamps every factor to the declared maximum; NaN stays NaN (it culls the
+      // patch), so the comparison is the ordered "greater than".
+      Id limit = b.constF32(m_maxTessFactor);
+      factor = b.op(spv::OpSelect, b.f32(), {b.op(spv::OpFOrdGreaterThan, b.typeBool(), {factor, limit}), limit, factor});
+    }
+    b.opNoResult(spv::OpStore, {ptr, factor});
   }
   b.branch(merge);
   b.label(merge);

@@ -178,6 +178,11 @@ private:
   // compiler_flow.cpp: structured control flow.
   bool emitFlow(const Instruction& ins);
   void ensureBlock();
+  // Subroutines (label/call/callc): each label starts a SPIR-V function with no parameters; the
+  // registers are module-private variables, so caller and callee share them as D3D does.
+  Id subroutine(const Operand& label);
+  void beginSubroutine(const Instruction& ins);
+  void checkSubroutines();
   Construct* innermost(bool loopOnly);
 
   // compiler_resources.cpp: textures, buffers, UAVs, group-shared memory, barriers.
@@ -190,6 +195,7 @@ private:
   void imageCoordinates(uint32_t dimension, uint32_t& coords, bool& arrayed);
 
   void emitInstruction(const Instruction& ins);
+  bool emitIndexedResource(const Instruction& ins);
   bool saturate(const Instruction& ins) const { return (ins.controls >> 2) & 1; }
 
 public:
@@ -247,8 +253,15 @@ private:
   Id m_phaseInstance = 0, m_vocpArray = 0;
   uint32_t m_vocpRegs = 0;
   bool m_tempsDeclaredInPhase = false;
+  float m_maxTessFactor = 64.0f;  // dcl_hs_max_tessfactor; factors above it are clamped
 
   std::vector<Construct> m_constructs;
+  // Subroutines: label number -> function id (allocated by the first call or the label), the
+  // labels whose bodies exist, and who calls whom (caller -1: the main program or a hull phase).
+  std::map<uint32_t, Id> m_subroutines;
+  std::map<uint32_t, bool> m_subroutineDefined;
+  std::map<int64_t, std::vector<uint32_t>> m_calls;
+  int64_t m_currentSubroutine = -1;
 };
 
 }  // namespace dxbc::compiler

@@ -294,7 +294,29 @@ Id ModuleBuilder::op(spv::Op opcode, Id resultType, const std::vector<uint32_t>&
   std::vector<uint32_t> words{resultType, id};
   words.insert(words.end(), operands.begin(), operands.end());
   emit(m_body, opcode, words);
+  if (m_noContraction && isContractible(opcode))
+    decorate(id, spv::DecorationNoContraction);
   return id;
+}
+
+bool ModuleBuilder::isContractible(spv::Op opcode) {
+  switch (opcode) {
+    case spv::OpFAdd:
+    case spv::OpFSub:
+    case spv::OpFMul:
+    case spv::OpFDiv:
+    case spv::OpFRem:
+    case spv::OpFMod:
+    case spv::OpFNegate:
+    case spv::OpDot:
+    case spv::OpVectorTimesScalar:
+    case spv::OpMatrixTimesScalar:
+    case spv::OpVectorTimesMatrix:
+    case spv::OpMatrixTimesVector:
+    case spv::OpMatrixTimesMatrix:
+    case spv::OpOuterProduct: return true;
+    default: return false;
+  }
 }
 
 void ModuleBuilder::opNoResult(spv::Op opcode, std::initializer_list<uint32_t> operands) {

@@ -104,6 +104,11 @@ public:
   void branch(Id target);
   void branchConditional(Id condition, Id trueLabel, Id falseLabel);
   void terminate(spv::Op opcode);  // OpReturn, OpKill, OpUnreachable
+  // While set, every floating-point arithmetic result op() produces is decorated NoContraction
+  // (the driver may not fuse or reassociate it), for source languages' "precise".
+  void setNoContraction(bool on) { m_noContraction = on; }
+  bool noContraction() const { return m_noContraction; }
+  static bool isContractible(spv::Op opcode);
   void returnValue(Id value);
 
   // A position in the current function body, and insertion there: for instructions whose
@@ -135,7 +140,7 @@ private:
   std::vector<Id> m_interface, m_globals;
   // The function being built and the finished ones.
   std::vector<uint32_t> m_functionHeader, m_functionVariables, m_body, m_functions;
-  bool m_inFunction = false, m_blockOpen = false, m_firstBlockSeen = false;
+  bool m_inFunction = false, m_blockOpen = false, m_firstBlockSeen = false, m_noContraction = false;
   size_t m_firstBlockEnd = 0;
 };
 

@@ -337,6 +337,103 @@ Case atomicsAndUavs() {
               }};
 }
 
+Case subroutines() {
+  std::vector<uint32_t> want;
+  for (uint32_t i = 0; i < kThreads; i++) {
+    bool odd = i & 1;
+    want.push_back(3 * i + (odd ? 1000 + 3 * i : 0));  // l0, and l1 (odd threads) calling l0 again
+    want.push_back(odd ? 0 : i < 32 ? 7 : 9);          // l2 (even threads) returns early below 32
+    want.push_back(3 * i);                              // l3 called three times from a loop
+    want.push_back(0);
+  }
+  return Case{"subroutines: call, callc, nested calls, a call in a loop, retc in a subroutine",
+              "cs_5_0\n"
+              "dcl_uav_raw u0\n"
+              "dcl_input vThreadID.x\n"
+              "dcl_temps 4\n"
+              "dcl_thread_group 64, 1, 1\n"
+              "mov r0.x, vThreadID.x\n"
+              "mov r1.xyzw, l(0, 0, 0, 0)\n"
+              "call label0\n"
+              "and r0.y, r0.x, l(1)\n"
+              "callc_nz r0.y, label1\n"
+              "callc_z r0.y, label2\n"
+              "mov r3.x, l(0)\n"
+              "loop\n"
+              "  uge r3.y, r3.x, l(3)\n"
+              "  breakc_nz r3.y\n"
+              "  call label3\n"
+              "  iadd r3.x, r3.x, l(1)\n"
+              "endloop\n"
+              "ishl r0.w, r0.x, l(4)\n"
+              "store_raw u0.xyzw, r0.w, r1.xyzw\n"
+              "ret\n"
+              "label label0\n"
+              "imul null, r2.x, r0.x, l(3)\n"
+              "iadd r1.x, r1.x, r2.x\n"
+              "ret\n"
+              "label label1\n"
+              "iadd r1.x, r1.x, l(1000)\n"
+              "call label0\n"
+              "ret\n"
+              "label label2\n"
+              "mov r1.y, l(7)\n"
+              "ult r2.y, r0.x, l(32)\n"
+              "retc_nz r2.y\n"
+              "mov r1.y, l(9)\n"
+              "ret\n"
+              "label label3\n"
+              "iadd r1.z, r1.z, r0.x\n"
+              "ret\n",
+              {{BindingKind::UnorderedAccess, 0, {}}},
+              [want](const auto& out) { return expectWords(out[0], want, "u0"); }};
+}
+
+Case carryBorrowSad() {
+  std::vector<uint32_t> input, want;
+  for (uint32_t i = 0; i < kThreads; i++) {
+    uint32_t a = (i + 7) * 0x9E3779B9u, b = (i * 13 + 1) * 0x85EBCA6Bu, c = i * 5;
+    if (i % 4 == 0)
+      b = ~a + (i & 8 ? 1 : 2);  // sums that land exactly on and just past 2^32
+    if (i % 8 == 1)
+      a &= 0xff00ff00u;  // reference bytes of 0 are masked out of msad
+    input.push_back(a);
+    input.push_back(b);
+    input.push_back(c);
+    input.push_back(0);
+    uint32_t sad = c;
+    for (int k = 0; k < 4; k++) {
+      uint32_t r = (a >> (8 * k)) & 0xff, x = (b >> (8 * k)) & 0xff;
+      if (r)
+        sad += r > x ? r - x : x - r;
+    }
+    uint32_t results[8] = {a + b, uint32_t(uint64_t(a) + b > 0xffffffffull), a - b, uint32_t(a < b), sad,
+                           0, 0, 0};
+    want.insert(want.end(), results, results + 8);
+  }
+  return Case{"uaddc, usubb, msad",
+              "cs_5_0\n"
+              "dcl_resource_raw t0\n"
+              "dcl_uav_raw u0\n"
+              "dcl_input vThreadID.x\n"
+              "dcl_temps 4\n"
+              "dcl_thread_group 64, 1, 1\n"
+              "ishl r0.x, vThreadID.x, l(4)\n"
+              "ld_raw r1.xyz, r0.x, t0.xyzx\n"
+              "uaddc r2.x, r2.y, r1.x, r1.y\n"
+              "usubb r2.z, r2.w, r1.x, r1.y\n"
+              "msad r3.x, r1.x, r1.y, r1.z\n"
+              "mov r3.yzw, l(0, 0, 0, 0)\n"
+              "debug_break\n"
+              "ishl r0.y, vThreadID.x, l(5)\n"
+              "store_raw u0.xyzw, r0.y, r2.xyzw\n"
+              "iadd r0.z, r0.y, l(16)\n"
+              "store_raw u0.xyzw, r0.z, r3.xyzw\n"
+              "ret\n",
+              {{BindingKind::ShaderResource, 0, input}, {BindingKind::UnorderedAccess, 0, {}}},
+              [want](const auto& out) { return expectWords(out[1], want, "u0"); }};
+}
+
 }  // namespace
 
 int main() {
@@ -346,7 +443,7 @@ int main() {
     return 77;
   }
   std::vector<Case> cases = {floatArithmetic(), integerAndBits(), conversions(), sharedMemoryLoopsSwitch(),
-                             atomicsAndUavs()};
+                             atomicsAndUavs(), subroutines(), carryBorrowSad()};
   int passed = 0, failed = 0;
   for (const Case& c : cases) {
     std::string problem;
