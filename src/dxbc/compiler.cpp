@@ -494,6 +494,7 @@ void Compiler::copyOutputs() {
                                                {m_outputArray, b.constU32(reg)})});
     b.opNoResult(spv::OpStore, {io.variable, bitcast(Value{bits, Kind::Uint, 4}, io.kind).id});
   }
+  copyStreamOutputs();
   if (m_currentStream == 0)
     copyBuiltinOutputs();
 }
@@ -516,6 +517,7 @@ void Compiler::emitEntryPoint(Id body) {
   b.entryPoint(kModels[uint32_t(m_stage)], main, "main", b.interfaceVariables());
   tessellationModes(main);
   geometryModes(main);
+  streamOutputModes(main);
   if (m_stage == ShaderStage::Pixel) {
     b.executionMode(main, spv::ExecutionModeOriginUpperLeft);
     specialOutputModes(main);
@@ -663,6 +665,9 @@ void Compiler::createIoVariables() {
       m_reflection.outputLocations.push_back(reg);
     }
     createBuiltinOutputs();
+    createStreamOutputs();
+  } else if (!m_options.streamOutput.entries.empty()) {
+    throw Error("stream output for a hull shader");
   }
 }
 

@@ -9,9 +9,31 @@
 
 namespace dxbc {
 
+// One D3D11_SO_DECLARATION_ENTRY: `componentCount` components of an output, starting at
+// `startComponent` of its signature element, written to buffer slot `outputSlot`.
+struct StreamOutputEntry {
+  uint32_t stream = 0;
+  std::string semanticName;  // empty: a gap of componentCount components in the buffer
+  uint32_t semanticIndex = 0;
+  uint32_t startComponent = 0;
+  uint32_t componentCount = 0;
+  uint32_t outputSlot = 0;
+};
+
+// The stream-output declaration of the last stage before the rasterizer (vertex, domain or
+// geometry shader). No entries: no transform feedback.
+struct StreamOutputLayout {
+  std::vector<StreamOutputEntry> entries;
+  // Bytes per vertex in each buffer slot; 0 means the packed size of the slot's entries.
+  uint32_t strides[4] = {0, 0, 0, 0};
+};
+
 struct CompileOptions {
   // Reserved for device feature flags (e.g. typed UAV loads without format); nothing reads them yet.
   bool storageImageReadWithoutFormat = false;
+  // Transform feedback (docs/compiler.md, Stream output): each entry becomes an output variable
+  // with XfbBuffer/XfbStride/Offset (and Stream), and the entry point gets the Xfb mode.
+  StreamOutputLayout streamOutput;
 };
 
 // One descriptor the shader uses, for the backend's descriptor set layout.
@@ -36,6 +58,10 @@ struct ShaderReflection {
   // specialization constant kRasterizerSampleCountSpecId; the backend sets it to the pipeline's
   // rasterizationSamples (default 1).
   bool rasterizerSampleCount = false;
+  // The module captures outputs with transform feedback (VK_EXT_transform_feedback); the
+  // capture variables sit at the locations in xfbLocations, after the shader's own outputs.
+  bool transformFeedback = false;
+  std::vector<uint32_t> xfbLocations;
 };
 
 constexpr uint32_t kRasterizerSampleCountSpecId = 0;

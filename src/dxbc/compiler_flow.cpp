@@ -40,6 +40,7 @@ void Compiler::beginSubroutine(const Instruction& ins) {
   if (b.inBlock())
     b.terminate(spv::OpReturn);
   b.endFunction();
+  m_deadDepth = -1;
   Id voidType = b.typeVoid();
   b.beginFunction(voidType, b.typeFunction(voidType), function);
   b.name(function, "l" + std::to_string(number));
@@ -74,8 +75,13 @@ void Compiler::checkSubroutines() {
 // After a terminator (break, ret...) DXBC may carry on with code no path reaches; SPIR-V needs a
 // block for it, so one is opened lazily, the first time something is emitted there.
 void Compiler::ensureBlock() {
-  if (!b.inBlock())
+  if (!b.inBlock()) {
     b.label();
+    // The block is unreachable, and stays so until its enclosing construct's next else, case,
+    // default or end; remember the depth that makes it reachable again.
+    if (m_deadDepth < 0)
+      m_deadDepth = int64_t(m_constructs.size());
+  }
 }
 
 Construct* Compiler::innermost(bool loopOnly) {
@@ -105,6 +111,24 @@ bool Compiler::emitFlow(const Instruction& ins) {
     jump();
     b.label(next);
   };
+
+  // Unreachable code: a jump there would leave the loop or switch construct it names (SPIR-V
+  // computes constructs from reachable blocks), and it never runs, so it is dropped.
+  bool jump = ins.opcode == 2 || ins.opcode == 3 || ins.opcode == 7 || ins.opcode == 8 || ins.opcode == 13 ||
+              ins.opcode == 63;
+  if (jump && !b.inBlock() && m_deadDepth < 0)
+    m_deadDepth = int64_t(m_constructs.size());  // right after another jump
+  if (jump && m_deadDepth >= 0 && int64_t(m_constructs.size()) >= m_deadDepth)
+    return true;
+  bool resumes = ins.opcode == 18 || ins.opcode == 21 || ins.opcode == 22 || ins.opcode == 6 || ins.opcode == 10 ||
+                 ins.opcode == 23;
+  if (resumes && m_deadDepth >= 0) {
+    // An open unreachable block ends here without jumping into the construct's next block.
+    if (b.inBlock())
+      b.terminate(spv::OpUnreachable);
+    if (int64_t(m_constructs.size()) <= m_deadDepth)
+      m_deadDepth = -1;
+  }
 
   switch (ins.opcode) {
     case 31: {  // if

@@ -68,6 +68,8 @@ bool Compiler::emitGather(const Instruction& ins) {
       // D3D gathers from 2D, 2D array, cube and cube array textures only.
       if (info.dimension != 3 && info.dimension != 8 && info.dimension != 6 && info.dimension != 10)
         throw Error("gather from a resource that is not a 2D or cube texture");
+      if (dref && info.kind != Kind::Float)
+        throw Error("comparison gather of a texture that does not return floats");
       auto s = m_samplers.find(uint32_t(samplerOp.index[0].immediate));
       if (samplerOp.type != reg::Sampler || s == m_samplers.end())
         throw Error("gather without a declared sampler");

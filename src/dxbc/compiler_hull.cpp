@@ -282,6 +282,7 @@ void Compiler::compileHull() {
     m_indexableTemps.clear();
     phase.function = b.beginFunction(voidType, b.typeFunction(voidType));
     m_currentSubroutine = -1;
+    m_deadDepth = -1;
     b.name(phase.function, phase.kind == 1 ? "control_point_phase" : phase.kind == 2 ? "fork_phase" : "join_phase");
     b.label();
     for (size_t i = phase.begin; i < phase.end; i++) {

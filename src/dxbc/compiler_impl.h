@@ -142,7 +142,11 @@ private:
 
   // compiler_registers.cpp: operands.
   Id scalarType(Kind kind);
-  Id typeOf(Kind kind, uint32_t count) { return b.vec(scalarType(kind), count); }
+  Id typeOf(Kind kind, uint32_t count) {
+    if (count == 0 || count > 4)
+      throw Error("an operation on " + std::to_string(count) + " components (an empty or bad write mask)");
+    return b.vec(scalarType(kind), count);
+  }
   Id uvec4() { return b.vec(b.u32(), 4); }
   Id indexValue(const OperandIndex& index);
   Id registerPointer(const Operand& op, spv::StorageClass& storage);
@@ -166,6 +170,11 @@ private:
 
   // compiler_gather.cpp: gathers, sampleinfo and samplepos.
   bool emitGather(const Instruction& ins);
+
+  // compiler_stream_output.cpp: transform feedback variables from the stream-output declaration.
+  void createStreamOutputs();
+  void copyStreamOutputs();
+  void streamOutputModes(Id main);
 
   // compiler_tessellation.cpp: domain shader inputs and execution modes.
   bool declareTessellation(const Instruction& ins);
@@ -255,7 +264,18 @@ private:
   bool m_tempsDeclaredInPhase = false;
   float m_maxTessFactor = 64.0f;  // dcl_hs_max_tessfactor; factors above it are clamped
 
+  // Transform feedback captures: a copy of `count` components of o[reg] from `first`.
+  struct XfbOutput {
+    Id variable = 0;
+    uint32_t reg = 0, first = 0, count = 0, stream = 0;
+    Kind kind = Kind::Float;
+  };
+  std::vector<XfbOutput> m_xfbOutputs;
+
   std::vector<Construct> m_constructs;
+  // Code after break/continue/ret is unreachable until the construct at this depth (the size of
+  // m_constructs) reaches its next else/case/default/end; -1 when the code is reachable.
+  int64_t m_deadDepth = -1;
   // Subroutines: label number -> function id (allocated by the first call or the label), the
   // labels whose bodies exist, and who calls whom (caller -1: the main program or a hull phase).
   std::map<uint32_t, Id> m_subroutines;

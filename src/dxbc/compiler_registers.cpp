@@ -119,6 +119,8 @@ Value Compiler::splat(Value scalar, uint32_t count) {
 }
 
 Value Compiler::composite(const std::vector<Value>& scalars) {
+  if (scalars.empty() || scalars.size() > 4)
+    throw Error("an instruction producing " + std::to_string(scalars.size()) + " components");
   if (scalars.size() == 1)
     return scalars[0];
   std::vector<uint32_t> parts;
@@ -154,6 +156,8 @@ Value Compiler::loadSource(const Operand& op, Kind kind, uint32_t readMask) {
     }
     picks.push_back(c);
   }
+  if (picks.empty())
+    throw Error("a source read with no components (the destination's write mask is empty)");
   uint32_t count = uint32_t(picks.size());
   Value value;
   if (op.type == reg::Imm32) {

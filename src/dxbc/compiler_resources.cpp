@@ -126,6 +126,8 @@ bool Compiler::emitResource(const Instruction& ins) {
       auto s = m_samplers.find(uint32_t(samplerOp.index[0].immediate));
       if (samplerOp.type != reg::Sampler || s == m_samplers.end())
         throw Error("sample without a declared sampler");
+      if ((ins.opcode == 70 || ins.opcode == 71) && info.kind != Kind::Float)
+        throw Error("comparison sampling of a texture that does not return floats");
       bool implicit = ins.opcode == 69 || ins.opcode == 70 || ins.opcode == 74;
       if (implicit && m_stage != ShaderStage::Pixel)
         throw Unsupported("implicit-LOD sampling outside pixel shaders");
@@ -199,11 +201,11 @@ bool Compiler::emitResource(const Instruction& ins) {
           if (ins.opcode != 46)
             throw Error("ld from a multisampled texture");
           imageOperands |= spv::ImageOperandsSampleMask;
-          extra.push_back(loadScalar(ops[3], Kind::Int).id);
         } else {
           imageOperands |= spv::ImageOperandsLodMask;
           extra.push_back(loadSource(ops[1], Kind::Int, 8).id);  // the mip level is in .w
         }
+        // Image operands go in mask-bit order: Lod, then ConstOffset, then Sample.
         int32_t offsets[3] = {0, 0, 0};
         if (sampleOffsets(ins, offsets)) {
           imageOperands |= spv::ImageOperandsConstOffsetMask;
@@ -212,6 +214,8 @@ bool Compiler::emitResource(const Instruction& ins) {
             parts.push_back(b.constI32(offsets[i]));
           extra.push_back(coords == 1 ? parts[0] : b.constComposite(typeOf(Kind::Int, coords), parts));
         }
+        if (imageOperands & spv::ImageOperandsSampleMask)
+          extra.push_back(loadScalar(ops[3], Kind::Int).id);
       }
       if (imageOperands) {
         operands.push_back(imageOperands);

@@ -1,0 +1,338 @@
+// The compiler's subroutines, precise, indexed resources, max tess factor, stream output, class
+// linkage refusal and a bounded fuzz run of mutated corpus blobs through compile and spirv-val.
+#include <catch2/catch.hpp>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <iterator>
+#include <random>
+#include <string>
+
+#include "corpus.h"
+#include "dxbc/assembler.h"
+#include "dxbc/compiler.h"
+#include "dxbc/container.h"
+#include "spirv_validate.h"
+
+using namespace dxbc;
+
+namespace {
+
+struct Compiled {
+  CompileResult result;
+  std::string text;
+  bool has(const std::string& s) const { return text.find(s) != std::string::npos; }
+  size_t count(const std::string& s) const {
+    size_t n = 0;
+    for (size_t at = text.find(s); at != std::string::npos; at = text.find(s, at + 1))
+      n++;
+    return n;
+  }
+};
+
+// Compiles and requires a module valid for Vulkan 1.1 and 1.3.
+Compiled compileValid(const std::string& source, const CompileOptions& options = {}) {
+  Compiled c;
+  c.result = compile(assemble(source).write(), options);
+  INFO(c.result.error);
+  REQUIRE(c.result.ok());
+  c.text = spirv_test::disassemble(c.result.spirv);
+  INFO(c.text);
+  CHECK(spirv_test::validate(c.result.spirv) == "");
+  CHECK(spirv_test::validate(c.result.spirv, 3) == "");
+  return c;
+}
+
+std::string compileError(const std::string& source, const CompileOptions& options = {}) {
+  return compile(assemble(source).write(), options).error;
+}
+
+const char* kVertexSignatures =
+  "// Output signature:\n"
+  "//\n"
+  "// Name                 Index   Mask Register SysValue  Format   Used\n"
+  "// -------------------- ----- ------ -------- -------- ------- ------\n"
+  "// SV_Position              0   xyzw        0      POS   float   xyzw\n"
+  "// TEXCOORD                 0   xy          1     NONE   float   xy\n"
+  "// TEXCOORD                 1     zw        1     NONE    uint     zw\n"
+  "//\n";
+
+const char* kVertexCode =
+  "vs_5_0\n"
+  "dcl_input v0.xyzw\n"
+  "dcl_output_siv o0.xyzw, position\n"
+  "dcl_output o1.xy\n"
+  "dcl_output o1.zw\n"
+  "mov o0.xyzw, v0.xyzw\n"
+  "mov o1.xy, v0.xyxx\n"
+  "ftou o1.zw, v0.zzzw\n"
+  "ret\n";
+
+}  // namespace
+
+TEST_CASE("subroutines become SPIR-V functions; bad labels and recursion are refused", "[compiler]") {
+  Compiled c = compileValid(
+    "ps_5_0\n"
+    "dcl_output o0.xyzw\n"
+    "dcl_temps 2\n"
+    "mov r0.xyzw, l(0, 0, 0, 0)\n"
+    "call label1\n"
+    "callc_nz r0.x, label2\n"
+    "mov o0.xyzw, r0.xyzw\n"
+    "ret\n"
+    "label label1\n"
+    "mov r0.x, l(1)\n"
+    "if_nz r0.x\n"
+    "  call label2\n"
+    "  ret\n"
+    "endif\n"
+    "ret\n"
+    "label label2\n"
+    "add r0.y, r0.y, l(1.0)\n"
+    "ret\n");
+  CHECK(c.has("OpName %l1 \"l1\""));
+  CHECK(c.has("OpName %l2 \"l2\""));
+  CHECK(c.count("OpFunctionCall %void %l2") == 2);
+  CHECK(compileError("ps_5_0\ncall label3\nret\n") == "invalid: call to label l3, which has no body");
+  CHECK(compileError("ps_5_0\ncall label0\nret\nlabel label0\ncall label1\nret\nlabel label1\ncall label0\nret\n")
+          .rfind("invalid: recursive call of label l", 0) == 0);
+  CHECK(compileError("ps_5_0\nret\nlabel label0\nret\nlabel label0\nret\n") == "invalid: label l0 appears twice");
+  CHECK(compileError("ps_5_0\ndcl_temps 1\nif_nz r0.x\nlabel label0\nret\n") ==
+        "invalid: label l0 inside an open if, loop or switch");
+}
+
+TEST_CASE("precise instructions get NoContraction on their float arithmetic", "[compiler]") {
+  Compiled c = compileValid(
+    "ps_5_0\n"
+    "dcl_input_ps linear v0.xyzw\n"
+    "dcl_output o0.xyzw\n"
+    "dcl_temps 1\n"
+    "mad r0.xyzw, v0.xyzw, v0.wzyx, v0.xxxx\n"
+    "mad [precise(xy)] r0.xy, r0.xyxx, v0.xyxx, l(1.0, 1.0, 0, 0)\n"
+    "mov o0.xyzw, r0.xyzw\n"
+    "ret\n");
+  // The precise mad's multiply and add, and nothing of the plain one.
+  CHECK(c.count("NoContraction") == 2);
+}
+
+TEST_CASE("dynamically indexed textures, samplers, UAVs and constant buffers switch over declared slots", "[compiler]") {
+  Compiled c = compileValid(
+    "ps_5_0\n"
+    "dcl_constantbuffer cb0[1], immediateIndexed\n"
+    "dcl_constantbuffer cb2[2], immediateIndexed\n"
+    "dcl_sampler s0, mode_default\n"
+    "dcl_sampler s3, mode_default\n"
+    "dcl_resource_texture2d (float,float,float,float) t0\n"
+    "dcl_resource_texture2d (float,float,float,float) t1\n"
+    "dcl_resource_texture2d (float,float,float,float) t5\n"
+    "dcl_uav_typed_texture2d (float,float,float,float) u1\n"
+    "dcl_uav_typed_texture2d (float,float,float,float) u2\n"
+    "dcl_input_ps linear v0.xy\n"
+    "dcl_output o0.xyzw\n"
+    "dcl_temps 2\n"
+    "ftou r1.xyzw, v0.xyxy\n"
+    "sample r0.xyzw, v0.xyxx, t[r1.x + 0].xyzw, s[r1.y + 0]\n"
+    "add r0.xyzw, r0.xyzw, cb[r1.z + 0][1].xyzw\n"
+    "store_uav_typed u[r1.w + 1].xyzw, r1.xyyy, r0.xyzw\n"
+    "mov o0.xyzw, r0.xyzw\n"
+    "ret\n");
+  // The sample is emitted for each of 3 textures times 2 samplers.
+  CHECK(c.count("OpImageSampleImplicitLod") == 6);
+  CHECK(c.count("OpImageWrite") == 2);
+  CHECK(c.has("OpSwitch"));
+  CHECK(compileError("ps_5_0\ndcl_temps 1\ndcl_output o0.xyzw\nsample r0.xyzw, r0.xyxx, t[r0.x + 0].xyzw, s0\nret\n") ==
+        "invalid: indexed t register with none declared");
+}
+
+TEST_CASE("dcl_hs_max_tessfactor clamps the tessellation factors", "[compiler]") {
+  std::string hull =
+    "hs_5_0\n"
+    "hs_decls\n"
+    "dcl_input_control_point_count 3\n"
+    "dcl_output_control_point_count 3\n"
+    "dcl_tessellator_domain domain_tri\n"
+    "dcl_tessellator_partitioning partitioning_integer\n"
+    "dcl_tessellator_output_primitive output_triangle_cw\n"
+    "dcl_hs_max_tessfactor l(MAX)\n"
+    "hs_fork_phase\n"
+    "dcl_output_siv o0.x, finalTriUeq0EdgeTessFactor\n"
+    "dcl_output_siv o1.x, finalTriVeq0EdgeTessFactor\n"
+    "dcl_output_siv o2.x, finalTriWeq0EdgeTessFactor\n"
+    "dcl_output_siv o3.x, finalTriInsideTessFactor\n"
+    "mov o0.x, l(40.0)\n"
+    "mov o1.x, l(40.0)\n"
+    "mov o2.x, l(40.0)\n"
+    "mov o3.x, l(40.0)\n"
+    "ret\n";
+  auto with = [&](const std::string& max) {
+    std::string s = hull;
+    s.replace(s.find("MAX"), 3, max);
+    return s;
+  };
+  Compiled clamped = compileValid(with("16.000000"));
+  CHECK(clamped.has("%float_16 = OpConstant %float 16"));
+  CHECK(clamped.count("OpFOrdGreaterThan") == 4);
+  Compiled unclamped = compileValid(with("64.000000"));
+  CHECK(unclamped.count("OpFOrdGreaterThan") == 0);
+  CHECK(compileError(with("65.000000")).rfind("invalid: dcl_hs_max_tessfactor", 0) == 0);
+}
+
+TEST_CASE("stream output entries become transform feedback variables", "[compiler]") {
+  CompileOptions options;
+  options.streamOutput.entries = {
+    {0, "SV_Position", 0, 0, 4, 0},  // 16 bytes at 0 of buffer 0
+    {0, "", 0, 0, 2, 0},             // a gap of 8 bytes
+    {0, "TEXCOORD", 0, 1, 1, 0},     // TEXCOORD0.y at 24
+    {0, "texcoord", 1, 0, 2, 1},     // TEXCOORD1 (o1.zw, uint) to buffer 1, names match without case
+  };
+  options.streamOutput.strides[0] = 32;
+  Compiled c = compileValid(std::string(kVertexSignatures) + kVertexCode, options);
+  const ShaderReflection& r = c.result.reflection;
+  CHECK(r.transformFeedback);
+  CHECK(r.xfbLocations == std::vector<uint32_t>{2, 3, 4});
+  CHECK(c.has("OpCapability TransformFeedback"));
+  CHECK(c.has("OpExecutionMode %main Xfb"));
+  CHECK(c.has("OpDecorate %xfb_SV_Position0 Offset 0"));
+  CHECK(c.has("OpDecorate %xfb_SV_Position0 XfbBuffer 0"));
+  CHECK(c.has("OpDecorate %xfb_SV_Position0 XfbStride 32"));
+  CHECK(c.has("OpDecorate %xfb_TEXCOORD0 Offset 24"));
+  CHECK(c.has("OpDecorate %xfb_texcoord1 XfbBuffer 1"));
+  CHECK(c.has("OpDecorate %xfb_texcoord1 XfbStride 8"));  // packed: no stride given
+  CHECK(c.has("OpDecorate %xfb_texcoord1 Offset 0"));
+  CHECK(c.has("%xfb_texcoord1 = OpVariable %_ptr_Output_v2uint Output"));
+
+  CompileOptions bad = options;
+  bad.streamOutput.entries[2].semanticName = "COLOR";
+  CHECK(compileError(std::string(kVertexSignatures) + kVertexCode, bad) ==
+        "invalid: stream output entry COLOR0 (stream 0) is not in the output signature");
+  bad = options;
+  bad.streamOutput.entries[3].startComponent = 1;  // TEXCOORD1 has only two components
+  CHECK(compileError(std::string(kVertexSignatures) + kVertexCode, bad) ==
+        "invalid: stream output entry texcoord1 captures components its signature element does not have");
+  bad = options;
+  bad.streamOutput.strides[0] = 20;
+  CHECK(compileError(std::string(kVertexSignatures) + kVertexCode, bad).rfind("invalid: stream output stride 20", 0) == 0);
+  CHECK(compileError("ps_5_0\nret\n", options) ==
+        "invalid: stream output for a shader stage other than vertex, domain or geometry");
+}
+
+TEST_CASE("a geometry shader's streams go to their own transform feedback buffers", "[compiler]") {
+  CompileOptions options;
+  options.streamOutput.entries = {{0, "SV_Position", 0, 0, 4, 0}, {1, "COLOR", 0, 0, 4, 1}};
+  const std::string source =
+    "// Output signature (OSG5):\n"
+    "//\n"
+    "// Name                 Index   Mask Register SysValue  Format   Used Stream\n"
+    "// -------------------- ----- ------ -------- -------- ------- ------ ------\n"
+    "// SV_Position              0   xyzw        0      POS   float             0\n"
+    "// COLOR                    0   xyzw        1     NONE   float             1\n"
+    "//\n"
+    "gs_5_0\n"
+    "dcl_input_siv v[1][0].xyzw, position\n"
+    "dcl_inputprimitive point\n"
+    "dcl_stream m0\n"
+    "dcl_outputtopology pointlist\n"
+    "dcl_output_siv o0.xyzw, position\n"
+    "dcl_stream m1\n"
+    "dcl_outputtopology pointlist\n"
+    "dcl_output o1.xyzw\n"
+    "dcl_maxout 1\n"
+    "mov o0.xyzw, v[0][0].xyzw\n"
+    "emit_stream m0\n"
+    "mov o1.xyzw, v[0][0].wzyx\n"
+    "emit_stream m1\n"
+    "ret\n";
+  Compiled c = compileValid(source, options);
+  CHECK(c.has("OpExecutionMode %main Xfb"));
+  CHECK(c.has("OpDecorate %xfb_COLOR0 Stream 1"));
+  CHECK(c.has("OpDecorate %xfb_COLOR0 XfbBuffer 1"));
+  CHECK(c.has("OpDecorate %xfb_SV_Position0 Stream 0"));
+  options.streamOutput.entries[1].outputSlot = 0;
+  CHECK(compileError(source, options) == "invalid: stream output buffer 0 is fed by two streams");
+}
+
+TEST_CASE("class linkage and tiled-resource instructions are refused by name", "[compiler]") {
+  CHECK(compileError("ps_5_0\ndcl_function_body 0\nret\n") == "unsupported: dcl_function_body");
+  CHECK(compileError("ps_5_0\nabort\nret\n") == "unsupported: abort");
+  CHECK(compileError("cs_5_0\ndcl_thread_group 1, 1, 1\ndcl_temps 1\ncheck_access_fully_mapped r0.x, r0.x\nret\n") ==
+        "unsupported: check_access_fully_mapped");
+  CHECK(compileError("ps_5_1\nret\n") == "unsupported: shader model 5.1 (Direct3D 12 only)");
+}
+
+// The fuzz target of the front end, carried through the compiler: mutated corpus blobs must
+// compile to valid SPIR-V or be refused with "unsupported:" or "invalid:", never crash or hit an
+// internal error. Mutations hit the shader code chunk (bit flips, token swaps, copied and
+// truncated runs) with the checksum unchecked, as compile() does.
+TEST_CASE("mutated corpus blobs compile to valid SPIR-V or are refused cleanly", "[compiler-fuzz]") {
+  if (!dxbc_test::corpusPresent()) {
+    WARN("skipped: " << dxbc_test::corpusDir() << " is absent");
+    return;
+  }
+  std::vector<std::string> files = dxbc_test::corpusFiles();
+  // FUZZ_SEED and FUZZ_ROUNDS in the environment run other or longer campaigns.
+  const char* seedText = std::getenv("FUZZ_SEED");
+  const char* roundsText = std::getenv("FUZZ_ROUNDS");
+  std::mt19937 rng(seedText ? uint32_t(std::strtoul(seedText, nullptr, 10)) : 20261130u);
+  const int rounds = roundsText ? std::atoi(roundsText) : 10000;
+  size_t runs = 0, compiled = 0, refused = 0;
+  for (int round = 0; round < rounds; round++) {
+    std::vector<uint8_t> bytes = readFile(files[rng() % files.size()]);
+    // Find the code chunk so that most mutations land in tokens rather than headers.
+    size_t codeBegin = 32, codeEnd = bytes.size();
+    for (size_t i = 0; i + 8 <= bytes.size(); i += 4)
+      if ((bytes[i] == 'S' && bytes[i + 1] == 'H' && (bytes[i + 2] == 'E' || bytes[i + 2] == 'D'))) {
+        codeBegin = i + 8 + 8;  // past the chunk header and the version/length tokens
+        break;
+      }
+    if (codeBegin + 8 > codeEnd)
+      continue;
+    size_t words = (codeEnd - codeBegin) / 4;
+    auto word = [&](size_t w) { return reinterpret_cast<uint8_t*>(bytes.data() + codeBegin + 4 * w); };
+    int mutations = 1 + int(rng() % 4);
+    for (int m = 0; m < mutations; m++) {
+      switch (rng() % 4) {
+        case 0: {  // flip one bit
+          size_t at = codeBegin + rng() % (codeEnd - codeBegin);
+          bytes[at] ^= uint8_t(1u << (rng() % 8));
+          break;
+        }
+        case 1: {  // replace a token with a random or boundary value
+          static const uint32_t kValues[] = {0, 1, 0xffffffffu, 0x80000000u, 4096, 33, 0x7fffffffu};
+          uint32_t v = rng() % 2 ? uint32_t(rng()) : kValues[rng() % std::size(kValues)];
+          std::memcpy(word(rng() % words), &v, 4);
+          break;
+        }
+        case 2: {  // copy a run of tokens over another place
+          size_t from = rng() % words, to = rng() % words, n = 1 + rng() % 8;
+          for (size_t i = 0; i < n && from + i < words && to + i < words; i++)
+            std::memcpy(word(to + i), word(from + i), 4);
+          break;
+        }
+        default: {  // change an opcode token's opcode
+          size_t w = rng() % words;
+          uint32_t v;
+          std::memcpy(&v, word(w), 4);
+          v = (v & ~0x7ffu) | uint32_t(rng() % 235);
+          std::memcpy(word(w), &v, 4);
+          break;
+        }
+      }
+    }
+    CompileResult r = compile(bytes);
+    INFO("round " << round << ": " << r.error);
+    runs++;
+    if (r.ok()) {
+      compiled++;
+      std::string message = spirv_test::validate(r.spirv);
+      INFO(message);
+      CHECK(message == "");
+    } else {
+      refused++;
+      bool clean = r.error.rfind("unsupported: ", 0) == 0 || r.error.rfind("invalid: ", 0) == 0;
+      CHECK(clean);
+    }
+  }
+  std::printf("compiler fuzz: %zu mutated blobs, %zu compiled to valid SPIR-V, %zu refused\n", runs, compiled, refused);
+  CHECK(runs > size_t(rounds) * 9 / 10);
+}
