@@ -1,11 +1,11 @@
-// D3D11ImmediateContext: the Set*/Get* methods of every stage, the input assembler, rasterizer,
+// D3D11DeviceContext: the Set*/Get* methods of every stage, the input assembler, rasterizer,
 // output merger and stream output, SetPredication and ClearState. They update ContextState (with
 // the references D3D11 keeps on bound objects) and mark what the next draw must record.
 #include <algorithm>
 
 #include "d3d11/d3d11_buffer.h"
 #include "d3d11/d3d11_device.h"
-#include "d3d11/d3d11_immediate_context.h"
+#include "d3d11/d3d11_device_context.h"
 #include "d3d11/d3d11_shader.h"
 #include "d3d11/d3d11_view.h"
 #include "vk/buffer.h"
@@ -57,7 +57,7 @@ ID3D11Resource* viewedResource(ID3D11UnorderedAccessView* view) {
 // The documented hazard rules: a resource bound for output (render target, depth-stencil, UAV) is
 // never also bound for input, so binding it as an output unbinds its shader-resource views
 // everywhere, and a shader-resource view of a resource bound for output binds as null.
-void D3D11ImmediateContext::unbindShaderResourcesOf(ID3D11Resource* resource) {
+void D3D11DeviceContext::unbindShaderResourcesOf(ID3D11Resource* resource) {
   if (!resource)
     return;
   for (StageState& stage : m_state.stages)
@@ -68,7 +68,7 @@ void D3D11ImmediateContext::unbindShaderResourcesOf(ID3D11Resource* resource) {
       }
 }
 
-bool D3D11ImmediateContext::boundForOutput(ID3D11Resource* resource, uint32_t stage) const {
+bool D3D11DeviceContext::boundForOutput(ID3D11Resource* resource, uint32_t stage) const {
   if (!resource)
     return false;
   if (stage == uint32_t(dxbc::ShaderStage::Compute)) {
@@ -88,29 +88,15 @@ bool D3D11ImmediateContext::boundForOutput(ID3D11Resource* resource, uint32_t st
   return false;
 }
 
-const vk::ShaderCode* D3D11ImmediateContext::shaderCodeFor(const CompiledShader& compiled) {
-  auto found = m_shaderCode.find(&compiled);
-  if (found != m_shaderCode.end())
-    return found->second.get();
-  dxbc::CompileResult result;
-  result.spirv = compiled.spirv;
-  result.reflection = compiled.reflection;
-  // The cache's hash names distinct bytecode; 0 is reserved for "no shader" in pipeline keys.
-  auto code = vk::shaderCodeFrom(compiled.hash ? compiled.hash : 1, result);
-  const vk::ShaderCode* pointer = code.get();
-  m_shaderCode.emplace(&compiled, std::move(code));
-  return pointer;
-}
-
 template <typename ShaderClass>
-void D3D11ImmediateContext::setShader(typename ShaderClass::InterfaceType* shader) {
+void D3D11DeviceContext::setShader(typename ShaderClass::InterfaceType* shader) {
   constexpr uint32_t stage = uint32_t(ShaderClass::stage());
   StageState& state = m_state.stages[stage];
   if (state.shader.get() == shader)
     return;
   state.shader = shader;
   state.compiled = shader ? &static_cast<ShaderClass*>(shader)->compiled() : nullptr;
-  state.code = state.compiled && state.compiled->error.empty() ? shaderCodeFor(*state.compiled) : nullptr;
+  state.code = state.compiled && state.compiled->error.empty() ? m_device->shaderCodeFor(*state.compiled) : nullptr;
   state.descriptorsDirty = true;
   if (stage == uint32_t(dxbc::ShaderStage::Compute))
     m_state.computePipelineDirty = true;
@@ -119,7 +105,7 @@ void D3D11ImmediateContext::setShader(typename ShaderClass::InterfaceType* shade
 }
 
 template <typename Interface>
-void D3D11ImmediateContext::getShader(uint32_t stage, Interface** shader, ID3D11ClassInstance** instances, UINT* instanceCount) {
+void D3D11DeviceContext::getShader(uint32_t stage, Interface** shader, ID3D11ClassInstance** instances, UINT* instanceCount) {
   if (shader) {
     *shader = static_cast<Interface*>(m_state.stages[stage].shader.get());
     if (*shader)
@@ -130,7 +116,7 @@ void D3D11ImmediateContext::getShader(uint32_t stage, Interface** shader, ID3D11
     *instanceCount = 0;
 }
 
-void D3D11ImmediateContext::setConstantBuffers(uint32_t stage, UINT start, UINT count, ID3D11Buffer* const* buffers,
+void D3D11DeviceContext::setConstantBuffers(uint32_t stage, UINT start, UINT count, ID3D11Buffer* const* buffers,
                                                const UINT* firstConstant, const UINT* numConstants) {
   if (!rangeValid(start, count, D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT, "SetConstantBuffers"))
     return;
@@ -148,7 +134,7 @@ void D3D11ImmediateContext::setConstantBuffers(uint32_t stage, UINT start, UINT 
   }
 }
 
-void D3D11ImmediateContext::getConstantBuffers(uint32_t stage, UINT start, UINT count, ID3D11Buffer** buffers, UINT* firstConstant,
+void D3D11DeviceContext::getConstantBuffers(uint32_t stage, UINT start, UINT count, ID3D11Buffer** buffers, UINT* firstConstant,
                                                UINT* numConstants) {
   const StageState& state = m_state.stages[stage];
   for (UINT i = 0; i < count; ++i) {
@@ -166,7 +152,7 @@ void D3D11ImmediateContext::getConstantBuffers(uint32_t stage, UINT start, UINT 
   }
 }
 
-void D3D11ImmediateContext::setShaderResources(uint32_t stage, UINT start, UINT count, ID3D11ShaderResourceView* const* views) {
+void D3D11DeviceContext::setShaderResources(uint32_t stage, UINT start, UINT count, ID3D11ShaderResourceView* const* views) {
   if (!rangeValid(start, count, D3D11_COMMONSHADER_INPUT_RESOURCE_SLOT_COUNT, "SetShaderResources"))
     return;
   StageState& state = m_state.stages[stage];
@@ -183,7 +169,7 @@ void D3D11ImmediateContext::setShaderResources(uint32_t stage, UINT start, UINT 
   }
 }
 
-void D3D11ImmediateContext::setSamplers(uint32_t stage, UINT start, UINT count, ID3D11SamplerState* const* samplers) {
+void D3D11DeviceContext::setSamplers(uint32_t stage, UINT start, UINT count, ID3D11SamplerState* const* samplers) {
   if (!rangeValid(start, count, D3D11_COMMONSHADER_SAMPLER_SLOT_COUNT, "SetSamplers"))
     return;
   StageState& state = m_state.stages[stage];
@@ -198,44 +184,44 @@ void D3D11ImmediateContext::setSamplers(uint32_t stage, UINT start, UINT count, 
 
 // The six stages' methods share the bodies above.
 #define D3D11VK_STAGE_METHODS(Prefix, Stage, ShaderClass, Interface)                                                            \
-  void STDMETHODCALLTYPE D3D11ImmediateContext::Prefix##SetShader(Interface* pShader, ID3D11ClassInstance* const*, UINT) {   \
+  void STDMETHODCALLTYPE D3D11DeviceContext::Prefix##SetShader(Interface* pShader, ID3D11ClassInstance* const*, UINT) {   \
     setShader<ShaderClass>(pShader);                                                                                         \
   }                                                                                                                          \
-  void STDMETHODCALLTYPE D3D11ImmediateContext::Prefix##GetShader(Interface** ppShader, ID3D11ClassInstance** ppInstances,   \
+  void STDMETHODCALLTYPE D3D11DeviceContext::Prefix##GetShader(Interface** ppShader, ID3D11ClassInstance** ppInstances,   \
                                                                   UINT* pNumInstances) {                                     \
     getShader(uint32_t(Stage), ppShader, ppInstances, pNumInstances);                                                        \
   }                                                                                                                          \
-  void STDMETHODCALLTYPE D3D11ImmediateContext::Prefix##SetShaderResources(UINT StartSlot, UINT NumViews,                    \
+  void STDMETHODCALLTYPE D3D11DeviceContext::Prefix##SetShaderResources(UINT StartSlot, UINT NumViews,                    \
                                                                            ID3D11ShaderResourceView* const* ppViews) {       \
     setShaderResources(uint32_t(Stage), StartSlot, NumViews, ppViews);                                                       \
   }                                                                                                                          \
-  void STDMETHODCALLTYPE D3D11ImmediateContext::Prefix##GetShaderResources(UINT StartSlot, UINT NumViews,                    \
+  void STDMETHODCALLTYPE D3D11DeviceContext::Prefix##GetShaderResources(UINT StartSlot, UINT NumViews,                    \
                                                                            ID3D11ShaderResourceView** ppViews) {             \
     getObjects(m_state.stages[uint32_t(Stage)].shaderResources, StartSlot, NumViews,                                         \
                D3D11_COMMONSHADER_INPUT_RESOURCE_SLOT_COUNT, ppViews);                                                       \
   }                                                                                                                          \
-  void STDMETHODCALLTYPE D3D11ImmediateContext::Prefix##SetSamplers(UINT StartSlot, UINT NumSamplers,                        \
+  void STDMETHODCALLTYPE D3D11DeviceContext::Prefix##SetSamplers(UINT StartSlot, UINT NumSamplers,                        \
                                                                     ID3D11SamplerState* const* ppSamplers) {                 \
     setSamplers(uint32_t(Stage), StartSlot, NumSamplers, ppSamplers);                                                        \
   }                                                                                                                          \
-  void STDMETHODCALLTYPE D3D11ImmediateContext::Prefix##GetSamplers(UINT StartSlot, UINT NumSamplers,                        \
+  void STDMETHODCALLTYPE D3D11DeviceContext::Prefix##GetSamplers(UINT StartSlot, UINT NumSamplers,                        \
                                                                     ID3D11SamplerState** ppSamplers) {                       \
     getObjects(m_state.stages[uint32_t(Stage)].samplers, StartSlot, NumSamplers, D3D11_COMMONSHADER_SAMPLER_SLOT_COUNT,      \
                ppSamplers);                                                                                                  \
   }                                                                                                                          \
-  void STDMETHODCALLTYPE D3D11ImmediateContext::Prefix##SetConstantBuffers(UINT StartSlot, UINT NumBuffers,                  \
+  void STDMETHODCALLTYPE D3D11DeviceContext::Prefix##SetConstantBuffers(UINT StartSlot, UINT NumBuffers,                  \
                                                                            ID3D11Buffer* const* ppBuffers) {                 \
     setConstantBuffers(uint32_t(Stage), StartSlot, NumBuffers, ppBuffers, nullptr, nullptr);                                 \
   }                                                                                                                          \
-  void STDMETHODCALLTYPE D3D11ImmediateContext::Prefix##SetConstantBuffers1(                                                 \
+  void STDMETHODCALLTYPE D3D11DeviceContext::Prefix##SetConstantBuffers1(                                                 \
       UINT StartSlot, UINT NumBuffers, ID3D11Buffer* const* ppBuffers, const UINT* pFirstConstant, const UINT* pNumConstants) { \
     setConstantBuffers(uint32_t(Stage), StartSlot, NumBuffers, ppBuffers, pFirstConstant, pNumConstants);                    \
   }                                                                                                                          \
-  void STDMETHODCALLTYPE D3D11ImmediateContext::Prefix##GetConstantBuffers(UINT StartSlot, UINT NumBuffers,                  \
+  void STDMETHODCALLTYPE D3D11DeviceContext::Prefix##GetConstantBuffers(UINT StartSlot, UINT NumBuffers,                  \
                                                                            ID3D11Buffer** ppBuffers) {                       \
     getConstantBuffers(uint32_t(Stage), StartSlot, NumBuffers, ppBuffers, nullptr, nullptr);                                 \
   }                                                                                                                          \
-  void STDMETHODCALLTYPE D3D11ImmediateContext::Prefix##GetConstantBuffers1(                                                 \
+  void STDMETHODCALLTYPE D3D11DeviceContext::Prefix##GetConstantBuffers1(                                                 \
       UINT StartSlot, UINT NumBuffers, ID3D11Buffer** ppBuffers, UINT* pFirstConstant, UINT* pNumConstants) {                \
     getConstantBuffers(uint32_t(Stage), StartSlot, NumBuffers, ppBuffers, pFirstConstant, pNumConstants);                    \
   }
@@ -248,7 +234,7 @@ D3D11VK_STAGE_METHODS(PS, dxbc::ShaderStage::Pixel, D3D11PixelShader, ID3D11Pixe
 D3D11VK_STAGE_METHODS(CS, dxbc::ShaderStage::Compute, D3D11ComputeShader, ID3D11ComputeShader)
 #undef D3D11VK_STAGE_METHODS
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::CSSetUnorderedAccessViews(UINT StartSlot, UINT NumUAVs,
+void STDMETHODCALLTYPE D3D11DeviceContext::CSSetUnorderedAccessViews(UINT StartSlot, UINT NumUAVs,
                                                                         ID3D11UnorderedAccessView* const* ppUnorderedAccessViews,
                                                                         const UINT* pUAVInitialCounts) {
   if (!rangeValid(StartSlot, NumUAVs, D3D11_1_UAV_SLOT_COUNT, "CSSetUnorderedAccessViews"))
@@ -262,16 +248,17 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::CSSetUnorderedAccessViews(UINT Sta
   m_state.stages[uint32_t(dxbc::ShaderStage::Compute)].descriptorsDirty = true;
 }
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::CSGetUnorderedAccessViews(UINT StartSlot, UINT NumUAVs,
+void STDMETHODCALLTYPE D3D11DeviceContext::CSGetUnorderedAccessViews(UINT StartSlot, UINT NumUAVs,
                                                                         ID3D11UnorderedAccessView** ppUnorderedAccessViews) {
   getObjects(m_state.computeUavs, StartSlot, NumUAVs, D3D11_1_UAV_SLOT_COUNT, ppUnorderedAccessViews);
 }
 
-void D3D11ImmediateContext::setInitialCount(ID3D11UnorderedAccessView* view, UINT count) {
+void D3D11DeviceContext::setInitialCount(ID3D11UnorderedAccessView* view, UINT count) {
   // Documented: -1 keeps the current count; only append/counter views have one.
   vk::Buffer* counter = view ? static_cast<D3D11UnorderedAccessView*>(view)->counter() : nullptr;
   if (!counter || count == UINT(-1))
     return;
+  keepAlive(view);
   auto& fill = m_stream->record<vk::FillBufferCommand>();
   fill.buffer = counter->handle();
   fill.offset = 0;
@@ -281,14 +268,14 @@ void D3D11ImmediateContext::setInitialCount(ID3D11UnorderedAccessView* view, UIN
 
 // ---- Input assembler ----
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::IASetInputLayout(ID3D11InputLayout* pInputLayout) {
+void STDMETHODCALLTYPE D3D11DeviceContext::IASetInputLayout(ID3D11InputLayout* pInputLayout) {
   if (m_state.inputLayout.get() != pInputLayout) {
     m_state.inputLayout = pInputLayout;
     m_state.pipelineDirty = true;
   }
 }
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::IAGetInputLayout(ID3D11InputLayout** ppInputLayout) {
+void STDMETHODCALLTYPE D3D11DeviceContext::IAGetInputLayout(ID3D11InputLayout** ppInputLayout) {
   if (ppInputLayout) {
     *ppInputLayout = m_state.inputLayout.get();
     if (*ppInputLayout)
@@ -296,7 +283,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::IAGetInputLayout(ID3D11InputLayout
   }
 }
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::IASetVertexBuffers(UINT StartSlot, UINT NumBuffers, ID3D11Buffer* const* ppVertexBuffers,
+void STDMETHODCALLTYPE D3D11DeviceContext::IASetVertexBuffers(UINT StartSlot, UINT NumBuffers, ID3D11Buffer* const* ppVertexBuffers,
                                                                  const UINT* pStrides, const UINT* pOffsets) {
   if (!rangeValid(StartSlot, NumBuffers, D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT, "IASetVertexBuffers"))
     return;
@@ -313,7 +300,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::IASetVertexBuffers(UINT StartSlot,
   m_state.vertexBuffersDirty = true;
 }
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::IAGetVertexBuffers(UINT StartSlot, UINT NumBuffers, ID3D11Buffer** ppVertexBuffers,
+void STDMETHODCALLTYPE D3D11DeviceContext::IAGetVertexBuffers(UINT StartSlot, UINT NumBuffers, ID3D11Buffer** ppVertexBuffers,
                                                                  UINT* pStrides, UINT* pOffsets) {
   for (UINT i = 0; i < NumBuffers; ++i) {
     const bool inRange = StartSlot + i < D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT;
@@ -330,7 +317,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::IAGetVertexBuffers(UINT StartSlot,
   }
 }
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::IASetIndexBuffer(ID3D11Buffer* pIndexBuffer, DXGI_FORMAT Format, UINT Offset) {
+void STDMETHODCALLTYPE D3D11DeviceContext::IASetIndexBuffer(ID3D11Buffer* pIndexBuffer, DXGI_FORMAT Format, UINT Offset) {
   if (pIndexBuffer && Format != DXGI_FORMAT_R16_UINT && Format != DXGI_FORMAT_R32_UINT) {
     util::log::warn("IASetIndexBuffer: format ", int(Format), " is not R16_UINT or R32_UINT; call ignored");
     return;
@@ -345,7 +332,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::IASetIndexBuffer(ID3D11Buffer* pIn
   m_state.indexBufferDirty = true;
 }
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::IAGetIndexBuffer(ID3D11Buffer** pIndexBuffer, DXGI_FORMAT* Format, UINT* Offset) {
+void STDMETHODCALLTYPE D3D11DeviceContext::IAGetIndexBuffer(ID3D11Buffer** pIndexBuffer, DXGI_FORMAT* Format, UINT* Offset) {
   if (pIndexBuffer) {
     *pIndexBuffer = m_state.indexBuffer.get();
     if (*pIndexBuffer)
@@ -357,21 +344,21 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::IAGetIndexBuffer(ID3D11Buffer** pI
     *Offset = m_state.indexOffset;
 }
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY Topology) {
+void STDMETHODCALLTYPE D3D11DeviceContext::IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY Topology) {
   if (m_state.topology != Topology) {
     m_state.topology = Topology;
     m_state.pipelineDirty = true;
   }
 }
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::IAGetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY* pTopology) {
+void STDMETHODCALLTYPE D3D11DeviceContext::IAGetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY* pTopology) {
   if (pTopology)
     *pTopology = m_state.topology;
 }
 
 // ---- Rasterizer ----
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::RSSetState(ID3D11RasterizerState* pRasterizerState) {
+void STDMETHODCALLTYPE D3D11DeviceContext::RSSetState(ID3D11RasterizerState* pRasterizerState) {
   if (m_state.rasterizerState.get() != pRasterizerState) {
     m_state.rasterizerState = pRasterizerState;
     m_state.pipelineDirty = true;
@@ -380,7 +367,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::RSSetState(ID3D11RasterizerState* 
   }
 }
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::RSGetState(ID3D11RasterizerState** ppRasterizerState) {
+void STDMETHODCALLTYPE D3D11DeviceContext::RSGetState(ID3D11RasterizerState** ppRasterizerState) {
   if (ppRasterizerState) {
     *ppRasterizerState = m_state.rasterizerState.get();
     if (*ppRasterizerState)
@@ -388,7 +375,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::RSGetState(ID3D11RasterizerState**
   }
 }
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::RSSetViewports(UINT NumViewports, const D3D11_VIEWPORT* pViewports) {
+void STDMETHODCALLTYPE D3D11DeviceContext::RSSetViewports(UINT NumViewports, const D3D11_VIEWPORT* pViewports) {
   if (NumViewports > D3D11_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE || (NumViewports && !pViewports)) {
     util::log::warn("RSSetViewports: ", NumViewports, " viewports; call ignored");
     return;
@@ -400,7 +387,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::RSSetViewports(UINT NumViewports, 
   m_state.viewportsDirty = true;
 }
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::RSGetViewports(UINT* pNumViewports, D3D11_VIEWPORT* pViewports) {
+void STDMETHODCALLTYPE D3D11DeviceContext::RSGetViewports(UINT* pNumViewports, D3D11_VIEWPORT* pViewports) {
   if (!pNumViewports)
     return;
   if (pViewports) {
@@ -411,7 +398,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::RSGetViewports(UINT* pNumViewports
   }
 }
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::RSSetScissorRects(UINT NumRects, const D3D11_RECT* pRects) {
+void STDMETHODCALLTYPE D3D11DeviceContext::RSSetScissorRects(UINT NumRects, const D3D11_RECT* pRects) {
   if (NumRects > D3D11_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE || (NumRects && !pRects)) {
     util::log::warn("RSSetScissorRects: ", NumRects, " rectangles; call ignored");
     return;
@@ -421,7 +408,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::RSSetScissorRects(UINT NumRects, c
   m_state.viewportsDirty = true;
 }
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::RSGetScissorRects(UINT* pNumRects, D3D11_RECT* pRects) {
+void STDMETHODCALLTYPE D3D11DeviceContext::RSGetScissorRects(UINT* pNumRects, D3D11_RECT* pRects) {
   if (!pNumRects)
     return;
   if (pRects) {
@@ -434,13 +421,13 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::RSGetScissorRects(UINT* pNumRects,
 
 // ---- Output merger ----
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::OMSetRenderTargets(UINT NumViews, ID3D11RenderTargetView* const* ppRenderTargetViews,
+void STDMETHODCALLTYPE D3D11DeviceContext::OMSetRenderTargets(UINT NumViews, ID3D11RenderTargetView* const* ppRenderTargetViews,
                                                                  ID3D11DepthStencilView* pDepthStencilView) {
   OMSetRenderTargetsAndUnorderedAccessViews(NumViews, ppRenderTargetViews, pDepthStencilView, 0,
                                             D3D11_KEEP_UNORDERED_ACCESS_VIEWS, nullptr, nullptr);
 }
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::OMSetRenderTargetsAndUnorderedAccessViews(
+void STDMETHODCALLTYPE D3D11DeviceContext::OMSetRenderTargetsAndUnorderedAccessViews(
     UINT NumRTVs, ID3D11RenderTargetView* const* ppRenderTargetViews, ID3D11DepthStencilView* pDepthStencilView, UINT UAVStartSlot,
     UINT NumUAVs, ID3D11UnorderedAccessView* const* ppUnorderedAccessViews, const UINT* pUAVInitialCounts) {
   if (NumRTVs != D3D11_KEEP_RENDER_TARGETS_AND_DEPTH_STENCIL) {
@@ -472,12 +459,12 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::OMSetRenderTargetsAndUnorderedAcce
   }
 }
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::OMGetRenderTargets(UINT NumViews, ID3D11RenderTargetView** ppRenderTargetViews,
+void STDMETHODCALLTYPE D3D11DeviceContext::OMGetRenderTargets(UINT NumViews, ID3D11RenderTargetView** ppRenderTargetViews,
                                                                  ID3D11DepthStencilView** ppDepthStencilView) {
   OMGetRenderTargetsAndUnorderedAccessViews(NumViews, ppRenderTargetViews, ppDepthStencilView, 0, 0, nullptr);
 }
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::OMGetRenderTargetsAndUnorderedAccessViews(
+void STDMETHODCALLTYPE D3D11DeviceContext::OMGetRenderTargetsAndUnorderedAccessViews(
     UINT NumRTVs, ID3D11RenderTargetView** ppRenderTargetViews, ID3D11DepthStencilView** ppDepthStencilView, UINT UAVStartSlot,
     UINT NumUAVs, ID3D11UnorderedAccessView** ppUnorderedAccessViews) {
   getObjects(m_state.renderTargets, 0, NumRTVs, D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT, ppRenderTargetViews);
@@ -489,7 +476,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::OMGetRenderTargetsAndUnorderedAcce
   getObjects(m_state.graphicsUavs, UAVStartSlot, NumUAVs, D3D11_1_UAV_SLOT_COUNT, ppUnorderedAccessViews);
 }
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::OMSetBlendState(ID3D11BlendState* pBlendState, const FLOAT BlendFactor[4], UINT SampleMask) {
+void STDMETHODCALLTYPE D3D11DeviceContext::OMSetBlendState(ID3D11BlendState* pBlendState, const FLOAT BlendFactor[4], UINT SampleMask) {
   if (m_state.blendState.get() != pBlendState || m_state.sampleMask != SampleMask)
     m_state.pipelineDirty = true;
   m_state.blendState = pBlendState;
@@ -499,7 +486,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::OMSetBlendState(ID3D11BlendState* 
   m_state.dynamicDirty = true;
 }
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::OMGetBlendState(ID3D11BlendState** ppBlendState, FLOAT BlendFactor[4], UINT* pSampleMask) {
+void STDMETHODCALLTYPE D3D11DeviceContext::OMGetBlendState(ID3D11BlendState** ppBlendState, FLOAT BlendFactor[4], UINT* pSampleMask) {
   if (ppBlendState) {
     *ppBlendState = m_state.blendState.get();
     if (*ppBlendState)
@@ -511,7 +498,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::OMGetBlendState(ID3D11BlendState**
     *pSampleMask = m_state.sampleMask;
 }
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::OMSetDepthStencilState(ID3D11DepthStencilState* pDepthStencilState, UINT StencilRef) {
+void STDMETHODCALLTYPE D3D11DeviceContext::OMSetDepthStencilState(ID3D11DepthStencilState* pDepthStencilState, UINT StencilRef) {
   if (m_state.depthStencilState.get() != pDepthStencilState) {
     m_state.depthStencilState = pDepthStencilState;
     m_state.pipelineDirty = true;
@@ -520,7 +507,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::OMSetDepthStencilState(ID3D11Depth
   m_state.dynamicDirty = true;
 }
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::OMGetDepthStencilState(ID3D11DepthStencilState** ppDepthStencilState, UINT* pStencilRef) {
+void STDMETHODCALLTYPE D3D11DeviceContext::OMGetDepthStencilState(ID3D11DepthStencilState** ppDepthStencilState, UINT* pStencilRef) {
   if (ppDepthStencilState) {
     *ppDepthStencilState = m_state.depthStencilState.get();
     if (*ppDepthStencilState)
@@ -532,7 +519,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::OMGetDepthStencilState(ID3D11Depth
 
 // ---- Stream output and predication ----
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::SOSetTargets(UINT NumBuffers, ID3D11Buffer* const* ppSOTargets, const UINT* pOffsets) {
+void STDMETHODCALLTYPE D3D11DeviceContext::SOSetTargets(UINT NumBuffers, ID3D11Buffer* const* ppSOTargets, const UINT* pOffsets) {
   // STATUS: partial: the targets are kept and returned; stream output itself is not recorded yet
   if (NumBuffers > D3D11_SO_BUFFER_SLOT_COUNT)
     return;
@@ -542,17 +529,17 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::SOSetTargets(UINT NumBuffers, ID3D
   }
 }
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::SOGetTargets(UINT NumBuffers, ID3D11Buffer** ppSOTargets) {
+void STDMETHODCALLTYPE D3D11DeviceContext::SOGetTargets(UINT NumBuffers, ID3D11Buffer** ppSOTargets) {
   getObjects(m_state.streamOutTargets, 0, NumBuffers, D3D11_SO_BUFFER_SLOT_COUNT, ppSOTargets);
 }
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::SetPredication(ID3D11Predicate* pPredicate, BOOL PredicateValue) {
+void STDMETHODCALLTYPE D3D11DeviceContext::SetPredication(ID3D11Predicate* pPredicate, BOOL PredicateValue) {
   // STATUS: partial: kept and returned; draws are not yet made conditional on the predicate (a predicate is a hint D3D11 allows to ignore)
   m_state.predicate = pPredicate;
   m_state.predicateValue = PredicateValue;
 }
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::GetPredication(ID3D11Predicate** ppPredicate, BOOL* pPredicateValue) {
+void STDMETHODCALLTYPE D3D11DeviceContext::GetPredication(ID3D11Predicate** ppPredicate, BOOL* pPredicateValue) {
   if (ppPredicate) {
     *ppPredicate = m_state.predicate.get();
     if (*ppPredicate)
@@ -562,7 +549,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::GetPredication(ID3D11Predicate** p
     *pPredicateValue = m_state.predicateValue;
 }
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::ClearState() {
+void STDMETHODCALLTYPE D3D11DeviceContext::ClearState() {
   // Every binding back to its default (null objects, zero counts, all-ones blend factor and
   // sample mask); the next draw records everything again.
   m_state = ContextState{};

@@ -1,4 +1,4 @@
-// D3D11ImmediateContext: ClearRenderTargetView, ClearDepthStencilView, ClearView, the UAV clears
+// D3D11DeviceContext: ClearRenderTargetView, ClearDepthStencilView, ClearView, the UAV clears
 // and the Discard* hints. Render targets and depth-stencil views clear through a rendering pass on
 // the view (format conversion included); UAVs clear with a Vulkan clear where the view's format is
 // the image's own, else by copying a CPU-packed element pattern (d3d11_clear_value.h).
@@ -9,7 +9,7 @@
 #include "d3d11/d3d11_buffer.h"
 #include "d3d11/d3d11_clear_value.h"
 #include "d3d11/d3d11_device.h"
-#include "d3d11/d3d11_immediate_context.h"
+#include "d3d11/d3d11_device_context.h"
 #include "d3d11/d3d11_resource.h"
 #include "d3d11/d3d11_texture_storage.h"
 #include "d3d11/d3d11_view.h"
@@ -76,9 +76,10 @@ D3D11ResourceCommon* viewedResource(const ViewTarget& target) { return resourceC
 
 }  // namespace
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::ClearRenderTargetView(ID3D11RenderTargetView* pRenderTargetView, const FLOAT ColorRGBA[4]) {
+void STDMETHODCALLTYPE D3D11DeviceContext::ClearRenderTargetView(ID3D11RenderTargetView* pRenderTargetView, const FLOAT ColorRGBA[4]) {
   if (!pRenderTargetView || !ColorRGBA)
     return;
+  keepAlive(pRenderTargetView);
   auto* view = static_cast<D3D11RenderTargetView*>(pRenderTargetView);
   D3D11ResourceCommon* resource = viewedResource(view->target());
   if (!resource || !resource->asTexture()) {
@@ -93,10 +94,11 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::ClearRenderTargetView(ID3D11Render
                   colorValue(desc.Format, ColorRGBA), nullptr, 0, layers);
 }
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::ClearDepthStencilView(ID3D11DepthStencilView* pDepthStencilView, UINT ClearFlags,
+void STDMETHODCALLTYPE D3D11DeviceContext::ClearDepthStencilView(ID3D11DepthStencilView* pDepthStencilView, UINT ClearFlags,
                                                                      FLOAT Depth, UINT8 Stencil) {
   if (!pDepthStencilView)
     return;
+  keepAlive(pDepthStencilView);
   auto* view = static_cast<D3D11DepthStencilView*>(pDepthStencilView);
   D3D11ResourceCommon* resource = viewedResource(view->target());
   if (!resource || !resource->asTexture() || !(ClearFlags & (D3D11_CLEAR_DEPTH | D3D11_CLEAR_STENCIL)) ||
@@ -118,9 +120,10 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::ClearDepthStencilView(ID3D11DepthS
   recordViewClear(*m_stream, view->target(), *resource->asTexture(), aspects, viewAspects, value, nullptr, 0, ~0u);
 }
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::ClearView(ID3D11View* pView, const FLOAT Color[4], const D3D11_RECT* pRect, UINT NumRects) {
+void STDMETHODCALLTYPE D3D11DeviceContext::ClearView(ID3D11View* pView, const FLOAT Color[4], const D3D11_RECT* pRect, UINT NumRects) {
   if (!pView || !Color || (NumRects && !pRect))
     return;
+  keepAlive(pView);
   ID3D11RenderTargetView* rtv = nullptr;
   ID3D11UnorderedAccessView* uav = nullptr;
   if (SUCCEEDED(pView->QueryInterface(__uuidof(ID3D11RenderTargetView), reinterpret_cast<void**>(&rtv)))) {
@@ -147,19 +150,20 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::ClearView(ID3D11View* pView, const
   }
 }
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::ClearUnorderedAccessViewUint(ID3D11UnorderedAccessView* pUnorderedAccessView,
+void STDMETHODCALLTYPE D3D11DeviceContext::ClearUnorderedAccessViewUint(ID3D11UnorderedAccessView* pUnorderedAccessView,
                                                                             const UINT Values[4]) {
   if (pUnorderedAccessView && Values)
     clearUnorderedAccessView(pUnorderedAccessView, Values, false, "ClearUnorderedAccessViewUint");
 }
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::ClearUnorderedAccessViewFloat(ID3D11UnorderedAccessView* pUnorderedAccessView,
+void STDMETHODCALLTYPE D3D11DeviceContext::ClearUnorderedAccessViewFloat(ID3D11UnorderedAccessView* pUnorderedAccessView,
                                                                              const FLOAT Values[4]) {
   if (pUnorderedAccessView && Values)
     clearUnorderedAccessView(pUnorderedAccessView, Values, true, "ClearUnorderedAccessViewFloat");
 }
 
-void D3D11ImmediateContext::clearUnorderedAccessView(ID3D11UnorderedAccessView* uav, const void* values, bool isFloat, const char* method) {
+void D3D11DeviceContext::clearUnorderedAccessView(ID3D11UnorderedAccessView* uav, const void* values, bool isFloat, const char* method) {
+  keepAlive(uav);
   if (m_device->featureLevel() < D3D_FEATURE_LEVEL_10_0) {
     util::log::warn(method, ": not supported at feature level 9_x; call dropped");
     return;
@@ -173,7 +177,7 @@ void D3D11ImmediateContext::clearUnorderedAccessView(ID3D11UnorderedAccessView* 
   const auto* floats = static_cast<const FLOAT*>(values);
   try {
     if (D3D11Buffer* buffer = resource->asBuffer()) {
-      const vk::BufferSlice slice = buffer->slice();
+      const vk::BufferSlice slice = sliceOf(*buffer);
       if (!range.typedBuffer) {
         // Raw and structured views clear 32-bit words; a float clear writes the value's conversion.
         auto& fill = m_stream->record<vk::FillBufferCommand>();
@@ -189,7 +193,7 @@ void D3D11ImmediateContext::clearUnorderedAccessView(ID3D11UnorderedAccessView* 
         util::log::warn(method, ": clearing views of format ", int(range.format), " is not implemented; call dropped");
         return;
       }
-      vk::BufferSlice pattern = m_uploads->allocate(range.byteCount, 16, m_stream->recordingValue());
+      vk::BufferSlice pattern = m_uploads->allocate(range.byteCount, 16, recordingValue());
       for (VkDeviceSize at = 0; at + size <= range.byteCount; at += size)
         std::memcpy(static_cast<uint8_t*>(pattern.mapped) + at, element, size);
       auto& copy = m_stream->record<vk::CopyBufferCommand>(sizeof(VkBufferCopy));
@@ -226,7 +230,7 @@ void D3D11ImmediateContext::clearUnorderedAccessView(ID3D11UnorderedAccessView* 
     const SubresourceLayout& sub = texture.layout()[range.firstMip];
     const UINT depth = volume ? range.layerCount : 1;
     const VkDeviceSize bytes = VkDeviceSize(sub.width) * sub.height * depth * size;
-    vk::BufferSlice pattern = m_uploads->allocate(bytes, 16, m_stream->recordingValue());
+    vk::BufferSlice pattern = m_uploads->allocate(bytes, 16, recordingValue());
     for (VkDeviceSize at = 0; at < bytes; at += size)
       std::memcpy(static_cast<uint8_t*>(pattern.mapped) + at, element, size);
     const UINT layers = volume ? 1 : range.layerCount;
@@ -247,15 +251,15 @@ void D3D11ImmediateContext::clearUnorderedAccessView(ID3D11UnorderedAccessView* 
   }
 }
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::DiscardResource(ID3D11Resource* /*pResource*/) {
+void STDMETHODCALLTYPE D3D11DeviceContext::DiscardResource(ID3D11Resource* /*pResource*/) {
   // Documented as a hint that the contents are no longer needed; keeping them is correct.
 }
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::DiscardView(ID3D11View* /*pResourceView*/) {
+void STDMETHODCALLTYPE D3D11DeviceContext::DiscardView(ID3D11View* /*pResourceView*/) {
   // A hint, as DiscardResource.
 }
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::DiscardView1(ID3D11View* /*pResourceView*/, const D3D11_RECT* /*pRects*/, UINT /*NumRects*/) {
+void STDMETHODCALLTYPE D3D11DeviceContext::DiscardView1(ID3D11View* /*pResourceView*/, const D3D11_RECT* /*pRects*/, UINT /*NumRects*/) {
   // A hint, as DiscardResource.
 }
 

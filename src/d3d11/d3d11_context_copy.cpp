@@ -1,4 +1,4 @@
-// D3D11ImmediateContext: UpdateSubresource(1), CopyResource, CopySubresourceRegion(1),
+// D3D11DeviceContext: UpdateSubresource(1), CopyResource, CopySubresourceRegion(1),
 // ResolveSubresource and GenerateMips. Invalid arguments drop the call with one log line, as the
 // D3D11 runtime does (these methods return nothing). Staging textures are packed host memory, so
 // a copy involving one is a buffer/image copy at the subresource's packed offset.
@@ -8,7 +8,7 @@
 #include "d3d11/caps/format_table.h"
 #include "d3d11/d3d11_buffer.h"
 #include "d3d11/d3d11_device.h"
-#include "d3d11/d3d11_immediate_context.h"
+#include "d3d11/d3d11_device_context.h"
 #include "d3d11/d3d11_resource.h"
 #include "d3d11/d3d11_texture_storage.h"
 #include "d3d11/d3d11_view.h"
@@ -79,17 +79,18 @@ VkBufferImageCopy packedRegion(const TextureStorage& staging, const SubresourceL
 
 // ---- UpdateSubresource ----
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::UpdateSubresource(ID3D11Resource* pDstResource, UINT DstSubresource,
+void STDMETHODCALLTYPE D3D11DeviceContext::UpdateSubresource(ID3D11Resource* pDstResource, UINT DstSubresource,
                                                                  const D3D11_BOX* pDstBox, const void* pSrcData,
                                                                  UINT SrcRowPitch, UINT SrcDepthPitch) {
   UpdateSubresource1(pDstResource, DstSubresource, pDstBox, pSrcData, SrcRowPitch, SrcDepthPitch, 0);
 }
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::UpdateSubresource1(ID3D11Resource* pDstResource, UINT DstSubresource,
+void STDMETHODCALLTYPE D3D11DeviceContext::UpdateSubresource1(ID3D11Resource* pDstResource, UINT DstSubresource,
                                                                   const D3D11_BOX* pDstBox, const void* pSrcData,
                                                                   UINT SrcRowPitch, UINT SrcDepthPitch, UINT CopyFlags) {
   // D3D11_COPY_DISCARD and D3D11_COPY_NO_OVERWRITE are hints: the upload is ordered in the
   // stream either way, so both are honoured by doing the same thing.
+  keepAlive(pDstResource);
   D3D11ResourceCommon* resource = resourceCommon(pDstResource);
   if (!resource || !pSrcData || (CopyFlags & ~UINT(D3D11_COPY_NO_OVERWRITE | D3D11_COPY_DISCARD))) {
     util::log::warn("UpdateSubresource: ", !resource ? "not a d3d11vk resource" : !pSrcData ? "pSrcData is null" : "invalid copy flags",
@@ -118,7 +119,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::UpdateSubresource1(ID3D11Resource*
   }
 }
 
-void D3D11ImmediateContext::updateBuffer(D3D11ResourceCommon* resource, const D3D11_BOX* box, const void* data) {
+void D3D11DeviceContext::updateBuffer(D3D11ResourceCommon* resource, const D3D11_BOX* box, const void* data) {
   D3D11Buffer* buffer = resource->asBuffer();
   UINT left = 0, right = buffer->desc().ByteWidth;
   if (box) {
@@ -132,9 +133,9 @@ void D3D11ImmediateContext::updateBuffer(D3D11ResourceCommon* resource, const D3
   if (left >= right)
     return;  // an empty box updates nothing
   const VkDeviceSize size = right - left;
-  vk::BufferSlice upload = m_uploads->allocate(size, 16, m_stream->recordingValue());
+  vk::BufferSlice upload = m_uploads->allocate(size, 16, recordingValue());
   std::memcpy(upload.mapped, data, size);
-  const vk::BufferSlice target = buffer->slice();
+  const vk::BufferSlice target = sliceOf(*buffer);
   auto& copy = m_stream->record<vk::CopyBufferCommand>(sizeof(VkBufferCopy));
   copy.src = upload.buffer;
   copy.dst = target.buffer;
@@ -142,7 +143,7 @@ void D3D11ImmediateContext::updateBuffer(D3D11ResourceCommon* resource, const D3
   *vk::tailOf<VkBufferCopy>(&copy) = VkBufferCopy{upload.offset, target.offset + left, size};
 }
 
-void D3D11ImmediateContext::updateTexture(D3D11ResourceCommon* resource, UINT subresource, const D3D11_BOX* box,
+void D3D11DeviceContext::updateTexture(D3D11ResourceCommon* resource, UINT subresource, const D3D11_BOX* box,
                                           const void* data, UINT rowPitch, UINT depthPitch) {
   TextureStorage* texture = resource->asTexture();
   const SubresourceLayout& sub = texture->layout()[subresource];
@@ -163,7 +164,7 @@ void D3D11ImmediateContext::updateTexture(D3D11ResourceCommon* resource, UINT su
   const UINT width = area.right - area.left, height = area.bottom - area.top, depth = area.back - area.front;
   const VkDeviceSize rowBytes = VkDeviceSize((width + block.width - 1) / block.width) * block.bytes;
   const UINT rows = (height + block.height - 1) / block.height;
-  vk::BufferSlice upload = m_uploads->allocate(rowBytes * rows * depth, 16, m_stream->recordingValue());
+  vk::BufferSlice upload = m_uploads->allocate(rowBytes * rows * depth, 16, recordingValue());
   auto* out = static_cast<uint8_t*>(upload.mapped);
   const auto* in = static_cast<const uint8_t*>(data);
   for (UINT z = 0; z < depth; ++z)
@@ -184,7 +185,7 @@ void D3D11ImmediateContext::updateTexture(D3D11ResourceCommon* resource, UINT su
 
 // ---- CopyResource and CopySubresourceRegion ----
 
-void D3D11ImmediateContext::recordCopy(D3D11ResourceCommon* dst, UINT dstSubresource, const VkOffset3D& dstOffset,
+void D3D11DeviceContext::recordCopy(D3D11ResourceCommon* dst, UINT dstSubresource, const VkOffset3D& dstOffset,
                                        D3D11ResourceCommon* src, UINT srcSubresource, const VkOffset3D& srcOffset,
                                        const VkExtent3D& extent) {
   TextureStorage& from = *src->asTexture();
@@ -192,7 +193,6 @@ void D3D11ImmediateContext::recordCopy(D3D11ResourceCommon* dst, UINT dstSubreso
   const SubresourceLayout& fromSub = from.layout()[srcSubresource];
   const SubresourceLayout& toSub = to.layout()[dstSubresource];
   const VkImageAspectFlags aspects = copyAspects(from) & copyAspects(to);
-  const uint64_t value = m_stream->recordingValue();
 
   if (from.image() && to.image()) {
     auto& copy = m_stream->record<vk::CopyImageCommand>(sizeof(VkImageCopy));
@@ -236,12 +236,12 @@ void D3D11ImmediateContext::recordCopy(D3D11ResourceCommon* dst, UINT dstSubreso
     }
   }
   if (from.staging())
-    src->noteGpuUse(value);
+    noteGpuUse(src);
   if (to.staging())
-    dst->noteGpuUse(value);
+    noteGpuUse(dst);
 }
 
-void D3D11ImmediateContext::copyRegion(D3D11ResourceCommon* dst, UINT dstSubresource, UINT dstX, UINT dstY, UINT dstZ,
+void D3D11DeviceContext::copyRegion(D3D11ResourceCommon* dst, UINT dstSubresource, UINT dstX, UINT dstY, UINT dstZ,
                                        D3D11ResourceCommon* src, UINT srcSubresource, const D3D11_BOX* srcBox,
                                        const char* method) {
   if (!dst || !src || bool(dst->asBuffer()) != bool(src->asBuffer())) {
@@ -258,17 +258,16 @@ void D3D11ImmediateContext::copyRegion(D3D11ResourceCommon* dst, UINT dstSubreso
         util::log::warn(method, ": invalid buffer range, subresource or immutable destination; call dropped");
       return;
     }
-    const vk::BufferSlice s = from->slice(), d = to->slice();
+    const vk::BufferSlice s = sliceOf(*from), d = sliceOf(*to);
     auto& copy = m_stream->record<vk::CopyBufferCommand>(sizeof(VkBufferCopy));
     copy.src = s.buffer;
     copy.dst = d.buffer;
     copy.regionCount = 1;
     *vk::tailOf<VkBufferCopy>(&copy) = VkBufferCopy{s.offset + box.left, d.offset + dstX, box.right - box.left};
-    const uint64_t value = m_stream->recordingValue();
     if (from->desc().Usage == D3D11_USAGE_STAGING)
-      src->noteGpuUse(value);
+      noteGpuUse(src);
     if (to->desc().Usage == D3D11_USAGE_STAGING)
-      dst->noteGpuUse(value);
+      noteGpuUse(dst);
     return;
   }
   TextureStorage& from = *src->asTexture();
@@ -311,13 +310,13 @@ void D3D11ImmediateContext::copyRegion(D3D11ResourceCommon* dst, UINT dstSubreso
              VkOffset3D{int32_t(box.left), int32_t(box.top), int32_t(box.front)}, extent);
 }
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::CopySubresourceRegion(ID3D11Resource* pDstResource, UINT DstSubresource, UINT DstX,
+void STDMETHODCALLTYPE D3D11DeviceContext::CopySubresourceRegion(ID3D11Resource* pDstResource, UINT DstSubresource, UINT DstX,
                                                                      UINT DstY, UINT DstZ, ID3D11Resource* pSrcResource,
                                                                      UINT SrcSubresource, const D3D11_BOX* pSrcBox) {
   CopySubresourceRegion1(pDstResource, DstSubresource, DstX, DstY, DstZ, pSrcResource, SrcSubresource, pSrcBox, 0);
 }
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::CopySubresourceRegion1(ID3D11Resource* pDstResource, UINT DstSubresource, UINT DstX,
+void STDMETHODCALLTYPE D3D11DeviceContext::CopySubresourceRegion1(ID3D11Resource* pDstResource, UINT DstSubresource, UINT DstX,
                                                                       UINT DstY, UINT DstZ, ID3D11Resource* pSrcResource,
                                                                       UINT SrcSubresource, const D3D11_BOX* pSrcBox, UINT CopyFlags) {
   // COPY_DISCARD / COPY_NO_OVERWRITE are hints; ordering in the stream satisfies both.
@@ -325,6 +324,8 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::CopySubresourceRegion1(ID3D11Resou
     util::log::warn("CopySubresourceRegion1: invalid copy flags 0x", std::hex, CopyFlags, "; call dropped");
     return;
   }
+  keepAlive(pDstResource);
+  keepAlive(pSrcResource);
   D3D11ResourceCommon* dst = resourceCommon(pDstResource);
   D3D11ResourceCommon* src = resourceCommon(pSrcResource);
   if (dst && src && m_device->featureLevel() < D3D_FEATURE_LEVEL_10_0 && src->asTexture() && dst->asTexture() &&
@@ -336,7 +337,9 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::CopySubresourceRegion1(ID3D11Resou
   copyRegion(dst, DstSubresource, DstX, DstY, DstZ, src, SrcSubresource, pSrcBox, "CopySubresourceRegion");
 }
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::CopyResource(ID3D11Resource* pDstResource, ID3D11Resource* pSrcResource) {
+void STDMETHODCALLTYPE D3D11DeviceContext::CopyResource(ID3D11Resource* pDstResource, ID3D11Resource* pSrcResource) {
+  keepAlive(pDstResource);
+  keepAlive(pSrcResource);
   D3D11ResourceCommon* dst = resourceCommon(pDstResource);
   D3D11ResourceCommon* src = resourceCommon(pSrcResource);
   if (!dst || !src || dst == src || bool(dst->asBuffer()) != bool(src->asBuffer())) {
@@ -376,8 +379,10 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::CopyResource(ID3D11Resource* pDstR
 
 // ---- ResolveSubresource and GenerateMips ----
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::ResolveSubresource(ID3D11Resource* pDstResource, UINT DstSubresource,
+void STDMETHODCALLTYPE D3D11DeviceContext::ResolveSubresource(ID3D11Resource* pDstResource, UINT DstSubresource,
                                                                   ID3D11Resource* pSrcResource, UINT SrcSubresource, DXGI_FORMAT Format) {
+  keepAlive(pDstResource);
+  keepAlive(pSrcResource);
   D3D11ResourceCommon* dst = resourceCommon(pDstResource);
   D3D11ResourceCommon* src = resourceCommon(pSrcResource);
   TextureStorage* to = dst ? dst->asTexture() : nullptr;
@@ -406,9 +411,10 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::ResolveSubresource(ID3D11Resource*
                                   {VK_IMAGE_ASPECT_COLOR_BIT, d.mip, d.layer, 1}, {0, 0, 0}, {s.width, s.height, 1}};
 }
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::GenerateMips(ID3D11ShaderResourceView* pShaderResourceView) {
+void STDMETHODCALLTYPE D3D11DeviceContext::GenerateMips(ID3D11ShaderResourceView* pShaderResourceView) {
   if (!pShaderResourceView)
     return;
+  keepAlive(pShaderResourceView);
   auto* view = static_cast<D3D11ShaderResourceView*>(pShaderResourceView);
   D3D11ResourceCommon* resource = resourceCommon(view->target().resource());
   TextureStorage* texture = resource ? resource->asTexture() : nullptr;
@@ -433,7 +439,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::GenerateMips(ID3D11ShaderResourceV
 
 // ---- CopyStructureCount ----
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::CopyStructureCount(ID3D11Buffer* pDstBuffer, UINT DstAlignedByteOffset,
+void STDMETHODCALLTYPE D3D11DeviceContext::CopyStructureCount(ID3D11Buffer* pDstBuffer, UINT DstAlignedByteOffset,
                                                                   ID3D11UnorderedAccessView* pSrcView) {
   if (m_device->featureLevel() < D3D_FEATURE_LEVEL_10_0) {
     util::log::warn("CopyStructureCount: not supported at feature level 9_x; call dropped");
@@ -446,14 +452,16 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::CopyStructureCount(ID3D11Buffer* p
     util::log::warn("CopyStructureCount: needs a buffer with room at a 4-byte aligned offset and an append/counter view; call dropped");
     return;
   }
-  const vk::BufferSlice target = buffer->slice();
+  const vk::BufferSlice target = sliceOf(*buffer);
   auto& copy = m_stream->record<vk::CopyBufferCommand>(sizeof(VkBufferCopy));
   copy.src = counter->handle();
   copy.dst = target.buffer;
   copy.regionCount = 1;
   *vk::tailOf<VkBufferCopy>(&copy) = VkBufferCopy{0, target.offset + DstAlignedByteOffset, 4};
+  keepAlive(pDstBuffer);
+  keepAlive(pSrcView);
   if (buffer->desc().Usage == D3D11_USAGE_STAGING)
-    resource->noteGpuUse(m_stream->recordingValue());
+    noteGpuUse(resource);
 }
 
 }  // namespace d3d11vk

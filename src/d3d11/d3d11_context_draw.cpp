@@ -1,4 +1,4 @@
-// D3D11ImmediateContext: Draw*, Dispatch* and the state they record first. Bound D3D11 state
+// D3D11DeviceContext: Draw*, Dispatch* and the state they record first. Bound D3D11 state
 // turns into commands only when something changed (the dirty flags of ContextState): the pipeline
 // key, render targets, viewports and scissors, dynamic values, vertex and index buffers, and per
 // stage the full descriptor set built from the shader's reflection and the bound views.
@@ -10,7 +10,7 @@
 #include "d3d11/d3d11_buffer.h"
 #include "d3d11/d3d11_depth_stencil_state.h"
 #include "d3d11/d3d11_device.h"
-#include "d3d11/d3d11_immediate_context.h"
+#include "d3d11/d3d11_device_context.h"
 #include "d3d11/d3d11_input_layout.h"
 #include "d3d11/d3d11_pipeline_state.h"
 #include "d3d11/d3d11_rasterizer_state.h"
@@ -61,7 +61,7 @@ VkExtent2D mipExtent(const ViewTarget& target) {
 
 }  // namespace
 
-void D3D11ImmediateContext::recordRenderTargets() {
+void D3D11DeviceContext::recordRenderTargets() {
   auto& command = m_stream->record<vk::SetRenderTargetsCommand>();
   command = vk::SetRenderTargetsCommand{};
   VkExtent2D extent{UINT32_MAX, UINT32_MAX};
@@ -75,6 +75,7 @@ void D3D11ImmediateContext::recordRenderTargets() {
     const ViewTarget* target = targetOf(m_state.renderTargets[i].get());
     if (!target || !target->image())
       continue;
+    keepAlive(m_state.renderTargets[i].get());
     command.color[i] = vk::RenderTarget{target->image()->handle(), target->imageView(), target->format(), VK_IMAGE_ASPECT_COLOR_BIT};
     command.colorCount = i + 1;
     fit(*target);
@@ -82,6 +83,7 @@ void D3D11ImmediateContext::recordRenderTargets() {
   if (ID3D11DepthStencilView* dsv = m_state.depthStencil.get()) {
     const ViewTarget& target = static_cast<D3D11DepthStencilView*>(dsv)->target();
     if (target.image()) {
+      keepAlive(dsv);
       command.depth = vk::RenderTarget{target.image()->handle(), target.imageView(), target.format(), target.aspects()};
       fit(target);
     }
@@ -94,7 +96,7 @@ void D3D11ImmediateContext::recordRenderTargets() {
   m_renderArea = command.extent;
 }
 
-bool D3D11ImmediateContext::recordPipeline() {
+bool D3D11DeviceContext::recordPipeline() {
   vk::GraphicsPipelineKey key = zeroedKey();
   const vk::ShaderCode* stages[vk::kGraphicsStages] = {};
   for (uint32_t stage = 0; stage < vk::kGraphicsStages; ++stage) {
@@ -151,7 +153,7 @@ bool D3D11ImmediateContext::recordPipeline() {
   return true;
 }
 
-bool D3D11ImmediateContext::recordShaders() {
+bool D3D11DeviceContext::recordShaders() {
   // The worker keeps the last key; only the shader stages (and their ids in the key) change.
   if (!m_state.stages[uint32_t(dxbc::ShaderStage::Vertex)].code)
     return false;
@@ -161,7 +163,7 @@ bool D3D11ImmediateContext::recordShaders() {
   return true;
 }
 
-void D3D11ImmediateContext::recordViewportsAndScissors() {
+void D3D11DeviceContext::recordViewportsAndScissors() {
   const D3D11_RASTERIZER_DESC2 raster = rasterizerDesc(m_state.rasterizerState.get());
   auto& viewports = m_stream->record<vk::SetViewportsCommand>();
   viewports.count = std::max(1u, m_state.viewportCount);
@@ -185,7 +187,7 @@ void D3D11ImmediateContext::recordViewportsAndScissors() {
   }
 }
 
-void D3D11ImmediateContext::recordDynamicState() {
+void D3D11DeviceContext::recordDynamicState() {
   auto& blend = m_stream->record<vk::SetBlendConstantsCommand>();
   std::copy_n(m_state.blendFactor, 4, blend.constants);
   m_stream->record<vk::SetStencilReferenceCommand>().reference = m_state.stencilRef;
@@ -196,7 +198,7 @@ void D3D11ImmediateContext::recordDynamicState() {
   depthBias.slopeFactor = bias.slopeFactor;
 }
 
-void D3D11ImmediateContext::recordVertexInput() {
+void D3D11DeviceContext::recordVertexInput() {
   if (m_state.vertexBuffersDirty) {
     m_state.vertexBuffersDirty = false;
     uint32_t count = 0;
@@ -209,18 +211,20 @@ void D3D11ImmediateContext::recordVertexInput() {
       command.count = count;
       vk::VertexBufferBinding* bindings = vk::tailOf<vk::VertexBufferBinding>(&command);
       for (uint32_t i = 0; i < count; ++i) {
+        keepAlive(m_state.vertexBuffers[i].buffer.get());
         D3D11ResourceCommon* resource = resourceCommon(m_state.vertexBuffers[i].buffer.get());
         D3D11Buffer* buffer = resource ? resource->asBuffer() : nullptr;
-        const vk::BufferSlice slice = buffer ? buffer->slice() : vk::BufferSlice{};
+        const vk::BufferSlice slice = buffer ? sliceOf(*buffer) : vk::BufferSlice{};
         bindings[i] = vk::VertexBufferBinding{slice.buffer, slice.offset + m_state.vertexBuffers[i].offset};
       }
     }
   }
   if (m_state.indexBufferDirty) {
     m_state.indexBufferDirty = false;
+    keepAlive(m_state.indexBuffer.get());
     D3D11ResourceCommon* resource = resourceCommon(m_state.indexBuffer.get());
     D3D11Buffer* buffer = resource ? resource->asBuffer() : nullptr;
-    const vk::BufferSlice slice = buffer ? buffer->slice() : vk::BufferSlice{};
+    const vk::BufferSlice slice = buffer ? sliceOf(*buffer) : vk::BufferSlice{};
     auto& command = m_stream->record<vk::BindIndexBufferCommand>();
     command.buffer = slice.buffer;
     command.offset = slice.offset + m_state.indexOffset;
@@ -228,7 +232,7 @@ void D3D11ImmediateContext::recordVertexInput() {
   }
 }
 
-vk::DescriptorEntry D3D11ImmediateContext::descriptorFor(uint32_t stage, const vk::ShaderBindingSlot& slot) {
+vk::DescriptorEntry D3D11DeviceContext::descriptorFor(uint32_t stage, const vk::ShaderBindingSlot& slot) {
   vk::DescriptorEntry entry{};
   entry.binding = slot.binding;
   entry.type = slot.type;
@@ -269,9 +273,10 @@ vk::DescriptorEntry D3D11ImmediateContext::descriptorFor(uint32_t stage, const v
   const uint32_t binding = slot.binding;
   if (binding < bm::kSamplerBase) {
     const ConstantBufferBinding& cb = state.constantBuffers[binding - bm::kConstantBufferBase];
+    keepAlive(cb.buffer.get());
     D3D11ResourceCommon* resource = resourceCommon(cb.buffer.get());
     if (D3D11Buffer* buffer = resource ? resource->asBuffer() : nullptr) {
-      const vk::BufferSlice slice = buffer->slice();
+      const vk::BufferSlice slice = sliceOf(*buffer);
       const VkDeviceSize offset = VkDeviceSize(cb.firstConstant) * 16;
       const VkDeviceSize available = slice.size > offset ? slice.size - offset : 0;
       VkDeviceSize range = cb.numConstants ? VkDeviceSize(cb.numConstants) * 16 : available;
@@ -285,14 +290,18 @@ vk::DescriptorEntry D3D11ImmediateContext::descriptorFor(uint32_t stage, const v
     ID3D11SamplerState* sampler = state.samplers[binding - bm::kSamplerBase].get();
     if (!sampler)
       sampler = defaultSampler();
+    keepAlive(sampler);
     entry.image.sampler = sampler ? static_cast<D3D11SamplerState*>(sampler)->vulkanSampler() : VK_NULL_HANDLE;
   } else if (binding < bm::kUavBase) {
-    if (ID3D11ShaderResourceView* view = state.shaderResources[binding - bm::kShaderResourceBase].get())
+    if (ID3D11ShaderResourceView* view = state.shaderResources[binding - bm::kShaderResourceBase].get()) {
+      keepAlive(view);
       fromView(static_cast<D3D11ShaderResourceView*>(view)->target());
+    }
   } else if (binding < bm::kUavCounterBase) {
     const uint32_t index = binding - bm::kUavBase;
     ID3D11UnorderedAccessView* view = compute ? m_state.computeUavs[index].get() : m_state.graphicsUavs[index].get();
     entry.access = vk::Access::Write;
+    keepAlive(view);
     if (view)
       fromView(static_cast<D3D11UnorderedAccessView*>(view)->target());
   } else {
@@ -307,7 +316,7 @@ vk::DescriptorEntry D3D11ImmediateContext::descriptorFor(uint32_t stage, const v
   return entry;
 }
 
-ID3D11SamplerState* D3D11ImmediateContext::defaultSampler() {
+ID3D11SamplerState* D3D11DeviceContext::defaultSampler() {
   if (!m_defaultSampler) {
     // An unbound sampler slot reads like the documented default sampler state.
     D3D11_SAMPLER_DESC desc{};
@@ -322,7 +331,7 @@ ID3D11SamplerState* D3D11ImmediateContext::defaultSampler() {
   return m_defaultSampler.get();
 }
 
-void D3D11ImmediateContext::recordDescriptors(uint32_t stage) {
+void D3D11DeviceContext::recordDescriptors(uint32_t stage) {
   StageState& state = m_state.stages[stage];
   state.descriptorsDirty = false;
   if (!state.code)
@@ -338,7 +347,7 @@ void D3D11ImmediateContext::recordDescriptors(uint32_t stage) {
     entries[i] = descriptorFor(stage, slots[i]);
 }
 
-bool D3D11ImmediateContext::prepareDraw() {
+bool D3D11DeviceContext::prepareDraw() {
   if (m_state.renderTargetsDirty) {
     m_state.renderTargetsDirty = false;
     recordRenderTargets();
@@ -368,7 +377,7 @@ bool D3D11ImmediateContext::prepareDraw() {
   return true;
 }
 
-bool D3D11ImmediateContext::prepareDispatch() {
+bool D3D11DeviceContext::prepareDispatch() {
   const uint32_t stage = uint32_t(dxbc::ShaderStage::Compute);
   if (!m_state.stages[stage].code)
     return false;
@@ -381,7 +390,7 @@ bool D3D11ImmediateContext::prepareDispatch() {
   return true;
 }
 
-void D3D11ImmediateContext::noteBufferDiscarded(const D3D11Buffer& buffer) {
+void D3D11DeviceContext::noteBufferDiscarded(const D3D11Buffer& buffer) {
   // A renamed buffer that may be bound: the next draw names its new memory.
   const UINT bind = buffer.desc().BindFlags;
   if (bind & D3D11_BIND_VERTEX_BUFFER)
@@ -395,11 +404,11 @@ void D3D11ImmediateContext::noteBufferDiscarded(const D3D11Buffer& buffer) {
 
 // ---- Draws and dispatches ----
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::Draw(UINT VertexCount, UINT StartVertexLocation) {
+void STDMETHODCALLTYPE D3D11DeviceContext::Draw(UINT VertexCount, UINT StartVertexLocation) {
   DrawInstanced(VertexCount, 1, StartVertexLocation, 0);
 }
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::DrawInstanced(UINT VertexCountPerInstance, UINT InstanceCount, UINT StartVertexLocation,
+void STDMETHODCALLTYPE D3D11DeviceContext::DrawInstanced(UINT VertexCountPerInstance, UINT InstanceCount, UINT StartVertexLocation,
                                                             UINT StartInstanceLocation) {
   if (!VertexCountPerInstance || !InstanceCount || !prepareDraw())
     return;
@@ -407,11 +416,11 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::DrawInstanced(UINT VertexCountPerI
   draw = vk::DrawCommand{VertexCountPerInstance, InstanceCount, StartVertexLocation, StartInstanceLocation};
 }
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::DrawIndexed(UINT IndexCount, UINT StartIndexLocation, INT BaseVertexLocation) {
+void STDMETHODCALLTYPE D3D11DeviceContext::DrawIndexed(UINT IndexCount, UINT StartIndexLocation, INT BaseVertexLocation) {
   DrawIndexedInstanced(IndexCount, 1, StartIndexLocation, BaseVertexLocation, 0);
 }
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::DrawIndexedInstanced(UINT IndexCountPerInstance, UINT InstanceCount, UINT StartIndexLocation,
+void STDMETHODCALLTYPE D3D11DeviceContext::DrawIndexedInstanced(UINT IndexCountPerInstance, UINT InstanceCount, UINT StartIndexLocation,
                                                                    INT BaseVertexLocation, UINT StartInstanceLocation) {
   if (!IndexCountPerInstance || !InstanceCount || !m_state.indexBuffer || !prepareDraw())
     return;
@@ -419,7 +428,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::DrawIndexedInstanced(UINT IndexCou
   draw = vk::DrawIndexedCommand{IndexCountPerInstance, InstanceCount, StartIndexLocation, BaseVertexLocation, StartInstanceLocation};
 }
 
-void D3D11ImmediateContext::drawIndirect(ID3D11Buffer* args, UINT offset, bool indexed) {
+void D3D11DeviceContext::drawIndirect(ID3D11Buffer* args, UINT offset, bool indexed) {
   D3D11ResourceCommon* resource = resourceCommon(args);
   D3D11Buffer* buffer = resource ? resource->asBuffer() : nullptr;
   if (!buffer || !(buffer->desc().MiscFlags & D3D11_RESOURCE_MISC_DRAWINDIRECT_ARGS) || (offset & 3)) {
@@ -429,31 +438,32 @@ void D3D11ImmediateContext::drawIndirect(ID3D11Buffer* args, UINT offset, bool i
   }
   if ((indexed && !m_state.indexBuffer) || !prepareDraw())
     return;
-  const vk::BufferSlice slice = buffer->slice();
+  keepAlive(args);
+  const vk::BufferSlice slice = sliceOf(*buffer);
   auto& draw = m_stream->record<vk::DrawIndirectCommand>();
   draw = vk::DrawIndirectCommand{slice.buffer, slice.offset + offset, indexed ? VK_TRUE : VK_FALSE};
 }
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::DrawInstancedIndirect(ID3D11Buffer* pBufferForArgs, UINT AlignedByteOffsetForArgs) {
+void STDMETHODCALLTYPE D3D11DeviceContext::DrawInstancedIndirect(ID3D11Buffer* pBufferForArgs, UINT AlignedByteOffsetForArgs) {
   drawIndirect(pBufferForArgs, AlignedByteOffsetForArgs, false);
 }
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::DrawIndexedInstancedIndirect(ID3D11Buffer* pBufferForArgs, UINT AlignedByteOffsetForArgs) {
+void STDMETHODCALLTYPE D3D11DeviceContext::DrawIndexedInstancedIndirect(ID3D11Buffer* pBufferForArgs, UINT AlignedByteOffsetForArgs) {
   drawIndirect(pBufferForArgs, AlignedByteOffsetForArgs, true);
 }
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::DrawAuto() {
+void STDMETHODCALLTYPE D3D11DeviceContext::DrawAuto() {
   D3D11VK_NOT_IMPLEMENTED();
 }
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::Dispatch(UINT ThreadGroupCountX, UINT ThreadGroupCountY, UINT ThreadGroupCountZ) {
+void STDMETHODCALLTYPE D3D11DeviceContext::Dispatch(UINT ThreadGroupCountX, UINT ThreadGroupCountY, UINT ThreadGroupCountZ) {
   if (!ThreadGroupCountX || !ThreadGroupCountY || !ThreadGroupCountZ || !prepareDispatch())
     return;
   auto& dispatch = m_stream->record<vk::DispatchCommand>();
   dispatch = vk::DispatchCommand{ThreadGroupCountX, ThreadGroupCountY, ThreadGroupCountZ};
 }
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::DispatchIndirect(ID3D11Buffer* pBufferForArgs, UINT AlignedByteOffsetForArgs) {
+void STDMETHODCALLTYPE D3D11DeviceContext::DispatchIndirect(ID3D11Buffer* pBufferForArgs, UINT AlignedByteOffsetForArgs) {
   D3D11ResourceCommon* resource = resourceCommon(pBufferForArgs);
   D3D11Buffer* buffer = resource ? resource->asBuffer() : nullptr;
   if (!buffer || !(buffer->desc().MiscFlags & D3D11_RESOURCE_MISC_DRAWINDIRECT_ARGS) || (AlignedByteOffsetForArgs & 3)) {
@@ -462,7 +472,8 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::DispatchIndirect(ID3D11Buffer* pBu
   }
   if (!prepareDispatch())
     return;
-  const vk::BufferSlice slice = buffer->slice();
+  keepAlive(pBufferForArgs);
+  const vk::BufferSlice slice = sliceOf(*buffer);
   auto& dispatch = m_stream->record<vk::DispatchIndirectCommand>();
   dispatch = vk::DispatchIndirectCommand{slice.buffer, slice.offset + AlignedByteOffsetForArgs};
 }

@@ -1,12 +1,14 @@
-// D3D11ImmediateContext: Map and Unmap. Dynamic buffers are renamed on WRITE_DISCARD (never a
+// D3D11DeviceContext: Map and Unmap. Dynamic buffers are renamed on WRITE_DISCARD (never a
 // wait), NO_OVERWRITE hands out the current memory; staging resources wait for the GPU's last copy
 // involving them (or answer DXGI_ERROR_WAS_STILL_DRAWING under DO_NOT_WAIT); dynamic textures are
-// written through the upload heap and copied in at Unmap.
+// written through the upload heap and copied in at Unmap. A deferred context maps only dynamic
+// resources with WRITE_DISCARD or NO_OVERWRITE (documented); its discards take memory owned by the
+// command list, so the data belongs to that list, however often it executes.
 #include <algorithm>
 
 #include "d3d11/d3d11_buffer.h"
 #include "d3d11/d3d11_device.h"
-#include "d3d11/d3d11_immediate_context.h"
+#include "d3d11/d3d11_device_context.h"
 #include "d3d11/d3d11_resource.h"
 #include "d3d11/d3d11_texture_storage.h"
 #include "util/log.h"
@@ -38,7 +40,7 @@ bool mapTypeAllowed(UINT usage, UINT cpuAccess, D3D11_MAP type, bool isBuffer) {
 
 }  // namespace
 
-HRESULT STDMETHODCALLTYPE D3D11ImmediateContext::Map(ID3D11Resource* pResource, UINT Subresource, D3D11_MAP MapType,
+HRESULT STDMETHODCALLTYPE D3D11DeviceContext::Map(ID3D11Resource* pResource, UINT Subresource, D3D11_MAP MapType,
                                                      UINT MapFlags, D3D11_MAPPED_SUBRESOURCE* pMappedResource) {
   if (pMappedResource)
     *pMappedResource = D3D11_MAPPED_SUBRESOURCE{};
@@ -58,6 +60,11 @@ HRESULT STDMETHODCALLTYPE D3D11ImmediateContext::Map(ID3D11Resource* pResource, 
     }
   if (m_device->vulkanDevice().timeline().isLost())
     return DXGI_ERROR_DEVICE_REMOVED;
+  if (m_deferred && MapType != D3D11_MAP_WRITE_DISCARD && MapType != D3D11_MAP_WRITE_NO_OVERWRITE) {
+    util::log::warn("Map: a deferred context maps only with WRITE_DISCARD or WRITE_NO_OVERWRITE; got ", int(MapType));
+    return E_INVALIDARG;
+  }
+  keepAlive(pResource);
   if (resource->asBuffer()) {
     if (Subresource != 0) {
       util::log::warn("Map: buffers have one subresource; got ", Subresource);
@@ -68,7 +75,7 @@ HRESULT STDMETHODCALLTYPE D3D11ImmediateContext::Map(ID3D11Resource* pResource, 
   return mapTexture(resource, Subresource, MapType, MapFlags, pMappedResource);
 }
 
-HRESULT D3D11ImmediateContext::waitForGpu(D3D11ResourceCommon* resource, D3D11_MAP /*type*/, UINT flags) {
+HRESULT D3D11DeviceContext::waitForGpu(D3D11ResourceCommon* resource, D3D11_MAP /*type*/, UINT flags) {
   const uint64_t lastUse = resource->lastGpuUse();
   if (lastUse && !m_stream->isComplete(lastUse, true)) {
     if (flags & D3D11_MAP_FLAG_DO_NOT_WAIT)
@@ -78,7 +85,7 @@ HRESULT D3D11ImmediateContext::waitForGpu(D3D11ResourceCommon* resource, D3D11_M
   return m_device->vulkanDevice().timeline().isLost() ? DXGI_ERROR_DEVICE_REMOVED : S_OK;
 }
 
-HRESULT D3D11ImmediateContext::mapBuffer(D3D11ResourceCommon* resource, D3D11_MAP type, UINT flags,
+HRESULT D3D11DeviceContext::mapBuffer(D3D11ResourceCommon* resource, D3D11_MAP type, UINT flags,
                                          D3D11_MAPPED_SUBRESOURCE* mapped) {
   D3D11Buffer* buffer = resource->asBuffer();
   const D3D11_BUFFER_DESC& desc = buffer->desc();
@@ -88,7 +95,23 @@ HRESULT D3D11ImmediateContext::mapBuffer(D3D11ResourceCommon* resource, D3D11_MA
     return E_INVALIDARG;
   }
   void* data;
-  if (type == D3D11_MAP_WRITE_DISCARD) {
+  if (m_deferred) {
+    if (type == D3D11_MAP_WRITE_DISCARD) {
+      HRESULT result = discardOnDeferred(buffer, &data);
+      if (FAILED(result))
+        return result;
+    } else {
+      // NO_OVERWRITE appends to memory this list's WRITE_DISCARD gave the buffer; the
+      // immediate context's memory is not the list's to write.
+      auto found = m_renamed.find(buffer);
+      if (found == m_renamed.end()) {
+        util::log::warn("Map(WRITE_NO_OVERWRITE) on a deferred context needs a WRITE_DISCARD of the buffer earlier in the same "
+                        "command list: E_INVALIDARG");
+        return E_INVALIDARG;
+      }
+      data = found->second.mapped;
+    }
+  } else if (type == D3D11_MAP_WRITE_DISCARD) {
     try {
       data = buffer->discard(m_stream->recordingValue()).mapped;
       noteBufferDiscarded(*buffer);
@@ -110,7 +133,7 @@ HRESULT D3D11ImmediateContext::mapBuffer(D3D11ResourceCommon* resource, D3D11_MA
   return S_OK;
 }
 
-HRESULT D3D11ImmediateContext::mapTexture(D3D11ResourceCommon* resource, UINT subresource, D3D11_MAP type, UINT flags,
+HRESULT D3D11DeviceContext::mapTexture(D3D11ResourceCommon* resource, UINT subresource, D3D11_MAP type, UINT flags,
                                           D3D11_MAPPED_SUBRESOURCE* mapped) {
   TextureStorage* texture = resource->asTexture();
   const TextureDesc& desc = texture->desc();
@@ -133,7 +156,7 @@ HRESULT D3D11ImmediateContext::mapTexture(D3D11ResourceCommon* resource, UINT su
     data = static_cast<char*>(staging->mapped()) + sub.offset;
   } else {
     try {
-      entry.staging = m_uploads->allocate(sub.size, 16, m_stream->recordingValue());
+      entry.staging = m_uploads->allocate(sub.size, 16, recordingValue());
     } catch (const vk::Error& error) {
       util::log::error("Map(WRITE_DISCARD): no upload memory for the texture: ", error.what());
       return E_OUTOFMEMORY;
@@ -148,7 +171,7 @@ HRESULT D3D11ImmediateContext::mapTexture(D3D11ResourceCommon* resource, UINT su
   return S_OK;
 }
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::Unmap(ID3D11Resource* pResource, UINT Subresource) {
+void STDMETHODCALLTYPE D3D11DeviceContext::Unmap(ID3D11Resource* pResource, UINT Subresource) {
   D3D11ResourceCommon* resource = resourceCommon(pResource);
   auto found = std::find_if(m_mapped.begin(), m_mapped.end(), [&](const MappedSubresource& mapped) {
     return mapped.resource == resource && mapped.subresource == Subresource;

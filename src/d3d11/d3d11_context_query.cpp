@@ -1,10 +1,10 @@
-// D3D11ImmediateContext: Begin, End and GetData. A query's End is recorded in the stream; GetData
+// D3D11DeviceContext: Begin, End and GetData. A query's End is recorded in the stream; GetData
 // answers S_FALSE until the submission holding that End has completed (flushing it unless
 // D3D11_ASYNC_GETDATA_DONOTFLUSH), then reads the Vulkan query results.
 #include <cstring>
 
 #include "d3d11/d3d11_device.h"
-#include "d3d11/d3d11_immediate_context.h"
+#include "d3d11/d3d11_device_context.h"
 #include "d3d11/d3d11_query.h"
 #include "util/log.h"
 #include "vk/command_stream.h"
@@ -33,14 +33,14 @@ bool isStreamOutputQuery(D3D11_QUERY type) {
 
 }  // namespace
 
-void D3D11ImmediateContext::recordQueryBegin(D3D11Query* query) {
+void D3D11DeviceContext::recordQueryBegin(D3D11Query* query) {
   if (createQueryRecord(query)) {
     auto& begin = m_stream->record<vk::BeginQueryCommand>();
     begin.query = query->record();
   }
 }
 
-bool D3D11ImmediateContext::createQueryRecord(D3D11Query* query) {
+bool D3D11DeviceContext::createQueryRecord(D3D11Query* query) {
   const D3D11_QUERY type = query->desc().Query;
   if (!query->record()) {
     const vk::Device& device = m_device->vulkanDevice();
@@ -60,7 +60,7 @@ bool D3D11ImmediateContext::createQueryRecord(D3D11Query* query) {
   return true;
 }
 
-void D3D11ImmediateContext::recordQueryEnd(D3D11Query* query) {
+void D3D11DeviceContext::recordQueryEnd(D3D11Query* query) {
   if (query->desc().Query == D3D11_QUERY_TIMESTAMP) {
     if (createQueryRecord(query) && m_device->vulkanDevice().timestampValidBits()) {
       auto& write = m_stream->record<vk::WriteTimestampCommand>();
@@ -74,7 +74,7 @@ void D3D11ImmediateContext::recordQueryEnd(D3D11Query* query) {
   }
 }
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::Begin(ID3D11Asynchronous* pAsync) {
+void STDMETHODCALLTYPE D3D11DeviceContext::Begin(ID3D11Asynchronous* pAsync) {
   D3D11Query* query = queryOf(pAsync);
   if (!query) {
     if (pAsync)
@@ -92,10 +92,11 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::Begin(ID3D11Asynchronous* pAsync) 
     query->addPrivateRef();  // the query lives while the GPU may be measuring into it
     m_activeQueries.push_back(query);
   }
+  keepAlive(pAsync);
   recordQueryBegin(query);
 }
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::End(ID3D11Asynchronous* pAsync) {
+void STDMETHODCALLTYPE D3D11DeviceContext::End(ID3D11Asynchronous* pAsync) {
   D3D11Query* query = queryOf(pAsync);
   if (!query)
     return;
@@ -105,9 +106,9 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::End(ID3D11Asynchronous* pAsync) {
     // End without Begin on a Begin/End query: an empty measurement, as a Begin right before.
     Begin(pAsync);
   }
+  keepAlive(pAsync);
   recordQueryEnd(query);
-  state.issued = true;
-  state.endValue = m_stream->recordingValue();
+  noteQueryEnded(query);
   if (state.active) {
     state.active = false;
     for (size_t i = 0; i < m_activeQueries.size(); ++i)
@@ -120,7 +121,22 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::End(ID3D11Asynchronous* pAsync) {
   }
 }
 
-HRESULT STDMETHODCALLTYPE D3D11ImmediateContext::GetData(ID3D11Asynchronous* pAsync, void* pData, UINT DataSize, UINT GetDataFlags) {
+void D3D11DeviceContext::noteQueryEnded(D3D11Query* query) {
+  if (m_deferred) {
+    m_recording.endedQueries.emplace_back(query->asQuery1());
+    return;
+  }
+  D3D11Query::ContextState& state = query->contextState();
+  state.issued = true;
+  state.endValue = m_stream->recordingValue();
+}
+
+HRESULT STDMETHODCALLTYPE D3D11DeviceContext::GetData(ID3D11Asynchronous* pAsync, void* pData, UINT DataSize, UINT GetDataFlags) {
+  // Documented: only the immediate context answers queries.
+  if (m_deferred) {
+    util::log::warn("GetData: called on a deferred context: DXGI_ERROR_INVALID_CALL");
+    return DXGI_ERROR_INVALID_CALL;
+  }
   D3D11Query* query = queryOf(pAsync);
   if (!query) {
     util::log::warn("GetData: ", pAsync ? "counters are not supported" : "pAsync is null");

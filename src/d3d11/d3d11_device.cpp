@@ -19,8 +19,10 @@
 #include "vk/adapter.h"
 #include "vk/command_stream.h"
 #include "vk/device.h"
+#include "vk/gpu_timeline.h"
 #include "vk/instance.h"
 #include "vk/result.h"
+#include "vk/shader_code.h"
 
 #include <cstddef>
 #include <cstring>
@@ -615,9 +617,53 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateCounter(const D3D11_COUNTER_DESC* p
   return E_INVALIDARG;
 }
 
-HRESULT STDMETHODCALLTYPE D3D11Device::CreateDeferredContext(UINT /*ContextFlags*/, ID3D11DeviceContext ** /*ppDeferredContext*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
+template <typename Interface>
+HRESULT D3D11Device::createDeferredContext(const char* method, UINT flags, Interface** context) {
+  if (!context) {
+    util::log::warn("ID3D11Device::", method, ": the output pointer is null: E_INVALIDARG");
+    return E_INVALIDARG;
+  }
+  *context = nullptr;
+  if (flags) {
+    util::log::warn("ID3D11Device::", method, ": ContextFlags 0x", std::hex, flags, " (reserved, must be 0): E_INVALIDARG");
+    return E_INVALIDARG;
+  }
+  // Documented: a single-threaded device has no deferred contexts.
+  if (m_flags & D3D11_CREATE_DEVICE_SINGLETHREADED) {
+    util::log::warn("ID3D11Device::", method, ": the device was created SINGLETHREADED: DXGI_ERROR_INVALID_CALL");
+    return DXGI_ERROR_INVALID_CALL;
+  }
+  if (m_vkDevice->timeline().isLost())
+    return DXGI_ERROR_DEVICE_REMOVED;
+  try {
+    *context = new D3D11DeviceContext(this, D3D11DeviceContext::Deferred{});
+  } catch (const std::bad_alloc&) {
+    util::log::warn("ID3D11Device::", method, ": out of memory: E_OUTOFMEMORY");
+    return E_OUTOFMEMORY;
+  } catch (const vk::Error& error) {
+    util::log::warn("ID3D11Device::", method, ": ", error.what(), ": E_OUTOFMEMORY");
+    return E_OUTOFMEMORY;
+  }
+  return S_OK;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateDeferredContext(UINT ContextFlags, ID3D11DeviceContext** ppDeferredContext) {
+  return createDeferredContext("CreateDeferredContext", ContextFlags, ppDeferredContext);
+}
+
+const vk::ShaderCode* D3D11Device::shaderCodeFor(const CompiledShader& compiled) {
+  std::lock_guard lock(m_shaderCodeMutex);
+  auto found = m_shaderCode.find(&compiled);
+  if (found != m_shaderCode.end())
+    return found->second.get();
+  dxbc::CompileResult result;
+  result.spirv = compiled.spirv;
+  result.reflection = compiled.reflection;
+  // The cache's hash names distinct bytecode; 0 is reserved for "no shader" in pipeline keys.
+  auto code = vk::shaderCodeFrom(compiled.hash ? compiled.hash : 1, result);
+  const vk::ShaderCode* pointer = code.get();
+  m_shaderCode.emplace(&compiled, std::move(code));
+  return pointer;
 }
 
 HRESULT STDMETHODCALLTYPE D3D11Device::OpenSharedResource(HANDLE /*hResource*/, REFIID /*ReturnedInterface*/, void ** /*ppResource*/) {
@@ -644,9 +690,8 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CheckCounter(const D3D11_COUNTER_DESC* pD
   return E_INVALIDARG;
 }
 
-HRESULT STDMETHODCALLTYPE D3D11Device::CreateDeferredContext1(UINT /*ContextFlags*/, ID3D11DeviceContext1 ** /*ppDeferredContext*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateDeferredContext1(UINT ContextFlags, ID3D11DeviceContext1** ppDeferredContext) {
+  return createDeferredContext("CreateDeferredContext1", ContextFlags, ppDeferredContext);
 }
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateBlendState1(const D3D11_BLEND_DESC1* pBlendStateDesc, ID3D11BlendState1** ppBlendState) {
@@ -680,9 +725,8 @@ HRESULT STDMETHODCALLTYPE D3D11Device::OpenSharedResourceByName(LPCWSTR /*lpName
   return E_NOTIMPL;
 }
 
-HRESULT STDMETHODCALLTYPE D3D11Device::CreateDeferredContext2(UINT /*flags*/, ID3D11DeviceContext2 ** /*context*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateDeferredContext2(UINT flags, ID3D11DeviceContext2** context) {
+  return createDeferredContext("CreateDeferredContext2", flags, context);
 }
 
 void STDMETHODCALLTYPE D3D11Device::GetResourceTiling(ID3D11Resource * /*resource*/, UINT * /*tile_count*/, D3D11_PACKED_MIP_DESC * /*mip_desc*/, D3D11_TILE_SHAPE * /*tile_shape*/, UINT * /*subresource_tiling_count*/, UINT /*first_subresource_tiling*/, D3D11_SUBRESOURCE_TILING * /*subresource_tiling*/) {
@@ -740,9 +784,8 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateQuery1(const D3D11_QUERY_DESC1* des
   return createQuery("CreateQuery1", *desc, false, query);
 }
 
-HRESULT STDMETHODCALLTYPE D3D11Device::CreateDeferredContext3(UINT /*flags*/, ID3D11DeviceContext3 ** /*context*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateDeferredContext3(UINT flags, ID3D11DeviceContext3** context) {
+  return createDeferredContext("CreateDeferredContext3", flags, context);
 }
 
 void STDMETHODCALLTYPE D3D11Device::WriteToSubresource(ID3D11Resource * /*dst_resource*/, UINT /*dst_subresource*/, const D3D11_BOX * /*dst_box*/, const void * /*src_data*/, UINT /*src_row_pitch*/, UINT /*src_depth_pitch*/) {

@@ -3,11 +3,13 @@
 #pragma once
 
 #include <memory>
+#include <mutex>
+#include <unordered_map>
 
 #include "d3d11/d3d11_blend_state.h"
 #include "d3d11/d3d11_depth_stencil_state.h"
 #include "d3d11/d3d11_dxgi_device.h"
-#include "d3d11/d3d11_immediate_context.h"
+#include "d3d11/d3d11_device_context.h"
 #include "d3d11/d3d11_rasterizer_state.h"
 #include "d3d11/d3d11_sampler_state.h"
 #include "d3d11/d3d11_class_linkage.h"
@@ -21,7 +23,7 @@
 #include "util/com_ptr.h"
 #include "util/private_data.h"
 
-namespace vk { class Adapter; class Device; }
+namespace vk { class Adapter; class Device; struct ShaderCode; }
 
 namespace d3d11vk {
 
@@ -113,11 +115,14 @@ public:
   IDXGIAdapter* dxgiAdapter() const { return m_dxgiAdapter.get(); }
   vk::Adapter& vulkanAdapter() const { return *m_vkAdapter; }
   vk::Device& vulkanDevice() const { return *m_vkDevice; }
-  D3D11ImmediateContext& immediateContext() { return m_immediateContext; }
+  D3D11DeviceContext& immediateContext() { return m_immediateContext; }
   D3D_FEATURE_LEVEL featureLevel() const { return m_featureLevel; }
   // The GPU timeline value of commands recorded now: the last use of anything released now.
   uint64_t recordingValue();
 
+  // The backend's view of a compiled shader, made once per device and shared by every context
+  // (any thread). Lives as long as the device, like the compiled shader itself.
+  const vk::ShaderCode* shaderCodeFor(const CompiledShader& compiled);
 private:
   // The GetImmediateContext(1/2/3) body: one reference, the same context object.
   template <typename ContextInterface>
@@ -140,6 +145,8 @@ private:
   template <typename Interface>
   HRESULT createQuery(const char* method, const D3D11_QUERY_DESC1& desc, bool predicateOnly, Interface** object);
 
+  template <typename Interface>
+  HRESULT createDeferredContext(const char* method, UINT flags, Interface** context);
   class DeviceInfo : public util::ComFace<ID3D11VkDeviceInfo, D3D11Device> {
   public:
     using ComFace::ComFace;
@@ -167,7 +174,9 @@ private:
   StateCache<D3D11RasterizerState, D3D11_RASTERIZER_DESC2> m_rasterizerStates;
   StateCache<D3D11SamplerState, D3D11_SAMPLER_DESC> m_samplerStates;
   ShaderCache m_shaderCache;  // compiled shaders by bytecode hash (docs/shaders.md)
-  D3D11ImmediateContext m_immediateContext{this};  // after m_vkDevice: it records into it
+  std::mutex m_shaderCodeMutex;
+  std::unordered_map<const CompiledShader*, std::shared_ptr<const vk::ShaderCode>> m_shaderCode;
+  D3D11DeviceContext m_immediateContext{this};  // after m_vkDevice: it records into it
   D3D11DxgiDevice m_dxgiDevice{this};
   DeviceInfo m_deviceInfo{this};
   D3D11PresentDevice m_presentDevice{this};

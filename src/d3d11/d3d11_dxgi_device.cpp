@@ -4,7 +4,7 @@
 
 #include "d3d11/d3d11_device.h"
 #include "d3d11/d3d11_enum_value.h"
-#include "d3d11/d3d11_immediate_context.h"
+#include "d3d11/d3d11_device_context.h"
 #include "d3d11/d3d11_resource.h"
 #include "util/log.h"
 

@@ -6,6 +6,7 @@
 
 #include "vk/device.h"
 #include "vk/query_pools.h"
+#include "vk/recorded_commands.h"
 
 namespace vk {
 
@@ -62,10 +63,19 @@ void CommandExecutor::execute(const CommandChunk& chunk) {
       D3D11VK_DISPATCH(Dispatch)
       D3D11VK_DISPATCH(DispatchIndirect)
       D3D11VK_DISPATCH(Present)
+      D3D11VK_DISPATCH(ExecuteRecorded)
 #undef D3D11VK_DISPATCH
       case CommandType::Count: break;
     }
   });
+}
+
+void CommandExecutor::execute(const ExecuteRecordedCommand& command) {
+  // A deferred context starts from the default state and records everything it relies on before
+  // its first draw (its dirty flags start set), and the context executing the list records its
+  // own state again afterwards; so the list's commands run here as if they were this chunk's.
+  for (const auto& chunk : command.commands->chunks)
+    execute(*chunk);
 }
 
 void CommandExecutor::end() {

@@ -71,6 +71,7 @@ private:
   void execute(const DispatchCommand& command);
   void execute(const DispatchIndirectCommand& command);
   void execute(const PresentCommand& command);
+  void execute(const ExecuteRecordedCommand& command);
 
   // Draw state (executor_draw.cpp). Everything a command buffer loses when it ends is kept here
   // and re-applied in the next one.

@@ -7,28 +7,51 @@
 namespace vk {
 
 CommandStream::CommandStream(Device& device, QueryPools& queryPools)
-    : m_device(device), m_timeline(device.timeline()), m_worker(device, queryPools), m_chunk(m_worker.takeChunk()) {}
+    : m_timeline(&device.timeline()), m_worker(std::make_unique<CommandWorker>(device, queryPools)), m_chunk(newChunk()) {}
+
+CommandStream::CommandStream() : m_chunk(newChunk()) {}
 
 CommandStream::~CommandStream() {
+  if (!m_worker)
+    return;
   // Always submitted, even empty: destruction deferred until the open value must run.
   flush();
-  m_timeline.wait(m_value - 1);
+  m_timeline->wait(m_value - 1);
+}
+
+std::unique_ptr<CommandChunk> CommandStream::newChunk() {
+  return m_worker ? m_worker->takeChunk() : std::make_unique<CommandChunk>();
 }
 
 void CommandStream::flush() {
-  m_worker.submit(std::move(m_chunk), m_value.load(std::memory_order_relaxed));
+  if (!m_worker) {
+    if (!m_chunk->empty()) {
+      m_recorded.push_back(std::move(m_chunk));
+      m_chunk = newChunk();
+    }
+    return;
+  }
+  m_worker->submit(std::move(m_chunk), m_value.load(std::memory_order_relaxed));
   m_value.fetch_add(1, std::memory_order_release);
-  m_chunk = m_worker.takeChunk();
+  m_chunk = newChunk();
+}
+
+std::shared_ptr<const RecordedCommands> CommandStream::finish() {
+  flush();
+  auto recorded = std::make_shared<RecordedCommands>();
+  recorded->chunks = std::move(m_recorded);
+  m_recorded.clear();
+  return recorded;
 }
 
 void CommandStream::wait(uint64_t value) {
   if (value >= m_value)
     flush();
-  m_timeline.wait(value);
+  m_timeline->wait(value);
 }
 
 bool CommandStream::isComplete(uint64_t value, bool flushIfOpen) {
-  if (m_timeline.isComplete(value) || m_timeline.isLost())
+  if (m_timeline->isComplete(value) || m_timeline->isLost())
     return true;
   if (value >= m_value && flushIfOpen)
     flush();

@@ -1,6 +1,10 @@
 // CommandStream: the application-thread end of a context's command stream. Commands are appended
 // to the open chunk; a full chunk, Flush, or a wait hands it to the CommandWorker, and each chunk
 // becomes one submission signalling the next GPU timeline value.
+//
+// A deferred context's stream is the same recorder without a worker: full chunks are kept, and
+// finish() freezes them into RecordedCommands for a command list. Nothing is submitted, so such a
+// stream has no timeline values (recordingValue() is 0) and must not be waited on.
 #pragma once
 
 #include <atomic>
@@ -9,6 +13,7 @@
 
 #include "vk/command_chunk.h"
 #include "vk/command_worker.h"
+#include "vk/recorded_commands.h"
 
 namespace vk {
 
@@ -20,7 +25,10 @@ class CommandStream {
 public:
   // Query slots come from `queryPools`, which must outlive the stream. Throws vk::Error.
   CommandStream(Device& device, QueryPools& queryPools);
-  // Submits what is recorded and waits for the GPU to finish it.
+  // A recording-only stream for a deferred context (no worker thread, no Vulkan calls).
+  CommandStream();
+  // Submits what is recorded and waits for the GPU to finish it (a recording-only stream just
+  // drops what it holds).
   ~CommandStream();
   CommandStream(const CommandStream&) = delete;
   CommandStream& operator=(const CommandStream&) = delete;
@@ -37,9 +45,13 @@ public:
 
   // The timeline value the open chunk will signal: the last use of anything recorded now.
   // Any thread may read it (resources released elsewhere defer their destruction to it).
-  uint64_t recordingValue() const { return m_value.load(std::memory_order_acquire); }
-  // Hands the open chunk to the worker (an empty one too: it still signals its value).
+  uint64_t recordingValue() const { return m_worker ? m_value.load(std::memory_order_acquire) : 0; }
+  bool recordsOnly() const { return !m_worker; }
+  // Hands the open chunk to the worker (an empty one too: it still signals its value); a
+  // recording-only stream keeps it and opens the next.
   void flush();
+  // Recording-only streams: everything recorded since the last finish(), the open chunk included.
+  std::shared_ptr<const RecordedCommands> finish();
   // Blocks until the submission with `value` has completed, flushing first if it is still open.
   void wait(uint64_t value);
   void waitIdle() { wait(recordingValue()); }
@@ -49,10 +61,12 @@ public:
   uint64_t submittedChunks() const { return m_value - 1; }
 
 private:
-  Device& m_device;
-  GpuTimeline& m_timeline;
-  CommandWorker m_worker;
+  std::unique_ptr<CommandChunk> newChunk();
+
+  GpuTimeline* m_timeline = nullptr;          // null for a recording-only stream
+  std::unique_ptr<CommandWorker> m_worker;    // null for a recording-only stream
   std::unique_ptr<CommandChunk> m_chunk;
+  std::vector<std::unique_ptr<CommandChunk>> m_recorded;  // recording-only: full chunks
   std::atomic<uint64_t> m_value{1};
 };
 

@@ -48,6 +48,8 @@ enum class CommandType : uint16_t {
   DispatchIndirect,
   // Presenting (executor_present.cpp).
   Present,
+  // Command lists of deferred contexts (command_executor.cpp).
+  ExecuteRecorded,
   Count,
 };
 
@@ -284,6 +286,15 @@ struct PresentCommand {
   VkFormat format;
   uint32_t syncInterval;  // 0-4
   VkBool32 allowTearing;
+};
+
+struct RecordedCommands;
+
+// Executes a deferred context's recorded chunks in place. The command list that owns them lives
+// until every submission naming it has completed (its destruction is deferred on the timeline).
+struct ExecuteRecordedCommand {
+  static constexpr CommandType kType = CommandType::ExecuteRecorded;
+  const RecordedCommands* commands;
 };
 
 template <typename T>

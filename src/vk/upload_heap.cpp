@@ -7,11 +7,11 @@
 namespace vk {
 
 namespace {
-constexpr VkBufferUsageFlags kUsage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT;
 constexpr VkMemoryPropertyFlags kHost = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
 }  // namespace
 
-UploadHeap::UploadHeap(Device& device) : m_device(device) {}
+UploadHeap::UploadHeap(Device& device, Reuse reuse, VkBufferUsageFlags extraUsage)
+    : m_device(device), m_reuse(reuse), m_usage(VK_BUFFER_USAGE_TRANSFER_SRC_BIT | extraUsage) {}
 
 UploadHeap::~UploadHeap() {
   // Pages may still be read by submitted work: hand them to the timeline.
@@ -25,10 +25,11 @@ UploadHeap::~UploadHeap() {
 
 BufferSlice UploadHeap::allocate(VkDeviceSize size, VkDeviceSize alignment, uint64_t lastUse) {
   GpuTimeline& timeline = m_device.timeline();
-  while (!m_large.empty() && timeline.isComplete(m_large.front().lastUse))
+  const bool reuse = m_reuse == Reuse::AfterCompletion;
+  while (reuse && !m_large.empty() && timeline.isComplete(m_large.front().lastUse))
     m_large.pop_front();
   if (size > kPageSize / 2) {
-    m_large.push_back(Page{std::make_unique<Buffer>(m_device, size, kUsage, kHost, 0), size, lastUse});
+    m_large.push_back(Page{std::make_unique<Buffer>(m_device, size, m_usage, kHost, 0), size, lastUse});
     Buffer& buffer = *m_large.back().buffer;
     return BufferSlice{buffer.handle(), 0, size, buffer.mapped()};
   }
@@ -44,7 +45,7 @@ BufferSlice UploadHeap::allocate(VkDeviceSize size, VkDeviceSize alignment, uint
     }
     // The pages form a ring, oldest use first after the current one: reuse the next page when
     // the GPU is done with it, else put a fresh page into the ring after the current one.
-    if (!m_pages.empty()) {
+    if (reuse && !m_pages.empty()) {
       size_t next = (m_current + 1) % m_pages.size();
       if (timeline.isComplete(m_pages[next].lastUse)) {
         m_pages[next].used = 0;
@@ -53,7 +54,7 @@ BufferSlice UploadHeap::allocate(VkDeviceSize size, VkDeviceSize alignment, uint
       }
     }
     size_t at = m_pages.empty() ? 0 : m_current + 1;
-    m_pages.insert(m_pages.begin() + long(at), Page{std::make_unique<Buffer>(m_device, kPageSize, kUsage, kHost, 0), 0, 0});
+    m_pages.insert(m_pages.begin() + long(at), Page{std::make_unique<Buffer>(m_device, kPageSize, m_usage, kHost, 0), 0, 0});
     m_current = at;
   }
   return {};  // not reached: a fresh page always fits

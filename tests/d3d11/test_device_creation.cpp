@@ -258,10 +258,11 @@ TEST_CASE("the device answers CheckFeatureSupport, CheckFormatSupport and qualit
   CHECK(quality == 1);
 }
 
-TEST_CASE("methods not implemented yet say so instead of pretending", "[device]") {
+TEST_CASE("the threading feature promises concurrent creates and command lists", "[device]") {
   ComPtr<ID3D11Device> device = createDevice();
-  D3D11_FEATURE_DATA_THREADING threading{TRUE, TRUE};
+  D3D11_FEATURE_DATA_THREADING threading{FALSE, FALSE};
   CHECK(device->CheckFeatureSupport(D3D11_FEATURE_THREADING, &threading, sizeof(threading)) == S_OK);
-  CHECK(threading.DriverConcurrentCreates == FALSE);
+  CHECK(threading.DriverConcurrentCreates == TRUE);
+  CHECK(threading.DriverCommandLists == TRUE);
   CHECK(device->CheckFeatureSupport(D3D11_FEATURE_THREADING, &threading, 1) == E_INVALIDARG);
 }

@@ -28,7 +28,7 @@ CLASSES = [
      ["ID3D11Device", "ID3D11Device1", "ID3D11Device2", "ID3D11Device3", "ID3D11Device4", "ID3D11Device5"], set()),
     ("D3D11DxgiDevice", "src/d3d11/d3d11_dxgi_device.cpp", DXGI_HEADERS,
      ["IDXGIObject", "IDXGIDevice", "IDXGIDevice1", "IDXGIDevice2", "IDXGIDevice3", "IDXGIDevice4"], set()),
-    ("D3D11ImmediateContext", "src/d3d11/d3d11_*context*.cpp", D3D11_HEADERS,
+    ("D3D11DeviceContext", "src/d3d11/d3d11_*context*.cpp", D3D11_HEADERS,
      ["ID3D11DeviceChild", "ID3D11DeviceContext", "ID3D11DeviceContext1", "ID3D11DeviceContext2",
       "ID3D11DeviceContext3", "ID3D11DeviceContext4"], set()),
     ("D3D11BlendState", "src/d3d11/d3d11_blend_state.cpp", D3D11_HEADERS,

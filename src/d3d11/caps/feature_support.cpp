@@ -88,9 +88,11 @@ HRESULT queryFeatureSupport(const vk::DeviceProfile& profile, D3D_FEATURE_LEVEL 
     case D3D11_FEATURE_THREADING: {
       auto* out = structureFor<D3D11_FEATURE_DATA_THREADING>(data, size);
       if (!out) return E_INVALIDARG;
-      // Not promised until the command stream makes both true (deferred-context issue).
-      out->DriverConcurrentCreates = FALSE;
-      out->DriverCommandLists = FALSE;
+      // Creation methods are thread-safe (locked caches and allocators), and deferred contexts
+      // record the backend's own commands, which a command list replays without re-recording
+      // (docs/deferred-contexts.md).
+      out->DriverConcurrentCreates = TRUE;
+      out->DriverCommandLists = TRUE;
       return S_OK;
     }
     case D3D11_FEATURE_DOUBLES: {

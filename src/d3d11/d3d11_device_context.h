@@ -1,14 +1,18 @@
-// D3D11ImmediateContext: ID3D11DeviceContext through ID3D11DeviceContext4 for the device's
-// immediate context. It is part of the device object: its references are the device's. It records
-// typed commands into a vk::CommandStream that a worker thread executes; the methods are spread
-// over d3d11_context_*.cpp by responsibility (map, copy, clear, query). Drawing, binding and
-// dispatch arrive with the pipeline issue and log once that they are not implemented.
+// D3D11DeviceContext: ID3D11DeviceContext through ID3D11DeviceContext4, for the device's
+// immediate context and for deferred contexts alike: both record typed commands into a
+// vk::CommandStream with the same state logic. The immediate context's stream has a worker thread
+// that executes and submits; a deferred context's stream only records, and FinishCommandList
+// turns what it holds into a D3D11CommandList (docs/deferred-contexts.md). The immediate context is
+// part of the device object (its references are the device's); a deferred context is an object of
+// its own. The methods are spread over d3d11_context_*.cpp by responsibility.
 #pragma once
 
+#include <atomic>
 #include <memory>
 #include <unordered_map>
 #include <vector>
 
+#include "d3d11/d3d11_command_list.h"
 #include "d3d11/d3d11_context_state.h"
 #include "vk/commands.h"
 
@@ -30,16 +34,20 @@ class D3D11Query;
 class D3D11ResourceCommon;
 struct SubresourceLayout;
 
-class D3D11ImmediateContext : public ID3D11DeviceContext4 {
+class D3D11DeviceContext : public ID3D11DeviceContext4 {
 public:
-  // Throws vk::Error when the command stream cannot start.
-  explicit D3D11ImmediateContext(D3D11Device* device);
-  D3D11ImmediateContext(const D3D11ImmediateContext&) = delete;
-  D3D11ImmediateContext& operator=(const D3D11ImmediateContext&) = delete;
+  // The immediate context. Throws vk::Error when the command stream cannot start.
+  explicit D3D11DeviceContext(D3D11Device* device);
+  // A deferred context, with one reference. Throws vk::Error or std::bad_alloc.
+  struct Deferred {};
+  D3D11DeviceContext(D3D11Device* device, Deferred);
+  D3D11DeviceContext(const D3D11DeviceContext&) = delete;
+  D3D11DeviceContext& operator=(const D3D11DeviceContext&) = delete;
   // Submits what is recorded and waits for the GPU before the backend objects go.
-  virtual ~D3D11ImmediateContext();
+  virtual ~D3D11DeviceContext();
 
   vk::CommandStream& stream() { return *m_stream; }
+  bool isDeferred() const { return m_deferred; }
   // Submits everything recorded and waits until the GPU has finished it (diagnostics, teardown).
   void waitIdle();
   // Drops every reference the context holds on objects (bindings, active queries, the default
@@ -230,9 +238,11 @@ private:
   bool createQueryRecord(D3D11Query* query);
   void recordQueryBegin(D3D11Query* query);
   void recordQueryEnd(D3D11Query* query);
+  // An End reached the stream: GetData may answer once it completes (on a deferred context, once
+  // the command list holding it executes).
+  void noteQueryEnded(D3D11Query* query);
 
   // Binding (d3d11_context_bind.cpp).
-  const vk::ShaderCode* shaderCodeFor(const CompiledShader& compiled);
   template <typename ShaderClass>
   void setShader(typename ShaderClass::InterfaceType* shader);
   template <typename Interface>
@@ -247,6 +257,30 @@ private:
   bool boundForOutput(ID3D11Resource* resource, uint32_t stage) const;
   // Records a UAV's initial append/consume count (UINT(-1) keeps it).
   void setInitialCount(ID3D11UnorderedAccessView* view, UINT count);
+
+  // Immediate and deferred recording differ only through these (d3d11_device_context.cpp).
+  // The timeline value commands recorded now will signal; 0 on a deferred context, whose
+  // submissions are unknown until its command list executes (its upload memory is never reused).
+  uint64_t recordingValue() const;
+  // A deferred context's command list keeps a reference on every object its commands name.
+  void keepAlive(IUnknown* object) {
+    if (m_deferred && object)
+      m_recording.references.emplace_back(object);
+  }
+  // A copy to or from CPU-visible memory: Map waits for it (on a deferred context, once executed).
+  void noteGpuUse(D3D11ResourceCommon* resource);
+  // The memory commands recorded now name for `buffer`: on a deferred context, the memory its own
+  // Map(WRITE_DISCARD) gave the buffer, if any.
+  vk::BufferSlice sliceOf(const D3D11Buffer& buffer) const;
+  // Everything bound is recorded again before the next draw or dispatch (a new command list, or
+  // the immediate context after executing one).
+  void markAllDirty();
+  // A fresh recording for the deferred context's next command list.
+  void beginRecording();
+  // Map(WRITE_DISCARD) of a dynamic buffer on a deferred context: memory of the command list's own.
+  HRESULT discardOnDeferred(D3D11Buffer* buffer, void** data);
+  // Logs and answers whether `method` is called on a deferred context, where it is invalid.
+  bool refusedOnDeferred(const char* method) const;
 
   // Drawing (d3d11_context_draw.cpp): what changed since the last draw becomes commands.
   bool prepareDraw();
@@ -265,6 +299,10 @@ private:
   void noteBufferDiscarded(const D3D11Buffer& buffer);
 
   D3D11Device* m_device;
+  const bool m_deferred = false;
+  std::atomic<ULONG> m_refCount{1};                 // deferred contexts only
+  CommandListContents m_recording;                  // deferred contexts only
+  std::unordered_map<const D3D11Buffer*, vk::BufferSlice> m_renamed;  // deferred: Map(WRITE_DISCARD) memory
   util::PrivateDataStore m_privateData;
   std::unique_ptr<vk::QueryPools> m_queryPools;   // outlives the stream's worker
   std::unique_ptr<vk::CommandStream> m_stream;
@@ -272,7 +310,6 @@ private:
   std::vector<MappedSubresource> m_mapped;
   std::vector<D3D11Query*> m_activeQueries;      // each holds a private reference while active
   ContextState m_state;
-  std::unordered_map<const CompiledShader*, std::shared_ptr<const vk::ShaderCode>> m_shaderCode;
   util::ComPtr<ID3D11SamplerState> m_defaultSampler;
   VkExtent2D m_renderArea{1, 1};
   bool m_pipelineValid = false;

@@ -1,0 +1,398 @@
+// D3D11DeviceContext: identity, device-child methods, context type, the command stream's
+// lifetime, Flush, and what differs between the immediate context and deferred ones: command
+// lists (FinishCommandList, ExecuteCommandList) and the recording helpers the other
+// d3d11_context_*.cpp files go through.
+#include "d3d11/d3d11_device_context.h"
+
+#include <algorithm>
+
+#include "d3d11/d3d11_buffer.h"
+
+#include "d3d11/d3d11_device.h"
+#include "d3d11/d3d11_fence.h"
+#include "d3d11/d3d11_query.h"
+#include "util/com_object.h"
+#include "util/log.h"
+#include "util/thread.h"
+#include "vk/command_stream.h"
+#include "vk/device.h"
+#include "vk/gpu_timeline.h"
+#include "vk/query_pools.h"
+#include "vk/result.h"
+#include "vk/upload_heap.h"
+
+namespace d3d11vk {
+
+D3D11DeviceContext::D3D11DeviceContext(D3D11Device* device)
+    : m_device(device),
+      m_queryPools(std::make_unique<vk::QueryPools>(device->vulkanDevice())),
+      m_stream(std::make_unique<vk::CommandStream>(device->vulkanDevice(), *m_queryPools)),
+      m_uploads(std::make_unique<vk::UploadHeap>(device->vulkanDevice())) {}
+
+D3D11DeviceContext::D3D11DeviceContext(D3D11Device* device, Deferred)
+    : m_device(device), m_deferred(true), m_stream(std::make_unique<vk::CommandStream>()) {
+  beginRecording();
+  m_device->addPrivateRef();  // as every device child: the device outlives the context
+}
+
+D3D11DeviceContext::~D3D11DeviceContext() {
+  if (m_deferred) {
+    // Nothing was submitted: what is recorded and not finished is dropped with its references.
+    for (D3D11Query* query : m_activeQueries) {
+      query->contextState().active = false;
+      query->releasePrivateRef();
+    }
+    m_activeQueries.clear();
+    m_state = ContextState{};
+    m_defaultSampler = nullptr;
+    m_recording = CommandListContents{};
+    m_stream.reset();
+    m_device->releasePrivateRef();
+    return;
+  }
+  // Active queries hold a private reference; the device is going, so are they. Their End is
+  // recorded first so the worker stops measuring into them before they are freed.
+  while (!m_activeQueries.empty())
+    End(m_activeQueries.back()->asQuery1());
+  util::log::debug("context teardown: waiting for the GPU");
+  waitIdle();
+  m_uploads.reset();
+  const uint64_t last = m_stream->recordingValue();
+  util::log::debug("context teardown: stopping the worker");
+  m_stream.reset();  // flushes the (empty) open chunk and stops the worker
+  // Deferred destructions (query records release slots into m_queryPools) finish before it goes.
+  util::log::debug("context teardown: draining deferred destruction up to ", last);
+  m_device->vulkanDevice().timeline().drain(last);
+  util::log::debug("context teardown: done");
+}
+
+void D3D11DeviceContext::releaseBindings() {
+  while (!m_activeQueries.empty())
+    End(m_activeQueries.back()->asQuery1());
+  m_state = ContextState{};
+  m_defaultSampler = nullptr;
+}
+
+void D3D11DeviceContext::waitIdle() {
+  m_stream->waitIdle();
+}
+
+void STDMETHODCALLTYPE D3D11DeviceContext::Flush() {
+  if (refusedOnDeferred("Flush"))
+    return;
+  m_stream->flush();
+}
+
+void STDMETHODCALLTYPE D3D11DeviceContext::Flush1(D3D11_CONTEXT_TYPE /*type*/, HANDLE event) {
+  // STATUS: partial: the context type is ignored (one queue does every kind of work); the event is set once the flushed work completes
+  if (refusedOnDeferred("Flush1"))
+    return;
+  m_stream->flush();
+  if (event) {
+    const uint64_t value = m_stream->recordingValue() - 1;
+    m_device->vulkanDevice().timeline().deferUntil(value, [event] { util::setEventHandle(event); });
+  }
+}
+
+HRESULT STDMETHODCALLTYPE D3D11DeviceContext::QueryInterface(REFIID riid, void** object) {
+  HRESULT result;
+  if (!util::beginQueryInterface(object, &result))
+    return result;
+  if (riid == __uuidof(IUnknown) || riid == __uuidof(ID3D11DeviceChild) || riid == __uuidof(ID3D11DeviceContext) ||
+      riid == __uuidof(ID3D11DeviceContext1) || riid == __uuidof(ID3D11DeviceContext2) ||
+      riid == __uuidof(ID3D11DeviceContext3) || riid == __uuidof(ID3D11DeviceContext4))
+    return util::returnInterface<ID3D11DeviceContext4>(this, object);
+  util::logUnknownInterface("D3D11DeviceContext", riid);
+  return E_NOINTERFACE;
+}
+
+ULONG STDMETHODCALLTYPE D3D11DeviceContext::AddRef() {
+  if (m_deferred)
+    return ++m_refCount;
+  return m_device->AddRef();
+}
+
+ULONG STDMETHODCALLTYPE D3D11DeviceContext::Release() {
+  if (!m_deferred)
+    return m_device->Release();
+  const ULONG count = --m_refCount;
+  if (count == 0)
+    delete this;
+  return count;
+}
+
+void STDMETHODCALLTYPE D3D11DeviceContext::GetDevice(ID3D11Device** ppDevice) {
+  if (ppDevice) {
+    m_device->AddRef();
+    *ppDevice = m_device;
+  }
+}
+
+HRESULT STDMETHODCALLTYPE D3D11DeviceContext::GetPrivateData(REFGUID guid, UINT* pDataSize, void* pData) {
+  return m_privateData.getData(guid, pDataSize, pData);
+}
+
+HRESULT STDMETHODCALLTYPE D3D11DeviceContext::SetPrivateData(REFGUID guid, UINT DataSize, const void* pData) {
+  return m_privateData.setData(guid, DataSize, pData);
+}
+
+HRESULT STDMETHODCALLTYPE D3D11DeviceContext::SetPrivateDataInterface(REFGUID guid, const IUnknown* pData) {
+  return m_privateData.setInterface(guid, pData);
+}
+
+D3D11_DEVICE_CONTEXT_TYPE STDMETHODCALLTYPE D3D11DeviceContext::GetType() {
+  return m_deferred ? D3D11_DEVICE_CONTEXT_DEFERRED : D3D11_DEVICE_CONTEXT_IMMEDIATE;
+}
+
+UINT STDMETHODCALLTYPE D3D11DeviceContext::GetContextFlags() {
+  // Context flags are those given to CreateDeferredContext, which only accepts 0 (reserved).
+  return 0;
+}
+
+// ---- Immediate and deferred recording ----
+
+uint64_t D3D11DeviceContext::recordingValue() const {
+  return m_stream->recordingValue();  // 0 for a recording-only stream
+}
+
+void D3D11DeviceContext::noteGpuUse(D3D11ResourceCommon* resource) {
+  if (m_deferred)
+    m_recording.cpuVisibleUses.push_back(resource);
+  else
+    resource->noteGpuUse(m_stream->recordingValue());
+}
+
+vk::BufferSlice D3D11DeviceContext::sliceOf(const D3D11Buffer& buffer) const {
+  if (m_deferred && !m_renamed.empty()) {
+    auto found = m_renamed.find(&buffer);
+    if (found != m_renamed.end())
+      return found->second;
+  }
+  return buffer.slice();
+}
+
+void D3D11DeviceContext::markAllDirty() {
+  ContextState& s = m_state;
+  s.pipelineDirty = s.shadersDirty = s.computePipelineDirty = true;
+  s.vertexBuffersDirty = s.indexBufferDirty = s.viewportsDirty = s.dynamicDirty = s.renderTargetsDirty = true;
+  for (StageState& stage : s.stages)
+    stage.descriptorsDirty = true;
+  m_pipelineValid = false;
+}
+
+void D3D11DeviceContext::beginRecording() {
+  m_recording = CommandListContents{};
+  // The list's upload memory also serves as renamed dynamic-buffer memory, bound like the
+  // buffers themselves; it is never reused while the list lives (executions are unknown).
+  // FinishCommandList hands it to the list.
+  m_uploads = std::make_unique<vk::UploadHeap>(
+      m_device->vulkanDevice(), vk::UploadHeap::Reuse::Never,
+      VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_VERTEX_BUFFER_BIT | VK_BUFFER_USAGE_INDEX_BUFFER_BIT |
+          VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT);
+  m_renamed.clear();
+}
+
+HRESULT D3D11DeviceContext::discardOnDeferred(D3D11Buffer* buffer, void** data) {
+  const VkPhysicalDeviceLimits& limits = m_device->vulkanDevice().properties().limits;
+  const VkDeviceSize alignment = std::max({limits.minUniformBufferOffsetAlignment, limits.minStorageBufferOffsetAlignment,
+                                           VkDeviceSize(16)});
+  try {
+    vk::BufferSlice slice = m_uploads->allocate(buffer->desc().ByteWidth, alignment, 0);
+    m_renamed[buffer] = slice;
+    *data = slice.mapped;
+  } catch (const vk::Error& error) {
+    util::log::error("Map(WRITE_DISCARD) on a deferred context: no memory for the buffer: ", error.what());
+    return E_OUTOFMEMORY;
+  }
+  noteBufferDiscarded(*buffer);
+  return S_OK;
+}
+
+bool D3D11DeviceContext::refusedOnDeferred(const char* method) const {
+  if (!m_deferred)
+    return false;
+  util::log::warn(method, " is not allowed on a deferred context; call ignored");
+  return true;
+}
+
+void STDMETHODCALLTYPE D3D11DeviceContext::SetResourceMinLOD(ID3D11Resource * /*pResource*/, FLOAT /*MinLOD*/) {
+  D3D11VK_NOT_IMPLEMENTED();
+}
+
+FLOAT STDMETHODCALLTYPE D3D11DeviceContext::GetResourceMinLOD(ID3D11Resource * /*pResource*/) {
+  D3D11VK_NOT_IMPLEMENTED();
+  return FLOAT();
+}
+
+void STDMETHODCALLTYPE D3D11DeviceContext::ExecuteCommandList(ID3D11CommandList* pCommandList, BOOL RestoreContextState) {
+  D3D11CommandList* list = D3D11CommandList::from(pCommandList);
+  if (!list || list->owner() != m_device) {
+    util::log::warn("ExecuteCommandList: ", !pCommandList ? "the command list is null"
+                                            : !list       ? "not a d3d11vk command list"
+                                                          : "the command list belongs to another device",
+                    "; call ignored");
+    return;
+  }
+  const CommandListContents& contents = list->contents();
+  // Documented: a list that ends a query this context has begun does not execute (the context's
+  // state is still cleared or kept as asked).
+  bool queryConflict = false;
+  for (const auto& query : contents.endedQueries)
+    for (D3D11Query* active : m_activeQueries)
+      if (static_cast<ID3D11Query*>(active->asQuery1()) == query.get())
+        queryConflict = true;
+  if (queryConflict) {
+    util::log::warn("ExecuteCommandList: the list ends a query begun on this context; the list is not executed");
+  } else {
+    // One command, however long the list: the worker walks the list's chunks in place.
+    m_stream->record<vk::ExecuteRecordedCommand>().commands = contents.commands.get();
+    keepAlive(pCommandList);  // a deferred context's own list holds the nested one
+    for (D3D11ResourceCommon* resource : contents.cpuVisibleUses)
+      noteGpuUse(resource);
+    for (const auto& query : contents.endedQueries)
+      noteQueryEnded(static_cast<D3D11Query*>(static_cast<ID3D11Query1*>(query.get())));
+  }
+  // The list ran from the default state and left the Vulkan state its own; this context's state
+  // is recorded again before its next draw, or cleared as documented.
+  if (!RestoreContextState)
+    ClearState();
+  markAllDirty();
+}
+
+HRESULT STDMETHODCALLTYPE D3D11DeviceContext::FinishCommandList(BOOL RestoreDeferredContextState, ID3D11CommandList** ppCommandList) {
+  if (ppCommandList)
+    *ppCommandList = nullptr;
+  if (!m_deferred) {
+    util::log::warn("FinishCommandList: called on the immediate context: DXGI_ERROR_INVALID_CALL");
+    return DXGI_ERROR_INVALID_CALL;
+  }
+  if (!ppCommandList) {
+    util::log::warn("FinishCommandList: ppCommandList is null: E_INVALIDARG");
+    return E_INVALIDARG;
+  }
+  if (!m_mapped.empty()) {
+    util::log::warn("FinishCommandList: ", m_mapped.size(), " subresource(s) still mapped; their writes after this point are lost");
+    m_mapped.clear();
+  }
+  D3D11CommandList* list;
+  try {
+    m_recording.commands = m_stream->finish();
+    m_recording.uploads = std::move(m_uploads);
+    // One reference per object is enough; recording took one per use.
+    auto& refs = m_recording.references;
+    std::sort(refs.begin(), refs.end(), [](const auto& a, const auto& b) { return a.get() < b.get(); });
+    refs.erase(std::unique(refs.begin(), refs.end(), [](const auto& a, const auto& b) { return a.get() == b.get(); }), refs.end());
+    list = new D3D11CommandList(m_device, 0, std::move(m_recording));
+    beginRecording();
+  } catch (const std::bad_alloc&) {
+    util::log::error("FinishCommandList: out of memory: E_OUTOFMEMORY");
+    beginRecording();
+    return E_OUTOFMEMORY;
+  }
+  // Documented: each list holds only what was recorded since the previous FinishCommandList; the
+  // context's state is kept for the next list when asked, else back to the defaults. Either way
+  // the next list records all it relies on (it may run on a context in any state).
+  if (!RestoreDeferredContextState)
+    ClearState();
+  markAllDirty();
+  *ppCommandList = list;
+  return S_OK;
+}
+
+void STDMETHODCALLTYPE D3D11DeviceContext::SwapDeviceContextState(ID3DDeviceContextState * /*pState*/, ID3DDeviceContextState ** /*ppPreviousState*/) {
+  D3D11VK_NOT_IMPLEMENTED();
+}
+
+HRESULT STDMETHODCALLTYPE D3D11DeviceContext::UpdateTileMappings(ID3D11Resource * /*resource*/, UINT /*region_count*/, const D3D11_TILED_RESOURCE_COORDINATE * /*region_start_coordinates*/, const D3D11_TILE_REGION_SIZE * /*region_sizes*/, ID3D11Buffer * /*pool*/, UINT /*range_count*/, const UINT * /*range_flags*/, const UINT * /*pool_start_offsets*/, const UINT * /*range_tile_counts*/, UINT /*flags*/) {
+  D3D11VK_NOT_IMPLEMENTED();
+  return E_NOTIMPL;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11DeviceContext::CopyTileMappings(ID3D11Resource * /*dst_resource*/, const D3D11_TILED_RESOURCE_COORDINATE * /*dst_start_coordinate*/, ID3D11Resource * /*src_resource*/, const D3D11_TILED_RESOURCE_COORDINATE * /*src_start_coordinate*/, const D3D11_TILE_REGION_SIZE * /*region_size*/, UINT /*flags*/) {
+  D3D11VK_NOT_IMPLEMENTED();
+  return E_NOTIMPL;
+}
+
+void STDMETHODCALLTYPE D3D11DeviceContext::CopyTiles(ID3D11Resource * /*resource*/, const D3D11_TILED_RESOURCE_COORDINATE * /*start_coordinate*/, const D3D11_TILE_REGION_SIZE * /*size*/, ID3D11Buffer * /*buffer*/, UINT64 /*start_offset*/, UINT /*flags*/) {
+  D3D11VK_NOT_IMPLEMENTED();
+}
+
+void STDMETHODCALLTYPE D3D11DeviceContext::UpdateTiles(ID3D11Resource * /*dst_resource*/, const D3D11_TILED_RESOURCE_COORDINATE * /*dst_start_coordinate*/, const D3D11_TILE_REGION_SIZE * /*dst_region_size*/, const void * /*src_data*/, UINT /*flags*/) {
+  D3D11VK_NOT_IMPLEMENTED();
+}
+
+HRESULT STDMETHODCALLTYPE D3D11DeviceContext::ResizeTilePool(ID3D11Buffer * /*pool*/, UINT64 /*size*/) {
+  D3D11VK_NOT_IMPLEMENTED();
+  return E_NOTIMPL;
+}
+
+void STDMETHODCALLTYPE D3D11DeviceContext::TiledResourceBarrier(ID3D11DeviceChild * /*before_barrier*/, ID3D11DeviceChild * /*after_barrier*/) {
+  D3D11VK_NOT_IMPLEMENTED();
+}
+
+BOOL STDMETHODCALLTYPE D3D11DeviceContext::IsAnnotationEnabled() {
+  D3D11VK_NOT_IMPLEMENTED();
+  return BOOL();
+}
+
+void STDMETHODCALLTYPE D3D11DeviceContext::SetMarkerInt(const WCHAR * /*label*/, int /*data*/) {
+  D3D11VK_NOT_IMPLEMENTED();
+}
+
+void STDMETHODCALLTYPE D3D11DeviceContext::BeginEventInt(const WCHAR * /*label*/, int /*data*/) {
+  D3D11VK_NOT_IMPLEMENTED();
+}
+
+void STDMETHODCALLTYPE D3D11DeviceContext::EndEvent() {
+  D3D11VK_NOT_IMPLEMENTED();
+}
+
+void STDMETHODCALLTYPE D3D11DeviceContext::SetHardwareProtectionState(BOOL /*enable*/) {
+  D3D11VK_NOT_IMPLEMENTED();
+}
+
+void STDMETHODCALLTYPE D3D11DeviceContext::GetHardwareProtectionState(BOOL * /*enable*/) {
+  D3D11VK_NOT_IMPLEMENTED();
+}
+
+HRESULT STDMETHODCALLTYPE D3D11DeviceContext::Signal(ID3D11Fence *fence, UINT64 value) {
+  if (refusedOnDeferred("ID3D11DeviceContext4::Signal"))
+    return DXGI_ERROR_INVALID_CALL;
+  D3D11Fence* target = D3D11Fence::from(fence);
+  if (!target) {
+    util::log::warn("ID3D11DeviceContext4::Signal: pFence is null: E_INVALIDARG");
+    return E_INVALIDARG;
+  }
+  if (!target->state()->noteSignal(value))
+    D3D11VK_LOG_ONCE(Warn, "ID3D11DeviceContext4::Signal: value ", value,
+                     " is below one already signalled; d3d11vk fences never go backwards, so it changes nothing");
+  // The fence's value is the completion of the submission holding everything recorded so far;
+  // flushing now means no later Flush is needed for it to be reached (as on Windows).
+  m_stream->flush();
+  const uint64_t submission = m_stream->recordingValue() - 1;
+  m_device->vulkanDevice().timeline().deferUntil(submission, [state = target->state(), value] { state->reach(value); });
+  return S_OK;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11DeviceContext::Wait(ID3D11Fence *fence, UINT64 value) {
+  // STATUS: partial: one queue and no shared fences: a wait for a value a submitted Signal reaches is already ordered by the queue; any other is DXGI_ERROR_INVALID_CALL
+  if (refusedOnDeferred("ID3D11DeviceContext4::Wait"))
+    return DXGI_ERROR_INVALID_CALL;
+  D3D11Fence* target = D3D11Fence::from(fence);
+  if (!target) {
+    util::log::warn("ID3D11DeviceContext4::Wait: pFence is null: E_INVALIDARG");
+    return E_INVALIDARG;
+  }
+  // Every Signal reaching the fence was recorded on this context before this Wait, so the queue
+  // already runs what follows after it (and the barrier tracker orders every memory access):
+  // nothing to record, nothing to block on.
+  if (target->state()->highestSignal() >= value)
+    return S_OK;
+  // Nothing will ever reach the value: only this context signals d3d11vk fences, and only later
+  // in queue order, behind the wait. Windows would hang the GPU; refusing keeps the app running.
+  util::log::warn("ID3D11DeviceContext4::Wait: no Signal reaches ", value, " (highest ", target->state()->highestSignal(),
+                  ") and only this context can signal it, so the GPU would wait forever: DXGI_ERROR_INVALID_CALL");
+  return DXGI_ERROR_INVALID_CALL;
+}
+
+}  // namespace d3d11vk
