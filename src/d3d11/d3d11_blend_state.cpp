@@ -14,6 +14,8 @@ HRESULT STDMETHODCALLTYPE D3D11BlendState::QueryInterface(REFIID riid, void** ob
   if (riid == __uuidof(IUnknown) || riid == __uuidof(ID3D11DeviceChild) || riid == __uuidof(ID3D11BlendState) ||
       riid == __uuidof(ID3D11BlendState1))
     return util::returnInterface<ID3D11BlendState1>(this, object);
+  if (m_d3d10.query(riid, object))  // the D3D10 face (src/d3d10)
+    return S_OK;
   util::logUnknownInterface("D3D11BlendState", riid);
   return E_NOINTERFACE;
 }

@@ -2,6 +2,7 @@
 // D3D11_BLEND_DESC1; CreateBlendState and CreateBlendState1 share one cache.
 #pragma once
 
+#include "d3d10/d3d10_state_face.h"
 #include "d3d11/d3d11_state_object.h"
 
 namespace d3d11vk {
@@ -16,6 +17,10 @@ public:
   void STDMETHODCALLTYPE GetDesc(D3D11_BLEND_DESC* desc) override;
   // ID3D11BlendState1
   void STDMETHODCALLTYPE GetDesc1(D3D11_BLEND_DESC1* desc) override;
+
+private:
+  // ID3D10* face, answered by QueryInterface (src/d3d10).
+  D3D10BlendStateFace m_d3d10{this};
 };
 
 }  // namespace d3d11vk

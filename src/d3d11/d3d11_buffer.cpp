@@ -93,6 +93,8 @@ HRESULT STDMETHODCALLTYPE D3D11Buffer::QueryInterface(REFIID riid, void** object
     *object = static_cast<D3D11ResourceCommon*>(this);
     return S_OK;
   }
+  if (m_d3d10.query(riid, object))  // the D3D10 face (src/d3d10)
+    return S_OK;
   util::logUnknownInterface("D3D11Buffer", riid);
   return E_NOINTERFACE;
 }

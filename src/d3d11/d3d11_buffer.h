@@ -3,6 +3,7 @@
 
 #include <memory>
 
+#include "d3d10/d3d10_resource_face.h"
 #include "d3d11/d3d11_device_child.h"
 #include "d3d11/d3d11_resource.h"
 #include "vk/buffer.h"
@@ -49,6 +50,8 @@ private:
   std::unique_ptr<vk::Buffer> m_buffer;               // default, immutable and staging buffers
   std::unique_ptr<vk::DiscardableBuffer> m_dynamic;   // dynamic buffers
   uint32_t m_generation = 0;
+  // ID3D10* face, answered by QueryInterface (src/d3d10).
+  D3D10BufferFace m_d3d10{this};
 };
 
 }  // namespace d3d11vk

@@ -2,6 +2,7 @@
 // D3D11_DEPTH_STENCIL_DESC.
 #pragma once
 
+#include "d3d10/d3d10_state_face.h"
 #include "d3d11/d3d11_state_object.h"
 
 namespace d3d11vk {
@@ -15,6 +16,10 @@ public:
   HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** object) override;
   // ID3D11DepthStencilState
   void STDMETHODCALLTYPE GetDesc(D3D11_DEPTH_STENCIL_DESC* desc) override;
+
+private:
+  // ID3D10* face, answered by QueryInterface (src/d3d10).
+  D3D10DepthStencilStateFace m_d3d10{this};
 };
 
 }  // namespace d3d11vk

@@ -55,6 +55,8 @@ HRESULT STDMETHODCALLTYPE D3D11Device::QueryInterface(REFIID riid, void** object
     return util::returnInterface<ID3D11VkDeviceInfo>(&m_deviceInfo, object);
   if (riid == __uuidof(ID3D11VkPresentDevice))
     return util::returnInterface<ID3D11VkPresentDevice>(&m_presentDevice, object);
+  if (m_d3d10.query(riid, object))  // ID3D10Device(1), ID3D10Multithread (src/d3d10)
+    return S_OK;
   util::logUnknownInterface("D3D11Device", riid);
   return E_NOINTERFACE;
 }

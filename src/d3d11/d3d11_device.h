@@ -6,6 +6,7 @@
 #include <mutex>
 #include <unordered_map>
 
+#include "d3d10/d3d10_device.h"
 #include "d3d11/d3d11_blend_state.h"
 #include "d3d11/d3d11_depth_stencil_state.h"
 #include "d3d11/d3d11_dxgi_device.h"
@@ -180,6 +181,8 @@ private:
   D3D11DxgiDevice m_dxgiDevice{this};
   DeviceInfo m_deviceInfo{this};
   D3D11PresentDevice m_presentDevice{this};
+  // ID3D10Device1 and ID3D10Multithread (src/d3d10); D3D10 serialises calls unless SINGLETHREADED.
+  D3D10Device m_d3d10{this, (m_flags & D3D11_CREATE_DEVICE_SINGLETHREADED) == 0};
 };
 
 }  // namespace d3d11vk

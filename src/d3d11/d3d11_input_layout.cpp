@@ -20,6 +20,8 @@ HRESULT STDMETHODCALLTYPE D3D11InputLayout::QueryInterface(REFIID riid, void** o
     return util::returnInterface<ID3D11InputLayout>(this, object);
   if (riid == __uuidof(ID3D11VkInputLayoutInfo))
     return util::returnInterface<ID3D11VkInputLayoutInfo>(&m_info, object);
+  if (m_d3d10.query(riid, object))  // the D3D10 face (src/d3d10)
+    return S_OK;
   util::logUnknownInterface("D3D11InputLayout", riid);
   return E_NOINTERFACE;
 }

@@ -4,6 +4,7 @@
 
 #include <vector>
 
+#include "d3d10/d3d10_shader_face.h"
 #include "d3d11/d3d11_device_child.h"
 #include "d3d11/d3d11_input_layout_validation.h"
 #include "d3d11vk/d3d11vk_shader_info.h"
@@ -32,6 +33,8 @@ private:
 
   std::vector<InputLayoutElement> m_elements;
   Info m_info{this};
+  // ID3D10* face, answered by QueryInterface (src/d3d10).
+  D3D10InputLayoutFace m_d3d10{this};
 };
 
 // Validates the elements against the input signature in the bytecode (a compiled shader, usually

@@ -97,6 +97,8 @@ HRESULT STDMETHODCALLTYPE D3D11Query::QueryInterface(REFIID riid, void** object)
     return util::returnInterface<ID3D11Query1>(asQuery1(), object);
   if (riid == __uuidof(ID3D11Predicate) && isPredicate())
     return util::returnInterface<ID3D11Predicate>(asPredicate(), object);
+  if (m_d3d10.query(riid, object))  // the D3D10 face (src/d3d10)
+    return S_OK;
   util::logUnknownInterface("D3D11Query", riid);
   return E_NOINTERFACE;
 }

@@ -5,6 +5,7 @@
 #include <memory>
 #include <string>
 
+#include "d3d10/d3d10_query_face.h"
 #include "d3d11/d3d11_device_child.h"
 
 namespace vk {
@@ -72,6 +73,8 @@ private:
   const D3D11_QUERY_DESC1 m_desc;
   std::unique_ptr<vk::QueryRecord> m_record;
   ContextState m_state;
+  // ID3D10* face, answered by QueryInterface (src/d3d10).
+  D3D10QueryFace m_d3d10{asQuery1()};
 };
 
 }  // namespace d3d11vk

@@ -16,6 +16,8 @@ HRESULT STDMETHODCALLTYPE D3D11RasterizerState::QueryInterface(REFIID riid, void
   if (riid == __uuidof(IUnknown) || riid == __uuidof(ID3D11DeviceChild) || riid == __uuidof(ID3D11RasterizerState) ||
       riid == __uuidof(ID3D11RasterizerState1) || riid == __uuidof(ID3D11RasterizerState2))
     return util::returnInterface<ID3D11RasterizerState2>(this, object);
+  if (m_d3d10.query(riid, object))  // the D3D10 face (src/d3d10)
+    return S_OK;
   util::logUnknownInterface("D3D11RasterizerState", riid);
   return E_NOINTERFACE;
 }

@@ -2,6 +2,7 @@
 // validated D3D11_RASTERIZER_DESC2; CreateRasterizerState(1/2) share one cache.
 #pragma once
 
+#include "d3d10/d3d10_state_face.h"
 #include "d3d11/d3d11_state_object.h"
 
 namespace d3d11vk {
@@ -19,6 +20,10 @@ public:
   void STDMETHODCALLTYPE GetDesc1(D3D11_RASTERIZER_DESC1* desc) override;
   // ID3D11RasterizerState2
   void STDMETHODCALLTYPE GetDesc2(D3D11_RASTERIZER_DESC2* desc) override;
+
+private:
+  // ID3D10* face, answered by QueryInterface (src/d3d10).
+  D3D10RasterizerStateFace m_d3d10{this};
 };
 
 }  // namespace d3d11vk

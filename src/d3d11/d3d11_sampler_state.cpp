@@ -93,6 +93,8 @@ HRESULT STDMETHODCALLTYPE D3D11SamplerState::QueryInterface(REFIID riid, void** 
     return result;
   if (riid == __uuidof(IUnknown) || riid == __uuidof(ID3D11DeviceChild) || riid == __uuidof(ID3D11SamplerState))
     return util::returnInterface<ID3D11SamplerState>(this, object);
+  if (m_d3d10.query(riid, object))  // the D3D10 face (src/d3d10)
+    return S_OK;
   util::logUnknownInterface("D3D11SamplerState", riid);
   return E_NOINTERFACE;
 }

@@ -3,6 +3,7 @@
 
 #include <mutex>
 
+#include "d3d10/d3d10_state_face.h"
 #include "d3d11/d3d11_state_object.h"
 #include "vk/vulkan_api.h"
 
@@ -23,6 +24,8 @@ public:
 private:
   std::once_flag m_samplerOnce;
   VkSampler m_sampler = VK_NULL_HANDLE;
+  // ID3D10* face, answered by QueryInterface (src/d3d10).
+  D3D10SamplerStateFace m_d3d10{this};
 };
 
 }  // namespace d3d11vk

@@ -27,6 +27,8 @@ HRESULT STDMETHODCALLTYPE D3D11Shader<Interface, Stage>::QueryInterface(REFIID r
     return util::returnInterface<Interface>(this, object);
   if (riid == __uuidof(ID3D11VkShaderInfo))
     return util::returnInterface<ID3D11VkShaderInfo>(&m_info, object);
+  if (m_d3d10.query(riid, object))  // the D3D10 face (src/d3d10)
+    return S_OK;
   util::logUnknownInterface("D3D11Shader", riid);
   return E_NOINTERFACE;
 }

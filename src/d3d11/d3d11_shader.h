@@ -4,6 +4,7 @@
 
 #include <memory>
 
+#include "d3d10/d3d10_shader_face.h"
 #include "d3d11/d3d11_device_child.h"
 #include "d3d11/d3d11_shader_cache.h"
 #include "d3d11/d3d11_shader_validation.h"
@@ -53,6 +54,8 @@ private:
   StreamOutputDesc m_streamOutput;
   bool m_hasStreamOutput;
   Info m_info{this};
+  // ID3D10* face, answered by QueryInterface (src/d3d10).
+  D3D10ShaderFaceFor<Interface> m_d3d10{this};
 };
 
 using D3D11VertexShader = D3D11Shader<ID3D11VertexShader, dxbc::ShaderStage::Vertex>;

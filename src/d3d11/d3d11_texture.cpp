@@ -25,6 +25,8 @@ HRESULT STDMETHODCALLTYPE D3D11Texture1D::QueryInterface(REFIID riid, void** obj
     *object = static_cast<D3D11ResourceCommon*>(this);
     return S_OK;
   }
+  if (m_d3d10.query(riid, object))  // the D3D10 face (src/d3d10)
+    return S_OK;
   util::logUnknownInterface("D3D11Texture1D", riid);
   return E_NOINTERFACE;
 }
@@ -66,6 +68,8 @@ HRESULT STDMETHODCALLTYPE D3D11Texture2D::QueryInterface(REFIID riid, void** obj
     *object = static_cast<D3D11ResourceCommon*>(this);
     return S_OK;
   }
+  if (m_d3d10.query(riid, object))  // the D3D10 face (src/d3d10)
+    return S_OK;
   util::logUnknownInterface("D3D11Texture2D", riid);
   return E_NOINTERFACE;
 }
@@ -113,6 +117,8 @@ HRESULT STDMETHODCALLTYPE D3D11Texture3D::QueryInterface(REFIID riid, void** obj
     *object = static_cast<D3D11ResourceCommon*>(this);
     return S_OK;
   }
+  if (m_d3d10.query(riid, object))  // the D3D10 face (src/d3d10)
+    return S_OK;
   util::logUnknownInterface("D3D11Texture3D", riid);
   return E_NOINTERFACE;
 }

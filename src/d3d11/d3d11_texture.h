@@ -2,6 +2,7 @@
 // ID3D11Texture3D1 on a TextureStorage, each with its validated description.
 #pragma once
 
+#include "d3d10/d3d10_resource_face.h"
 #include "d3d11/d3d11_device_child.h"
 #include "d3d11/d3d11_resource.h"
 #include "d3d11/d3d11_texture_storage.h"
@@ -27,6 +28,8 @@ public:
 private:
   D3D11_TEXTURE1D_DESC m_desc;
   TextureStorage m_storage;
+  // ID3D10* face, answered by QueryInterface (src/d3d10).
+  D3D10Texture1DFace m_d3d10{this};
 };
 
 class D3D11Texture2D final : public D3D11DeviceChild<ID3D11Texture2D1>, public D3D11ResourceCommon {
@@ -48,6 +51,8 @@ public:
 private:
   D3D11_TEXTURE2D_DESC1 m_desc;
   TextureStorage m_storage;
+  // ID3D10* face, answered by QueryInterface (src/d3d10).
+  D3D10Texture2DFace m_d3d10{this};
 };
 
 class D3D11Texture3D final : public D3D11DeviceChild<ID3D11Texture3D1>, public D3D11ResourceCommon {
@@ -69,6 +74,8 @@ public:
 private:
   D3D11_TEXTURE3D_DESC1 m_desc;
   TextureStorage m_storage;
+  // ID3D10* face, answered by QueryInterface (src/d3d10).
+  D3D10Texture3DFace m_d3d10{this};
 };
 
 }  // namespace d3d11vk

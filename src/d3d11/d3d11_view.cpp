@@ -206,6 +206,8 @@ HRESULT STDMETHODCALLTYPE D3D11ShaderResourceView::QueryInterface(REFIID riid, v
   if (riid == __uuidof(IUnknown) || riid == __uuidof(ID3D11DeviceChild) || riid == __uuidof(ID3D11View) ||
       riid == __uuidof(ID3D11ShaderResourceView) || riid == __uuidof(ID3D11ShaderResourceView1))
     return util::returnInterface<ID3D11ShaderResourceView1>(this, object);
+  if (m_d3d10.query(riid, object))  // the D3D10 face (src/d3d10)
+    return S_OK;
   util::logUnknownInterface("D3D11ShaderResourceView", riid);
   return E_NOINTERFACE;
 }
@@ -236,6 +238,8 @@ HRESULT STDMETHODCALLTYPE D3D11RenderTargetView::QueryInterface(REFIID riid, voi
   if (riid == __uuidof(IUnknown) || riid == __uuidof(ID3D11DeviceChild) || riid == __uuidof(ID3D11View) ||
       riid == __uuidof(ID3D11RenderTargetView) || riid == __uuidof(ID3D11RenderTargetView1))
     return util::returnInterface<ID3D11RenderTargetView1>(this, object);
+  if (m_d3d10.query(riid, object))  // the D3D10 face (src/d3d10)
+    return S_OK;
   util::logUnknownInterface("D3D11RenderTargetView", riid);
   return E_NOINTERFACE;
 }
@@ -266,6 +270,8 @@ HRESULT STDMETHODCALLTYPE D3D11DepthStencilView::QueryInterface(REFIID riid, voi
   if (riid == __uuidof(IUnknown) || riid == __uuidof(ID3D11DeviceChild) || riid == __uuidof(ID3D11View) ||
       riid == __uuidof(ID3D11DepthStencilView))
     return util::returnInterface<ID3D11DepthStencilView>(this, object);
+  if (m_d3d10.query(riid, object))  // the D3D10 face (src/d3d10)
+    return S_OK;
   util::logUnknownInterface("D3D11DepthStencilView", riid);
   return E_NOINTERFACE;
 }

@@ -3,6 +3,7 @@
 // private reference on its resource and the Vulkan view behind it (ViewTarget).
 #pragma once
 
+#include "d3d10/d3d10_view_face.h"
 #include "d3d11/d3d11_device_child.h"
 #include "d3d11/d3d11_view_validation.h"
 #include <memory>
@@ -89,6 +90,8 @@ public:
 private:
   D3D11_SHADER_RESOURCE_VIEW_DESC1 m_desc;
   ViewTarget m_target;
+  // ID3D10* face, answered by QueryInterface (src/d3d10).
+  D3D10ShaderResourceViewFace m_d3d10{this};
 };
 
 class D3D11RenderTargetView final : public D3D11DeviceChild<ID3D11RenderTargetView1> {
@@ -106,6 +109,8 @@ public:
 private:
   D3D11_RENDER_TARGET_VIEW_DESC1 m_desc;
   ViewTarget m_target;
+  // ID3D10* face, answered by QueryInterface (src/d3d10).
+  D3D10RenderTargetViewFace m_d3d10{this};
 };
 
 class D3D11DepthStencilView final : public D3D11DeviceChild<ID3D11DepthStencilView> {
@@ -122,6 +127,8 @@ public:
 private:
   D3D11_DEPTH_STENCIL_VIEW_DESC m_desc;
   ViewTarget m_target;
+  // ID3D10* face, answered by QueryInterface (src/d3d10).
+  D3D10DepthStencilViewFace m_d3d10{this};
 };
 
 class D3D11UnorderedAccessView final : public D3D11DeviceChild<ID3D11UnorderedAccessView1> {
