@@ -78,12 +78,14 @@ build_arch() {
   ninja -C "$build_dir"
 }
 
-# copy_dlls BUILD_DIR TARGET_DIR STRIP: copies d3d11.dll and dxgi.dll and strips the copies.
+# copy_dlls BUILD_DIR TARGET_DIR STRIP: copies d3d11.dll, dxgi.dll and the three D3D10 DLLs
+# (docs/d3d10.md) and strips the copies.
 copy_dlls() {
   local build_dir="$1" target="$2" strip_tool="$3" dll
   mkdir -p "$target"
-  for dll in d3d11 dxgi; do
+  for dll in d3d11 dxgi d3d10core d3d10_1 d3d10; do
     local built="$build_dir/src/$dll/$dll.dll"
+    case "$dll" in d3d10*) built="$build_dir/src/d3d10/dlls/$dll.dll" ;; esac
     [ -f "$built" ] || { echo "package-release.sh: error: the build did not produce $built" >&2; exit 1; }
     install -m 644 "$built" "$target/$dll.dll"
     "$strip_tool" --strip-unneeded "$target/$dll.dll"

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# setup_d3d11vk.sh: installs d3d11vk's d3d11.dll/dxgi.dll into a Wine prefix (with native DLL
+# setup_d3d11vk.sh: installs d3d11vk's d3d11.dll/dxgi.dll (and d3d10core/d3d10_1/d3d10.dll) into a Wine prefix (with native DLL
 # overrides) or uninstalls them, restoring Wine's own DLLs. See docs/packaging.md.
 set -euo pipefail
 
-dlls=(d3d11 dxgi)
+dlls=(d3d11 dxgi d3d10core d3d10_1 d3d10)
 overrides_key='HKEY_CURRENT_USER\Software\Wine\DllOverrides'
 script_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 
@@ -11,9 +11,9 @@ usage() {
   cat <<EOF
 usage: $(basename "$0") install|uninstall
 
-  install    copy d3d11.dll and dxgi.dll into the Wine prefix and set the DLL overrides
-             d3d11 and dxgi to 'native'; Wine's own files are kept as *.dll.old
-  uninstall  remove the overrides and restore Wine's own d3d11.dll and dxgi.dll
+  install    copy d3d11.dll, dxgi.dll, d3d10core.dll, d3d10_1.dll and d3d10.dll into the Wine
+             prefix and set their DLL overrides to 'native'; Wine's own files are kept as *.dll.old
+  uninstall  remove the overrides and restore Wine's own DLLs
 
 environment:
   WINEPREFIX  the prefix to change (default: \$HOME/.wine); it must already exist

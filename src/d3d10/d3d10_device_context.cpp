@@ -43,66 +43,66 @@ Interface10* wrapOne(Interface11* object) {
 
 }  // namespace
 
-// Shader stages: constant buffers, resources, samplers, shaders.
-#define D3D10VK_STAGE_METHODS(Stage, Shader10, Shader11, Face)                                                   \
-  void STDMETHODCALLTYPE D3D10Device::Stage##SetConstantBuffers(UINT StartSlot, UINT NumBuffers,                 \
+// Shader stages: constant buffers, resources, samplers, shaders (Prefix: VS, GS or PS).
+#define D3D10VK_STAGE_METHODS(Prefix, Shader10, Shader11, Face)                                                   \
+  void STDMETHODCALLTYPE D3D10Device::Prefix##SetConstantBuffers(UINT StartSlot, UINT NumBuffers,                 \
                                                                 ID3D10Buffer* const* ppConstantBuffers) {        \
     ID3D11Buffer* buffers[kMaxSlots];                                                                            \
     auto lock = guard();                                                                                         \
-    context()->Stage##SetConstantBuffers(StartSlot, NumBuffers,                                                  \
+    context()->Prefix##SetConstantBuffers(StartSlot, NumBuffers,                                                  \
                                          unwrapArray<D3D10BufferFace>(ppConstantBuffers, NumBuffers, buffers));  \
   }                                                                                                              \
-  void STDMETHODCALLTYPE D3D10Device::Stage##SetShaderResources(UINT StartSlot, UINT NumViews,                   \
+  void STDMETHODCALLTYPE D3D10Device::Prefix##SetShaderResources(UINT StartSlot, UINT NumViews,                   \
                                                                 ID3D10ShaderResourceView* const* ppViews) {      \
     ID3D11ShaderResourceView* views[kMaxSlots];                                                                  \
     auto lock = guard();                                                                                         \
-    context()->Stage##SetShaderResources(StartSlot, NumViews,                                                    \
+    context()->Prefix##SetShaderResources(StartSlot, NumViews,                                                    \
                                          unwrapArray<D3D10ShaderResourceViewFace>(ppViews, NumViews, views));    \
   }                                                                                                              \
-  void STDMETHODCALLTYPE D3D10Device::Stage##SetSamplers(UINT StartSlot, UINT NumSamplers,                      \
+  void STDMETHODCALLTYPE D3D10Device::Prefix##SetSamplers(UINT StartSlot, UINT NumSamplers,                      \
                                                          ID3D10SamplerState* const* ppSamplers) {                \
     ID3D11SamplerState* samplers[kMaxSlots];                                                                     \
     auto lock = guard();                                                                                         \
-    context()->Stage##SetSamplers(StartSlot, NumSamplers,                                                        \
+    context()->Prefix##SetSamplers(StartSlot, NumSamplers,                                                        \
                                   unwrapArray<D3D10SamplerStateFace>(ppSamplers, NumSamplers, samplers));        \
   }                                                                                                              \
-  void STDMETHODCALLTYPE D3D10Device::Stage##SetShader(Shader10* pShader) {                                      \
+  void STDMETHODCALLTYPE D3D10Device::Prefix##SetShader(Shader10* pShader) {                                      \
     auto lock = guard();                                                                                         \
-    context()->Stage##SetShader(unwrap<Face>(pShader), nullptr, 0);                                              \
+    context()->Prefix##SetShader(unwrap<Face>(pShader), nullptr, 0);                                              \
   }                                                                                                              \
-  void STDMETHODCALLTYPE D3D10Device::Stage##GetConstantBuffers(UINT StartSlot, UINT NumBuffers,                 \
+  void STDMETHODCALLTYPE D3D10Device::Prefix##GetConstantBuffers(UINT StartSlot, UINT NumBuffers,                 \
                                                                 ID3D10Buffer** ppConstantBuffers) {              \
     if (!ppConstantBuffers || NumBuffers > kMaxSlots)                                                            \
       return;                                                                                                    \
     ID3D11Buffer* buffers[kMaxSlots] = {};                                                                       \
     auto lock = guard();                                                                                         \
-    context()->Stage##GetConstantBuffers(StartSlot, NumBuffers, buffers);                                        \
+    context()->Prefix##GetConstantBuffers(StartSlot, NumBuffers, buffers);                                        \
     wrapArray(buffers, NumBuffers, ppConstantBuffers);                                                           \
   }                                                                                                              \
-  void STDMETHODCALLTYPE D3D10Device::Stage##GetShaderResources(UINT StartSlot, UINT NumViews,                   \
+  void STDMETHODCALLTYPE D3D10Device::Prefix##GetShaderResources(UINT StartSlot, UINT NumViews,                   \
                                                                 ID3D10ShaderResourceView** ppViews) {            \
     if (!ppViews || NumViews > kMaxSlots)                                                                        \
       return;                                                                                                    \
     ID3D11ShaderResourceView* views[kMaxSlots] = {};                                                             \
     auto lock = guard();                                                                                         \
-    context()->Stage##GetShaderResources(StartSlot, NumViews, views);                                            \
+    context()->Prefix##GetShaderResources(StartSlot, NumViews, views);                                            \
     wrapArray(views, NumViews, ppViews);                                                                         \
   }                                                                                                              \
-  void STDMETHODCALLTYPE D3D10Device::Stage##GetSamplers(UINT StartSlot, UINT NumSamplers,                      \
+  void STDMETHODCALLTYPE D3D10Device::Prefix##GetSamplers(UINT StartSlot, UINT NumSamplers,                      \
                                                          ID3D10SamplerState** ppSamplers) {                      \
     if (!ppSamplers || NumSamplers > kMaxSlots)                                                                  \
       return;                                                                                                    \
     ID3D11SamplerState* samplers[kMaxSlots] = {};                                                                \
     auto lock = guard();                                                                                         \
-    context()->Stage##GetSamplers(StartSlot, NumSamplers, samplers);                                             \
+    context()->Prefix##GetSamplers(StartSlot, NumSamplers, samplers);                                             \
     wrapArray(samplers, NumSamplers, ppSamplers);                                                                \
   }                                                                                                              \
-  void STDMETHODCALLTYPE D3D10Device::Stage##GetShader(Shader10** ppShader) {                                    \
+  void STDMETHODCALLTYPE D3D10Device::Prefix##GetShader(Shader10** ppShader) {                                    \
     if (!ppShader)                                                                                               \
       return;                                                                                                    \
     Shader11* shader = nullptr;                                                                                  \
     auto lock = guard();                                                                                         \
-    context()->Stage##GetShader(&shader, nullptr, nullptr);                                                      \
+    context()->Prefix##GetShader(&shader, nullptr, nullptr);                                                      \
     *ppShader = wrapOne<Shader10>(shader);                                                                       \
   }
 

@@ -109,7 +109,8 @@ else
 fi
 rel_name="$(basename "$rel_dir")"
 
-expected_files=(d3d11vk.conf setup_d3d11vk.sh x32/d3d11.dll x32/dxgi.dll x64/d3d11.dll x64/dxgi.dll)
+expected_files=(d3d11vk.conf setup_d3d11vk.sh x32/d3d10.dll x32/d3d10_1.dll x32/d3d10core.dll x32/d3d11.dll x32/dxgi.dll
+                x64/d3d10.dll x64/d3d10_1.dll x64/d3d10core.dll x64/d3d11.dll x64/dxgi.dll)
 expected_list="$(for f in "${expected_files[@]}"; do echo "$rel_name/$f"; done | sort)"
 
 if [ -n "$tarball" ]; then
@@ -157,6 +158,12 @@ fi
 # ---- 2. PE exports, imports, architecture, stripping ----------------------------------------------
 d3d11_exports=(D3D11CreateDevice D3D11CreateDeviceAndSwapChain D3D11CoreCreateDevice D3D11On12CreateDevice)
 dxgi_exports=(CreateDXGIFactory CreateDXGIFactory1 CreateDXGIFactory2 DXGIGetDebugInterface1 DXGIDeclareAdapterRemovalSupport)
+# Direct3D 10 (docs/d3d10.md): the creation entry points and a sample of the shared helpers.
+d3d10core_exports=(D3D10CoreCreateDevice D3D10CoreGetVersion D3D10CoreRegisterLayers)
+d3d10_1_exports=(D3D10CreateDevice1 D3D10CreateDeviceAndSwapChain1 D3D10CreateBlob D3D10GetVersion
+                 D3D10CreateEffectFromMemory D3D10ReflectShader D3D10StateBlockMaskUnion)
+d3d10_exports=(D3D10CreateDevice D3D10CreateDeviceAndSwapChain D3D10CreateBlob D3D10GetVersion
+               D3D10CreateEffectFromMemory D3D10ReflectShader D3D10StateBlockMaskUnion)
 
 # export_names DUMP: the names in objdump -p's export name table.
 export_names() {
@@ -176,7 +183,7 @@ allowed_import() {
 for arch in x64 x32; do
   if [ "$arch" = x64 ]; then objdump=x86_64-w64-mingw32-objdump; format=pei-x86-64
   else objdump=i686-w64-mingw32-objdump; format=pei-i386; fi
-  for dll in d3d11 dxgi; do
+  for dll in d3d11 dxgi d3d10core d3d10_1 d3d10; do
     file="$rel_dir/$arch/$dll.dll"
     label="$arch/$dll.dll"
     dump="$work/objdump-$arch-$dll.txt"
@@ -188,7 +195,8 @@ for arch in x64 x32; do
     else fail "$label is $format" "$(grep -m1 'file format' "$dump")"; fi
 
     names="$(export_names "$dump")"
-    if [ "$dll" = d3d11 ]; then wanted=("${d3d11_exports[@]}"); else wanted=("${dxgi_exports[@]}"); fi
+    exports_var="${dll}_exports[@]"
+    wanted=("${!exports_var}")
     absent=()
     for name in "${wanted[@]}"; do
       grep -qx "$name" <<< "$names" || absent+=("$name")
@@ -332,6 +340,11 @@ if [ -d "$wow64" ]; then
 fi
 check "registry overrides d3d11=native and dxgi=native are set" \
   test "$(override_value d3d11) $(override_value dxgi)" = "native native"
+check "system32's d3d10core.dll, d3d10_1.dll and d3d10.dll are the package's x64 DLLs" \
+  test "$(sum "$sys32/d3d10core.dll") $(sum "$sys32/d3d10_1.dll") $(sum "$sys32/d3d10.dll")" = \
+       "$(sum "$rel_dir/x64/d3d10core.dll") $(sum "$rel_dir/x64/d3d10_1.dll") $(sum "$rel_dir/x64/d3d10.dll")"
+check "registry overrides d3d10core, d3d10_1 and d3d10 are native" \
+  test "$(override_value d3d10core) $(override_value d3d10_1) $(override_value d3d10)" = "native native native"
 
 run_setup install again
 check "a second install keeps Wine's originals in the .old files" \
@@ -369,6 +382,8 @@ fi
 run_setup uninstall first
 check "registry overrides d3d11 and dxgi are gone" \
   test "$(override_value d3d11)$(override_value dxgi)" = ""
+check "registry overrides d3d10core, d3d10_1 and d3d10 are gone" \
+  test "$(override_value d3d10core)$(override_value d3d10_1)$(override_value d3d10)" = ""
 check "system32/d3d11.dll is no longer ours" test "$(sum "$sys32/d3d11.dll")" != "$pkg64_d3d11"
 check "system32/d3d11.dll and dxgi.dll are Wine's originals again" \
   test "$(sum "$sys32/d3d11.dll") $(sum "$sys32/dxgi.dll")" = "$orig_d3d11 $orig_dxgi"

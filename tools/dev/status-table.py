@@ -18,10 +18,14 @@ import sys
 
 HEADER_DIR = "/usr/include/wine/wine/windows"
 D3D11_HEADERS = ["d3d11.h", "d3d11_1.h", "d3d11_2.h", "d3d11_3.h", "d3d11_4.h"]
+D3D10_HEADERS = ["d3d10.h", "d3d10_1.h"]
 DXGI_HEADERS = ["dxgi.h", "dxgi1_2.h", "dxgi1_3.h", "dxgi1_4.h", "dxgi1_5.h", "dxgi1_6.h"]
 PRIVATE_DATA = {"SetPrivateData", "SetPrivateDataInterface", "GetPrivateData"}
 # Methods every device child gets from D3D11DeviceChild (src/d3d11/d3d11_device_child.h).
 DEVICE_CHILD = PRIVATE_DATA | {"GetDevice"}
+# The D3D10 faces' shared methods, forwarded to their D3D11 object (src/d3d10/d3d10_*_face.h).
+D3D10_RESOURCE = DEVICE_CHILD | {"GetType", "SetEvictionPriority", "GetEvictionPriority"}
+D3D10_VIEW = DEVICE_CHILD | {"GetResource"}
 
 CLASSES = [
     ("D3D11Device", "src/d3d11/d3d11_device.cpp", D3D11_HEADERS,
@@ -75,6 +79,40 @@ CLASSES = [
      ["ID3D11DeviceChild", "ID3D11InputLayout"], DEVICE_CHILD),
     ("D3D11ClassLinkage", "src/d3d11/d3d11_class_linkage.cpp", D3D11_HEADERS,
      ["ID3D11DeviceChild", "ID3D11ClassLinkage"], DEVICE_CHILD),
+    ("D3D10Device", "src/d3d10/d3d10_device*.cpp", D3D10_HEADERS, ["ID3D10Device", "ID3D10Device1"], PRIVATE_DATA),
+    ("D3D10Multithread", "src/d3d10/d3d10_multithread.cpp", D3D10_HEADERS, ["ID3D10Multithread"], set()),
+    ("D3D10BufferFace", "src/d3d10/d3d10_resource_face.cpp", D3D10_HEADERS,
+     ["ID3D10DeviceChild", "ID3D10Resource", "ID3D10Buffer"], D3D10_RESOURCE),
+    ("D3D10Texture1DFace", "src/d3d10/d3d10_resource_face.cpp", D3D10_HEADERS,
+     ["ID3D10DeviceChild", "ID3D10Resource", "ID3D10Texture1D"], D3D10_RESOURCE),
+    ("D3D10Texture2DFace", "src/d3d10/d3d10_resource_face.cpp", D3D10_HEADERS,
+     ["ID3D10DeviceChild", "ID3D10Resource", "ID3D10Texture2D"], D3D10_RESOURCE),
+    ("D3D10Texture3DFace", "src/d3d10/d3d10_resource_face.cpp", D3D10_HEADERS,
+     ["ID3D10DeviceChild", "ID3D10Resource", "ID3D10Texture3D"], D3D10_RESOURCE),
+    ("D3D10ShaderResourceViewFace", "src/d3d10/d3d10_view_face.cpp", D3D10_HEADERS,
+     ["ID3D10DeviceChild", "ID3D10View", "ID3D10ShaderResourceView", "ID3D10ShaderResourceView1"], D3D10_VIEW),
+    ("D3D10RenderTargetViewFace", "src/d3d10/d3d10_view_face.cpp", D3D10_HEADERS,
+     ["ID3D10DeviceChild", "ID3D10View", "ID3D10RenderTargetView"], D3D10_VIEW),
+    ("D3D10DepthStencilViewFace", "src/d3d10/d3d10_view_face.cpp", D3D10_HEADERS,
+     ["ID3D10DeviceChild", "ID3D10View", "ID3D10DepthStencilView"], D3D10_VIEW),
+    ("D3D10BlendStateFace", "src/d3d10/d3d10_state_face.cpp", D3D10_HEADERS,
+     ["ID3D10DeviceChild", "ID3D10BlendState", "ID3D10BlendState1"], DEVICE_CHILD),
+    ("D3D10DepthStencilStateFace", "src/d3d10/d3d10_state_face.cpp", D3D10_HEADERS,
+     ["ID3D10DeviceChild", "ID3D10DepthStencilState"], DEVICE_CHILD),
+    ("D3D10RasterizerStateFace", "src/d3d10/d3d10_state_face.cpp", D3D10_HEADERS,
+     ["ID3D10DeviceChild", "ID3D10RasterizerState"], DEVICE_CHILD),
+    ("D3D10SamplerStateFace", "src/d3d10/d3d10_state_face.cpp", D3D10_HEADERS,
+     ["ID3D10DeviceChild", "ID3D10SamplerState"], DEVICE_CHILD),
+    ("D3D10QueryFace", "src/d3d10/d3d10_query_face.cpp", D3D10_HEADERS,
+     ["ID3D10DeviceChild", "ID3D10Asynchronous", "ID3D10Query", "ID3D10Predicate"], DEVICE_CHILD),
+    ("D3D10VertexShaderFace", "src/d3d10/d3d10_shader_face.h", D3D10_HEADERS,
+     ["ID3D10DeviceChild", "ID3D10VertexShader"], DEVICE_CHILD),
+    ("D3D10GeometryShaderFace", "src/d3d10/d3d10_shader_face.h", D3D10_HEADERS,
+     ["ID3D10DeviceChild", "ID3D10GeometryShader"], DEVICE_CHILD),
+    ("D3D10PixelShaderFace", "src/d3d10/d3d10_shader_face.h", D3D10_HEADERS,
+     ["ID3D10DeviceChild", "ID3D10PixelShader"], DEVICE_CHILD),
+    ("D3D10InputLayoutFace", "src/d3d10/d3d10_shader_face.h", D3D10_HEADERS,
+     ["ID3D10DeviceChild", "ID3D10InputLayout"], DEVICE_CHILD),
     ("DxgiFactory", "src/dxgi/dxgi_factory.cpp", DXGI_HEADERS,
      ["IDXGIObject", "IDXGIFactory", "IDXGIFactory1", "IDXGIFactory2", "IDXGIFactory3", "IDXGIFactory4",
       "IDXGIFactory5", "IDXGIFactory6", "IDXGIFactory7"], PRIVATE_DATA),
