@@ -1,4 +1,4 @@
-// Draw-call cost through the public D3D11 API (no state change, a constant-buffer discard per draw, a pixel-shader and SRV change per draw); builds natively and as a Windows exe.
+// Draw-call cost through the public D3D11 API (no state change, a constant-buffer discard per draw, a pixel-shader and SRV change per draw, and the discard pattern recorded through one deferred context and through four in parallel, then executed); builds natively and as a Windows exe.
 // One "name value" line per figure, so run-draw-bench.sh can set d3d11vk beside Wine's built-in
 // d3d11 and the raw-Vulkan floor (vk_draw_floor). A failed call or a blocked one ends the program
 // with a message instead of a hang: a benchmark must never stall the run it is part of.
@@ -193,18 +193,41 @@ struct Bench {
 
     const float black[4] = {0, 0, 0, 1};
     context->ClearRenderTargetView(rtv, black);
-    context->OMSetRenderTargets(1, &rtv, nullptr);
-    D3D11_VIEWPORT viewport{0, 0, float(kTargetSize), float(kTargetSize), 0, 1};
-    context->RSSetViewports(1, &viewport);
-    context->RSSetState(noCull);
-    context->IASetInputLayout(layout);
-    context->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
-    UINT stride = sizeof(kTriangle[0]), offset = 0;
-    context->IASetVertexBuffers(0, 1, &vertices, &stride, &offset);
-    context->VSSetShader(vs, nullptr, 0);
-    context->PSSetConstantBuffers(0, 1, &constants);
-    context->PSSetSamplers(0, 1, &sampler);
+    bindScene(context);
     flushAndWait("set-up");
+  }
+
+  // The state every pattern starts from, on the immediate context or a deferred one.
+  void bindScene(ID3D11DeviceContext* target) {
+    target->OMSetRenderTargets(1, &rtv, nullptr);
+    D3D11_VIEWPORT viewport{0, 0, float(kTargetSize), float(kTargetSize), 0, 1};
+    target->RSSetViewports(1, &viewport);
+    target->RSSetState(noCull);
+    target->IASetInputLayout(layout);
+    target->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+    UINT stride = sizeof(kTriangle[0]), offset = 0;
+    target->IASetVertexBuffers(0, 1, &vertices, &stride, &offset);
+    target->VSSetShader(vs, nullptr, 0);
+    target->PSSetConstantBuffers(0, 1, &constants);
+    target->PSSetSamplers(0, 1, &sampler);
+  }
+
+  // Pattern (b)'s draws [first, first + count) on `target`: a constant-buffer discard and a draw.
+  static void discardAndDraw(ID3D11DeviceContext* target, ID3D11Buffer* buffer, int first, int count) {
+    for (int i = first; i < first + count; i++) {
+      D3D11_MAPPED_SUBRESOURCE mapped{};
+      HRESULT hr = target->Map(buffer, 0, D3D11_MAP_WRITE_DISCARD, 0, &mapped);
+      if (FAILED(hr) || !mapped.pData)
+        fail("Map(WRITE_DISCARD) of the constant buffer", FAILED(hr) ? hr : E_POINTER);
+      // The colour changes per draw, so an implementation cannot skip a rename as redundant.
+      float* color = static_cast<float*>(mapped.pData);
+      color[0] = float(i & 255) / 255.0f;
+      color[1] = 0.5f;
+      color[2] = 0.25f;
+      color[3] = 1.0f;
+      target->Unmap(buffer, 0);
+      target->Draw(3, 0);
+    }
   }
 
   // Runs `loop` (kDraws draws) once to warm up and kRuns times timed. App figure: the API calls
@@ -239,22 +262,65 @@ struct Bench {
 
   void constantPerDraw() {
     context->PSSetShader(constantPs, nullptr, 0);
-    measure("pattern (b): a constant-buffer discard per draw", "draw_cbdiscard_app_ns", "draw_cbdiscard_e2e_ns", [&] {
-      for (int i = 0; i < kDraws; i++) {
-        D3D11_MAPPED_SUBRESOURCE mapped{};
-        HRESULT hr = context->Map(constants, 0, D3D11_MAP_WRITE_DISCARD, 0, &mapped);
-        if (FAILED(hr) || !mapped.pData)
-          fail("Map(WRITE_DISCARD) of the constant buffer", FAILED(hr) ? hr : E_POINTER);
-        // The colour changes per draw, so an implementation cannot skip a rename as redundant.
-        float* color = static_cast<float*>(mapped.pData);
-        color[0] = float(i & 255) / 255.0f;
-        color[1] = 0.5f;
-        color[2] = 0.25f;
-        color[3] = 1.0f;
-        context->Unmap(constants, 0);
-        context->Draw(3, 0);
+    measure("pattern (b): a constant-buffer discard per draw", "draw_cbdiscard_app_ns", "draw_cbdiscard_e2e_ns",
+            [&] { discardAndDraw(context, constants, 0, kDraws); });
+  }
+
+  // Pattern (d): pattern (b)'s kDraws draws recorded on `threads` deferred contexts in parallel
+  // (kDraws / threads each), finished into command lists and executed on the immediate context.
+  // Figures: recording (all threads, wall clock, per draw, FinishCommandList included), the
+  // ExecuteCommandList calls (per draw: a list replayed without re-recording costs ~nothing per
+  // draw), and end to end (recording to the GPU's completion, per draw); medians of kRuns.
+  void deferred(int threads) {
+    enterPhase("pattern (d): draws recorded on deferred contexts");
+    std::vector<ID3D11DeviceContext*> deferredContexts(size_t(threads), nullptr);
+    for (auto& deferredContext : deferredContexts) {
+      HRESULT hr = device->CreateDeferredContext(0, &deferredContext);
+      if (FAILED(hr)) {
+        std::printf("note: CreateDeferredContext failed with 0x%08x; no deferred figures\n", unsigned(hr));
+        return;
       }
-    });
+    }
+    context->PSSetShader(constantPs, nullptr, 0);
+    std::vector<double> recordNs, executeNs, endNs;
+    for (int run = 0; run <= kRuns; run++) {
+      std::vector<ID3D11CommandList*> lists(size_t(threads), nullptr);
+      Clock::time_point start = Clock::now();
+      std::vector<std::thread> workers;
+      for (int t = 0; t < threads; t++)
+        workers.emplace_back([&, t] {
+          ID3D11DeviceContext* target = deferredContexts[size_t(t)];
+          bindScene(target);
+          target->PSSetShader(constantPs, nullptr, 0);
+          discardAndDraw(target, constants, t * (kDraws / threads), kDraws / threads);
+          check(target->FinishCommandList(FALSE, &lists[size_t(t)]), "FinishCommandList");
+        });
+      for (auto& worker : workers)
+        worker.join();
+      Clock::time_point recorded = Clock::now();
+      for (ID3D11CommandList* list : lists)
+        context->ExecuteCommandList(list, TRUE);
+      Clock::time_point executed = Clock::now();
+      flushAndWait("pattern (d)");
+      Clock::time_point done = Clock::now();
+      for (ID3D11CommandList* list : lists)
+        list->Release();
+      if (run > 0) {
+        recordNs.push_back(seconds(recorded - start) * 1e9 / kDraws);
+        executeNs.push_back(seconds(executed - recorded) * 1e9 / kDraws);
+        endNs.push_back(seconds(done - start) * 1e9 / kDraws);
+      }
+      enterPhase("pattern (d): draws recorded on deferred contexts");
+    }
+    char name[64];
+    std::snprintf(name, sizeof(name), "deferred%d_record_ns", threads);
+    figure(name, median(recordNs));
+    std::snprintf(name, sizeof(name), "deferred%d_execute_ns", threads);
+    figure(name, median(executeNs));
+    std::snprintf(name, sizeof(name), "deferred%d_e2e_ns", threads);
+    figure(name, median(endNs));
+    for (auto* deferredContext : deferredContexts)
+      deferredContext->Release();
   }
 
   void shaderAndSrvPerDraw() {
@@ -306,6 +372,8 @@ int main() {
   bench.noChange();
   bench.constantPerDraw();
   bench.shaderAndSrvPerDraw();
+  bench.deferred(1);
+  bench.deferred(4);
   bench.release();
 
   enterPhase("Release of the immediate context");
