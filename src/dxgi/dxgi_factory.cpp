@@ -145,7 +145,7 @@ UINT STDMETHODCALLTYPE DxgiFactory::GetCreationFlags() {
 }
 
 HRESULT STDMETHODCALLTYPE DxgiFactory::CheckFeatureSupport(DXGI_FEATURE feature, void* support_data, UINT support_data_size) {
-  // STATUS: partial: ALLOW_TEARING reports FALSE: there is no presenter yet
+  // STATUS: partial: ALLOW_TEARING reports FALSE: a factory cannot tell whether a window's surface offers IMMEDIATE
   if (enumValue(feature) != DXGI_FEATURE_PRESENT_ALLOW_TEARING) {
     util::log::warn("IDXGIFactory5::CheckFeatureSupport: unknown feature ", enumValue(feature));
     return DXGI_ERROR_UNSUPPORTED;
@@ -155,13 +155,14 @@ HRESULT STDMETHODCALLTYPE DxgiFactory::CheckFeatureSupport(DXGI_FEATURE feature,
                     support_data ? "size must be sizeof(BOOL), not " : "null data", support_data ? support_data_size : 0u);
     return E_INVALIDARG;
   }
-  // No presenter yet, so no tearing presentation either (docs/STATUS.md).
+  // The presenter tears only where a window's surface offers IMMEDIATE, which is not known before
+  // a window is given (docs/dxgi.md); FALSE never promises what may not happen.
   *static_cast<BOOL*>(support_data) = FALSE;
   return S_OK;
 }
 
 HRESULT STDMETHODCALLTYPE DxgiFactory::MakeWindowAssociation(HWND window, UINT flags) {
-  // STATUS: partial: recorded; no window messages (Alt+Enter, Print Screen) are watched before swapchains exist
+  // STATUS: partial: recorded; no window messages (Alt+Enter, Print Screen) are watched: swapchains are windowed only
   constexpr UINT kKnownFlags = DXGI_MWA_NO_WINDOW_CHANGES | DXGI_MWA_NO_ALT_ENTER | DXGI_MWA_NO_PRINT_SCREEN;
   if (flags & ~kKnownFlags) {
     util::log::warn("IDXGIFactory::MakeWindowAssociation: invalid flags 0x", std::hex, flags);
@@ -257,12 +258,12 @@ void STDMETHODCALLTYPE DxgiFactory::UnregisterStereoStatus(DWORD dwCookie) {
 }
 
 HRESULT STDMETHODCALLTYPE DxgiFactory::RegisterOcclusionStatusWindow(HWND WindowHandle, UINT wMsg, DWORD* pdwCookie) {
-  // STATUS: partial: registered, never notified: occlusion is not tracked before swapchains exist
+  // STATUS: partial: registered, never notified: swapchains do not track occlusion
   return m_occlusion.registerWindow(WindowHandle, wMsg, pdwCookie);
 }
 
 HRESULT STDMETHODCALLTYPE DxgiFactory::RegisterOcclusionStatusEvent(HANDLE hEvent, DWORD* pdwCookie) {
-  // STATUS: partial: registered, never signalled: occlusion is not tracked before swapchains exist
+  // STATUS: partial: registered, never signalled: swapchains do not track occlusion
   return m_occlusion.registerEvent(hEvent, pdwCookie);
 }
 

@@ -294,7 +294,7 @@ HRESULT STDMETHODCALLTYPE DxgiOutput::GetDisplaySurfaceData1(IDXGIResource* /*de
 }
 
 HRESULT STDMETHODCALLTYPE DxgiOutput::GetFrameStatistics(DXGI_FRAME_STATISTICS* stats) {
-  // STATUS: partial: vblank counts and times come from the simulated timeline; nothing is presented yet
+  // STATUS: partial: vblank counts and times come from the simulated timeline; presents are counted by the swapchain, not the output
   if (!stats) {
     util::log::warn("IDXGIOutput::GetFrameStatistics: null statistics");
     return DXGI_ERROR_INVALID_CALL;

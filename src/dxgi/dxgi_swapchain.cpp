@@ -7,6 +7,7 @@
 
 #include "d3d11/d3d11_enum_value.h"
 #include "dxgi/dxgi_vblank_clock.h"
+#include "util/config.h"
 #include "util/log.h"
 #include "vk/device.h"
 #include "vk/gpu_timeline.h"
@@ -81,10 +82,8 @@ HRESULT DxgiSwapChain::validate(const DXGI_SWAP_CHAIN_DESC1& desc, const char* m
       return invalidCall(method, "DXGI_SCALING_NONE needs a flip-model swap effect");
     if (desc.SampleDesc.Count == 0)
       return invalidCall(method, "a sample count of 0");
-    if (desc.SampleDesc.Count > 1) {
-      util::log::error(method, ": multisampled back buffers are not implemented");
-      return E_NOTIMPL;
-    }
+    // More samples are resolved at Present; a count the device cannot make fails in
+    // CreateTexture2D, which reports it.
   }
   if (desc.Scaling != DXGI_SCALING_STRETCH && desc.Scaling != DXGI_SCALING_NONE)
     return invalidCall(method, "only DXGI_SCALING_STRETCH and NONE apply to window swapchains");
@@ -167,11 +166,14 @@ DxgiSwapChain::DxgiSwapChain(IDXGIFactory* factory, IUnknown* device, util::ComP
     if (!m_desc.Height)
       m_desc.Height = std::max(height, 1u);
   }
+  m_refreshHz = containingRefreshHz();
   if (m_desc.Flags & DXGI_SWAP_CHAIN_FLAG_FRAME_LATENCY_WAITABLE_OBJECT) {
+    // One count per frame the application may start: the latency in effect.
+    const UINT initial = frameLatency();
 #ifdef _WIN32
-    m_waitable = CreateSemaphoreW(nullptr, LONG(m_maxLatency), LONG(kMaxBuffers), nullptr);
+    m_waitable = CreateSemaphoreW(nullptr, LONG(initial), LONG(kMaxBuffers), nullptr);
 #else
-    int fd = eventfd(m_maxLatency, EFD_SEMAPHORE | EFD_CLOEXEC);
+    int fd = eventfd(initial, EFD_SEMAPHORE | EFD_CLOEXEC);
     m_waitable = fd >= 0 ? reinterpret_cast<HANDLE>(intptr_t(fd)) : nullptr;
 #endif
     if (!m_waitable)
@@ -182,6 +184,7 @@ DxgiSwapChain::DxgiSwapChain(IDXGIFactory* factory, IUnknown* device, util::ComP
 DxgiSwapChain::~DxgiSwapChain() {
   // The GPU and the worker finish our frames before the presenter and the waitable object go.
   m_backBuffer.reset();
+  m_resolveBuffer.reset();
   m_presentDevice->WaitIdle();
   if (!m_inFlight.empty())
     m_presentDevice->GetVulkanDevice()->timeline().drain(m_inFlight.back());
@@ -217,7 +220,20 @@ HRESULT DxgiSwapChain::createBackBuffer() {
                      unsigned(result));
     return result;
   }
+  util::ComPtr<ID3D11Texture2D> resolved;
+  if (m_desc.SampleDesc.Count > 1) {
+    // Multisampled back buffers are resolved into this one at each Present, and it is presented.
+    texture.SampleDesc = DXGI_SAMPLE_DESC{1, 0};
+    texture.BindFlags = D3D11_BIND_RENDER_TARGET;
+    result = device->CreateTexture2D(&texture, nullptr, resolved.put());
+    if (FAILED(result)) {
+      util::log::error("swapchain: the resolve target (", m_desc.Width, "x", m_desc.Height, ") cannot be created: 0x",
+                       std::hex, unsigned(result));
+      return result;
+    }
+  }
   m_backBuffer = std::move(created);
+  m_resolveBuffer = std::move(resolved);
   return S_OK;
 }
 
@@ -246,7 +262,40 @@ void DxgiSwapChain::windowSize(UINT* width, UINT* height) const {
   }
 }
 
+double DxgiSwapChain::containingRefreshHz() {
+  // The current mode of the output holding the window is the closest match to an empty request
+  // (unspecified fields move towards the desktop mode, docs/dxgi.md).
+  util::ComPtr<IDXGIOutput> output;
+  if (SUCCEEDED(GetContainingOutput(output.put()))) {
+    DXGI_MODE_DESC request{};
+    request.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
+    DXGI_MODE_DESC current{};
+    if (SUCCEEDED(output->FindClosestMatchingMode(&request, &current, nullptr)) && current.RefreshRate.Numerator &&
+        current.RefreshRate.Denominator)
+      return double(current.RefreshRate.Numerator) / double(current.RefreshRate.Denominator);
+  }
+  return 60.0;  // natively there are no outputs; 60 Hz is what most displays run at
+}
+
+int64_t DxgiSwapChain::pacingPeriod(UINT syncInterval) const {
+  const int64_t perSecond = VBlankClock::ticksPerSecond();
+  int64_t period = 0;
+  if (syncInterval >= 2)
+    period = int64_t(double(syncInterval) * double(perSecond) / m_refreshHz);
+  const int maxFrameRate = util::config::options().maxFrameRate;
+  if (maxFrameRate > 0)
+    period = std::max(period, perSecond / maxFrameRate);
+  return period;
+}
+
+UINT DxgiSwapChain::configLatency() {
+  return UINT(std::max(util::config::options().maxFrameLatency, 0));
+}
+
 UINT DxgiSwapChain::frameLatency() {
+  // dxgi.maxFrameLatency overrides whatever the application asked for (docs/config.md).
+  if (UINT forced = configLatency())
+    return forced;
   if (m_desc.Flags & DXGI_SWAP_CHAIN_FLAG_FRAME_LATENCY_WAITABLE_OBJECT)
     return m_maxLatency;
   // Otherwise the device's IDXGIDevice1::SetMaximumFrameLatency applies (default 3).
@@ -299,26 +348,34 @@ HRESULT STDMETHODCALLTYPE DxgiSwapChain::Present(UINT SyncInterval, UINT Flags) 
 
 HRESULT STDMETHODCALLTYPE DxgiSwapChain::Present1(UINT SyncInterval, UINT PresentFlags,
                                                   const DXGI_PRESENT_PARAMETERS* pPresentParameters) {
-  // STATUS: partial: sync intervals 2-4 present like 1 (FIFO, no extra vblanks)
   const char* method = "Present";
   if (SyncInterval > 4)
     return invalidCall(method, "a sync interval above 4");
   if (PresentFlags & ~kKnownPresentFlags)
     return invalidCall(method, "unknown present flags");
-  const bool tearing = PresentFlags & DXGI_PRESENT_ALLOW_TEARING;
+  bool tearing = PresentFlags & DXGI_PRESENT_ALLOW_TEARING;
   if (tearing && (!(m_desc.Flags & DXGI_SWAP_CHAIN_FLAG_ALLOW_TEARING) || SyncInterval != 0))
     return invalidCall(method, "DXGI_PRESENT_ALLOW_TEARING needs the ALLOW_TEARING swapchain flag and sync interval 0");
   if (pPresentParameters && pPresentParameters->DirtyRectsCount && !pPresentParameters->pDirtyRects)
     return invalidCall(method, "dirty rectangles counted but not given");
+  // dxgi.syncInterval replaces a valid interval (docs/config.md); tearing needs interval 0.
+  const int forcedInterval = util::config::options().syncInterval;
+  if (forcedInterval >= 0) {
+    SyncInterval = UINT(forcedInterval);
+    if (SyncInterval != 0)
+      tearing = false;
+  }
+  // The size query is what finds a destroyed window natively (the surface reports it lost), so
+  // it comes before the check.
+  UINT width = 0, height = 0;
+  windowSize(&width, &height);
   if (windowGone()) {
-    // Presenting into a destroyed window cannot succeed; the application hears it once per call.
+    // Presenting into a destroyed window cannot succeed; the log says so once.
     if (!m_warnedGone)
       util::log::error(method, ": the window is gone");
     m_warnedGone = true;
     return DXGI_ERROR_INVALID_CALL;
   }
-  UINT width = 0, height = 0;
-  windowSize(&width, &height);
   bool occluded = !width || !height;  // minimised: nothing can be shown
   if (PresentFlags & DXGI_PRESENT_TEST)
     return occluded ? DXGI_STATUS_OCCLUDED : S_OK;
@@ -341,12 +398,33 @@ HRESULT STDMETHODCALLTYPE DxgiSwapChain::Present1(UINT SyncInterval, UINT Presen
   if (timeline.isLost())
     return DXGI_ERROR_DEVICE_REMOVED;
 
+  // Pacing: dxgi.maxFrameRate, and intervals 2-4 held for that many refresh periods of the
+  // output (FIFO then waits for the vblank itself; docs/dxgi.md).
+  const int64_t period = pacingPeriod(SyncInterval);
+  const int64_t now = VBlankClock::ticks();
+  const int64_t deadline = m_pacer.deadline(now, period);
+  if (deadline > now)
+    FramePacer::sleepUntil(deadline);
+
   // Dirty rectangles and scrolling are hints: presenting everything is always correct.
   UINT64 submission = 0;
-  HRESULT result = m_presentDevice->PresentTexture(m_presenter.get(), m_backBuffer.get(), SyncInterval, tearing, &submission);
+  ID3D11Texture2D* shown = m_backBuffer.get();
+  if (m_resolveBuffer) {
+    // Multisampled: resolved on the immediate context, in order before the present it records.
+    util::ComPtr<ID3D11Device> device;
+    util::ComPtr<ID3D11DeviceContext> context;
+    if (SUCCEEDED(m_device->QueryInterface(__uuidof(ID3D11Device), device.putVoid())))
+      device->GetImmediateContext(context.put());
+    if (!context)
+      return DXGI_ERROR_DEVICE_REMOVED;
+    context->ResolveSubresource(m_resolveBuffer.get(), 0, m_backBuffer.get(), 0, m_desc.Format);
+    shown = m_resolveBuffer.get();
+  }
+  HRESULT result = m_presentDevice->PresentTexture(m_presenter.get(), shown, SyncInterval, tearing, &submission);
   if (FAILED(result))
     return result;
   m_inFlight.push_back(submission);
+  m_lastSubmission = submission;
   m_presentCount++;
   if (m_waitable) {
     // The destructor drains the timeline before the object goes, so `this` outlives the action.
@@ -437,11 +515,13 @@ HRESULT STDMETHODCALLTYPE DxgiSwapChain::ResizeBuffers(UINT BufferCount, UINT Wi
 
   DXGI_SWAP_CHAIN_DESC1 previous = m_desc;
   util::ComPtr<ID3D11Texture2D> previousBuffer = std::move(m_backBuffer);
+  util::ComPtr<ID3D11Texture2D> previousResolve = std::move(m_resolveBuffer);
   m_desc = desc;
   result = createBackBuffer();
   if (FAILED(result)) {
     m_desc = previous;
     m_backBuffer = std::move(previousBuffer);
+    m_resolveBuffer = std::move(previousResolve);
   }
   return result;
 }
@@ -601,8 +681,9 @@ HRESULT STDMETHODCALLTYPE DxgiSwapChain::SetMaximumFrameLatency(UINT MaxLatency)
     return invalidCall("SetMaximumFrameLatency", "the swapchain has no FRAME_LATENCY_WAITABLE_OBJECT flag");
   if (MaxLatency < 1 || MaxLatency > kMaxBuffers)
     return invalidCall("SetMaximumFrameLatency", "the latency is outside 1 to 16");
-  // A higher limit lets the waiting application start as many more frames at once.
-  if (MaxLatency > m_maxLatency)
+  // A higher limit lets the waiting application start as many more frames at once (unless
+  // dxgi.maxFrameLatency fixes the latency, docs/config.md).
+  if (MaxLatency > m_maxLatency && !configLatency())
     releaseWaitable(MaxLatency - m_maxLatency);
   m_maxLatency = MaxLatency;
   return S_OK;

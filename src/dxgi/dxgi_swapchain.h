@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "d3d11vk/d3d11vk_present_device.h"
+#include "dxgi/dxgi_frame_pacer.h"
 #include "dxgi/dxgi_object.h"
 #include "util/com_ptr.h"
 
@@ -28,6 +29,9 @@ public:
   static HRESULT validate(const DXGI_SWAP_CHAIN_DESC1& desc, const char* method);
 
   ~DxgiSwapChain() override;
+
+  // For tests: the GPU timeline value of the submission that carried the latest present.
+  uint64_t lastPresentSubmission() const { return m_lastSubmission; }
 
   HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** object) override;
   // IDXGIObject, IDXGIDeviceSubObject
@@ -81,7 +85,14 @@ private:
   bool windowGone() const;
   // The window's client size, or {0, 0} when it cannot be told.
   void windowSize(UINT* width, UINT* height) const;
+  // The latency in effect: dxgi.maxFrameLatency, else the swapchain's (waitable object) or the
+  // device's.
   UINT frameLatency();
+  static UINT configLatency();  // dxgi.maxFrameLatency; 0 when the application's applies
+  // The refresh rate of the output that holds the window (60 when none does).
+  double containingRefreshHz();
+  // Ticks (VBlankClock) between presents: sync intervals 2-4 and dxgi.maxFrameRate; 0 for none.
+  int64_t pacingPeriod(UINT syncInterval) const;
   // The semaphore or eventfd of FRAME_LATENCY_WAITABLE_OBJECT gets `count` more frames.
   void releaseWaitable(UINT count);
 
@@ -94,7 +105,11 @@ private:
   util::ComPtr<IDXGIOutput> m_restrictToOutput;
   std::unique_ptr<vk::Presenter> m_presenter;
   util::ComPtr<ID3D11Texture2D> m_backBuffer;
+  util::ComPtr<ID3D11Texture2D> m_resolveBuffer;  // multisampled back buffers are resolved into it
   std::deque<uint64_t> m_inFlight;  // timeline values of presents the GPU may not have finished
+  uint64_t m_lastSubmission = 0;
+  FramePacer m_pacer;
+  double m_refreshHz = 60.0;
   UINT m_presentCount = 0;
   UINT m_maxLatency = 1;          // with FRAME_LATENCY_WAITABLE_OBJECT
   HANDLE m_waitable = nullptr;

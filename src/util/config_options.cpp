@@ -10,7 +10,6 @@ namespace util::config {
 namespace {
 
 // What the parsed-only options wait for; the sample config and docs/config.md say the same.
-constexpr const char* kPresenter = "parsed, no effect yet (comes with the DXGI swapchain/presenter, issue #8)";
 constexpr const char* kSamplers = "parsed, no effect yet (comes with sampler states, issue #7)";
 constexpr const char* kMsaa = "parsed, no effect yet (comes with multisampled resources and pipelines, issues #6 and #7)";
 constexpr const char* kCompiler = "parsed, no effect yet (comes with the shader compiler's worker threads)";
@@ -123,10 +122,10 @@ const std::vector<OptionSpec>& optionSpecs() {
        return list.empty() ? std::string("\"\"") : list;
      }},
     // IDXGIDevice1::SetMaximumFrameLatency accepts 1 to 16 (DXGI_MAX_SWAP_CHAIN_BUFFERS); 0 keeps the application's.
-    D3D11VK_INT_OPTION("dxgi.maxFrameLatency", "0", kPresenter, maxFrameLatency, 0, 16),
-    D3D11VK_INT_OPTION("dxgi.maxFrameRate", "0", kPresenter, maxFrameRate, 0, 10000),
+    D3D11VK_INT_OPTION("dxgi.maxFrameLatency", "0", nullptr, maxFrameLatency, 0, 16),
+    D3D11VK_INT_OPTION("dxgi.maxFrameRate", "0", nullptr, maxFrameRate, 0, 10000),
     // Present accepts sync intervals 0 to 4; -1 keeps the application's.
-    D3D11VK_INT_OPTION("dxgi.syncInterval", "-1", kPresenter, syncInterval, -1, 4),
+    D3D11VK_INT_OPTION("dxgi.syncInterval", "-1", nullptr, syncInterval, -1, 4),
     // D3D11_SAMPLER_DESC::MaxAnisotropy is 1 to 16; 0 forces plain filtering, -1 keeps the application's.
     D3D11VK_INT_OPTION("d3d11.samplerAnisotropy", "-1", kSamplers, samplerAnisotropy, -1, 16),
     // D3D11_MIP_LOD_BIAS_MIN and _MAX.

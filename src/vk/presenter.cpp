@@ -147,7 +147,12 @@ Presenter::~Presenter() {
 
 VkExtent2D Presenter::windowExtent() {
   VkSurfaceCapabilitiesKHR caps{};
-  VkResult result = m_adapter.instance()->functions().vkGetPhysicalDeviceSurfaceCapabilitiesKHR(m_adapter.handle(), m_surface, &caps);
+  VkResult result;
+  {
+    // vkCreateSwapchainKHR on the worker needs the surface externally synchronized.
+    std::lock_guard surfaceLock(m_surfaceMutex);
+    result = m_adapter.instance()->functions().vkGetPhysicalDeviceSurfaceCapabilitiesKHR(m_adapter.handle(), m_surface, &caps);
+  }
   if (result < 0) {
     if (result == VK_ERROR_SURFACE_LOST_KHR)
       markLost(result, "vkGetPhysicalDeviceSurfaceCapabilitiesKHR");
@@ -235,6 +240,10 @@ void Presenter::destroySwapchain() {
 
 bool Presenter::recreate(VkFormat format, VkPresentModeKHR mode) {
   const DeviceFunctions& vk = m_device.functions();
+  // From the capabilities to the new swapchain, no other query of the surface may come between:
+  // vkCreateSwapchainKHR needs the surface externally synchronized, and the capabilities must be
+  // those the swapchain is made for (the validation layer checks against the latest query).
+  std::unique_lock surfaceLock(m_surfaceMutex);
   VkSurfaceCapabilitiesKHR caps{};
   VkResult result = m_adapter.instance()->functions().vkGetPhysicalDeviceSurfaceCapabilitiesKHR(m_adapter.handle(), m_surface, &caps);
   if (result == VK_ERROR_SURFACE_LOST_KHR) {
@@ -279,6 +288,7 @@ bool Presenter::recreate(VkFormat format, VkPresentModeKHR mode) {
   info.oldSwapchain = m_swapchain;
   VkSwapchainKHR created = VK_NULL_HANDLE;
   result = vk.vkCreateSwapchainKHR(m_device.handle(), &info, nullptr, &created);
+  surfaceLock.unlock();
   destroySwapchain();  // retired either way
   if (result == VK_ERROR_SURFACE_LOST_KHR || result == VK_ERROR_NATIVE_WINDOW_IN_USE_KHR) {
     markLost(result, "vkCreateSwapchainKHR");

@@ -95,6 +95,7 @@ private:
   uint32_t m_frameIndex = 0;
 
   // Shared between the threads.
+  std::mutex m_surfaceMutex;  // vkCreateSwapchainKHR needs the surface externally synchronized
   mutable std::mutex m_mutex;
   std::condition_variable m_idle;
   uint32_t m_outstanding = 0;

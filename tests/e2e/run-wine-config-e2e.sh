@@ -109,7 +109,7 @@ if run files "$game" ./probe.exe; then
     expect_log files $module 1 "d3d11vk.conf:9: dxgi.maxFrameRate: '-5' is out of range"
     expect_log files $module 1 "d3d11.maxFeatureLevel = 10_1 ("
   done
-  expect_log files dxgi 1 "dxgi.maxFrameRate = 0 (default) [parsed, no effect yet"
+  expect_log files dxgi 1 "dxgi.maxFrameRate = 0 (default)"
   expect_log files dxgi 1 "description reported as 'd3d11vk config probe' (dxgi.customDeviceDesc)"
 fi
 if run other "$game" ./other.exe; then

@@ -1,0 +1,442 @@
+// Integration, native: swapchains on an X11 window (the HWND value is the Window id, docs/dxgi.md)
+// on the display named by DISPLAY (Xvfb in CI, started by run-with-display.sh): frames rendered
+// and presented, the pixels on the X server and in the back buffer, ResizeBuffers after the window
+// changes, frame latency observed on the GPU timeline, the waitable object, sync-interval pacing,
+// and Present after the window is destroyed. Every test ends with no Vulkan validation error.
+// Tests tagged [.dxgi-limiter] and [.dxgi-latency-config] run in their own processes with
+// D3D11VK_CONFIG set (the configuration is read once per process).
+#include <catch2/catch.hpp>
+
+#include <poll.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstring>
+#include <thread>
+
+#include "d3d11vk/d3d11vk_device_info.h"
+#include "d3d11vk/d3d11vk_present_device.h"
+#include "dxgi/dxgi_swapchain.h"
+#include "util/com_ptr.h"
+#include "util/windows_base.h"
+#include "vk/device.h"
+#include "vk/gpu_timeline.h"
+#include "x11_window.h"
+
+using util::ComPtr;
+
+namespace {
+
+constexpr float kRed[4] = {1, 0, 0, 1};
+constexpr float kGreen[4] = {0, 1, 0, 1};
+constexpr float kBlue[4] = {0, 0, 1, 1};
+
+double seconds(std::chrono::steady_clock::duration duration) {
+  return std::chrono::duration<double>(duration).count();
+}
+
+struct SwapChainFixture {
+  test_x11::Window window;
+  ComPtr<ID3D11Device> device;
+  ComPtr<ID3D11DeviceContext> context;
+  ComPtr<IDXGIFactory2> factory;
+  ComPtr<IDXGISwapChain1> swapchain;
+  bool skipped = false;
+
+  explicit SwapChainFixture(unsigned width = 160, unsigned height = 120) : window(width, height) {
+    if (!window.ok()) {
+      // The wrapper (run-with-display.sh) provides a display wherever Xvfb is installed.
+      WARN("skipped: " << window.why());
+      skipped = true;
+      return;
+    }
+    REQUIRE(D3D11CreateDevice(nullptr, D3D_DRIVER_TYPE_HARDWARE, nullptr, 0, nullptr, 0, D3D11_SDK_VERSION, device.put(),
+                              nullptr, context.put()) == S_OK);
+    REQUIRE(CreateDXGIFactory2(0, __uuidof(IDXGIFactory2), factory.putVoid()) == S_OK);
+  }
+  ~SwapChainFixture() {
+    if (skipped)
+      return;
+    swapchain = nullptr;
+    auto info = device.query<ID3D11VkDeviceInfo>();
+    CHECK((info && info->GetValidationErrorCount() == 0));
+  }
+
+  HWND hwnd() const { return reinterpret_cast<HWND>(window.id()); }
+
+  HRESULT create(DXGI_SWAP_CHAIN_DESC1 desc) { return factory->CreateSwapChainForHwnd(device.get(), hwnd(), &desc, nullptr, nullptr, swapchain.put()); }
+
+  static DXGI_SWAP_CHAIN_DESC1 flipDesc(UINT flags = 0) {
+    DXGI_SWAP_CHAIN_DESC1 desc{};
+    desc.Format = DXGI_FORMAT_R8G8B8A8_UNORM;  // width and height 0: the window's size
+    desc.SampleDesc.Count = 1;
+    desc.BufferUsage = DXGI_USAGE_RENDER_TARGET_OUTPUT;
+    desc.BufferCount = 2;
+    desc.SwapEffect = DXGI_SWAP_EFFECT_FLIP_DISCARD;
+    desc.Flags = flags;
+    return desc;
+  }
+
+  // Renders into the back buffer: a clear to `color`, and `extraClears` more clears of a scratch
+  // target so the frame has GPU work worth waiting for.
+  void render(const float color[4], int extraClears = 0) {
+    ComPtr<ID3D11Texture2D> buffer;
+    REQUIRE(swapchain->GetBuffer(0, __uuidof(ID3D11Texture2D), buffer.putVoid()) == S_OK);
+    ComPtr<ID3D11RenderTargetView> view;
+    REQUIRE(device->CreateRenderTargetView(buffer.get(), nullptr, view.put()) == S_OK);
+    if (extraClears) {
+      D3D11_TEXTURE2D_DESC desc{};
+      desc.Width = desc.Height = 1024;
+      desc.MipLevels = desc.ArraySize = 1;
+      desc.Format = DXGI_FORMAT_R32G32B32A32_FLOAT;
+      desc.SampleDesc.Count = 1;
+      desc.BindFlags = D3D11_BIND_RENDER_TARGET;
+      ComPtr<ID3D11Texture2D> scratch;
+      REQUIRE(device->CreateTexture2D(&desc, nullptr, scratch.put()) == S_OK);
+      ComPtr<ID3D11RenderTargetView> scratchView;
+      REQUIRE(device->CreateRenderTargetView(scratch.get(), nullptr, scratchView.put()) == S_OK);
+      for (int i = 0; i < extraClears; ++i)
+        context->ClearRenderTargetView(scratchView.get(), color);
+    }
+    context->ClearRenderTargetView(view.get(), color);
+  }
+
+  // The back buffer's texel at (x, y) through a staging copy, as stored (RGBA8: 0xAABBGGRR).
+  uint32_t backBufferTexel(UINT x, UINT y) {
+    ComPtr<ID3D11Texture2D> buffer;
+    REQUIRE(swapchain->GetBuffer(0, __uuidof(ID3D11Texture2D), buffer.putVoid()) == S_OK);
+    D3D11_TEXTURE2D_DESC desc{};
+    buffer->GetDesc(&desc);
+    desc.Usage = D3D11_USAGE_STAGING;
+    desc.BindFlags = 0;
+    desc.CPUAccessFlags = D3D11_CPU_ACCESS_READ;
+    ComPtr<ID3D11Texture2D> staging;
+    REQUIRE(device->CreateTexture2D(&desc, nullptr, staging.put()) == S_OK);
+    context->CopyResource(staging.get(), buffer.get());
+    D3D11_MAPPED_SUBRESOURCE mapped{};
+    REQUIRE(context->Map(staging.get(), 0, D3D11_MAP_READ, 0, &mapped) == S_OK);
+    uint32_t texel = 0;
+    std::memcpy(&texel, static_cast<const unsigned char*>(mapped.pData) + y * mapped.RowPitch + x * 4, 4);
+    context->Unmap(staging.get(), 0);
+    return texel;
+  }
+
+  // The window's pixel on the X server once the presentation engine shows `expected` (0xRRGGBB),
+  // or whatever it shows after two seconds.
+  uint32_t shownPixel(int x, int y, uint32_t expected) {
+    uint32_t value = ~0u;
+    for (int attempt = 0; attempt < 200; ++attempt) {
+      value = window.pixel(x, y);
+      if (value == expected)
+        break;
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    return value;
+  }
+
+  vk::GpuTimeline& timeline() {
+    auto present = device.query<ID3D11VkPresentDevice>();
+    REQUIRE(present);
+    return present->GetVulkanDevice()->timeline();
+  }
+
+  uint64_t lastSubmission() {
+    auto swapchain4 = swapchain.query<IDXGISwapChain4>();
+    REQUIRE(swapchain4);
+    return static_cast<d3d11vk::DxgiSwapChain*>(swapchain4.get())->lastPresentSubmission();
+  }
+};
+
+// Whether the eventfd behind a waitable object can be taken within `milliseconds`.
+bool takeWaitable(HANDLE handle, int milliseconds) {
+  pollfd fd{int(reinterpret_cast<intptr_t>(handle)), POLLIN, 0};
+  if (poll(&fd, 1, milliseconds) != 1)
+    return false;
+  uint64_t value = 0;
+  return read(fd.fd, &value, sizeof(value)) == sizeof(value);
+}
+
+// Presents `frames` frames with heavy GPU work under latency `latency` and checks after each that
+// the frame `latency` presents back has finished on the GPU timeline.
+void checkLatencyBound(SwapChainFixture& f, UINT latency, int frames) {
+  std::vector<uint64_t> submissions;
+  bool bounded = true;
+  for (int frame = 0; frame < frames; ++frame) {
+    f.render(frame % 2 ? kGreen : kRed, 64);
+    REQUIRE(f.swapchain->Present(0, 0) == S_OK);
+    submissions.push_back(f.lastSubmission());
+    // Present N waited for frame N - latency before it submitted.
+    if (submissions.size() > latency)
+      bounded &= f.timeline().completed() >= submissions[submissions.size() - 1 - latency];
+  }
+  CHECK(bounded);
+}
+
+}  // namespace
+
+TEST_CASE("A native swapchain on an X11 window presents, resizes and reads back", "[dxgi-swapchain]") {
+  SwapChainFixture f(160, 120);
+  if (f.skipped)
+    return;
+  REQUIRE(f.create(SwapChainFixture::flipDesc()) == S_OK);
+  DXGI_SWAP_CHAIN_DESC1 desc{};
+  REQUIRE(f.swapchain->GetDesc1(&desc) == S_OK);
+  CHECK(desc.Width == 160);
+  CHECK(desc.Height == 120);
+  HWND hwnd = nullptr;
+  CHECK((f.swapchain->GetHwnd(&hwnd) == S_OK && hwnd == f.hwnd()));
+
+  for (int frame = 0; frame < 6; ++frame) {
+    f.render(frame % 2 ? kGreen : kRed);
+    CHECK(f.swapchain->Present(frame < 3 ? 1 : 0, 0) == S_OK);
+  }
+  UINT count = 0;
+  CHECK((f.swapchain->GetLastPresentCount(&count) == S_OK && count == 6));
+  CHECK(f.backBufferTexel(10, 10) == 0xff00ff00u);
+  // What the X server shows is the last frame, green.
+  CHECK(f.shownPixel(10, 10, 0x00ff00) == 0x00ff00u);
+  CHECK(f.shownPixel(159, 119, 0x00ff00) == 0x00ff00u);
+  DXGI_FRAME_STATISTICS stats{};
+  CHECK((f.swapchain->GetFrameStatistics(&stats) == S_OK && stats.PresentCount >= 1));
+  CHECK(f.swapchain->Present(0, DXGI_PRESENT_TEST) == S_OK);
+
+  // The window grows; ResizeBuffers(0, 0, 0) takes its new size and frames show at that size.
+  f.window.resize(240, 180);
+  REQUIRE(f.swapchain->ResizeBuffers(0, 0, 0, DXGI_FORMAT_UNKNOWN, 0) == S_OK);
+  REQUIRE(f.swapchain->GetDesc1(&desc) == S_OK);
+  CHECK(desc.Width == 240);
+  CHECK(desc.Height == 180);
+  CHECK(desc.BufferCount == 2);
+  for (int frame = 0; frame < 3; ++frame) {
+    f.render(kBlue);
+    CHECK(f.swapchain->Present(1, 0) == S_OK);
+  }
+  CHECK(f.backBufferTexel(239, 179) == 0xffff0000u);
+  CHECK(f.shownPixel(239, 179, 0x0000ff) == 0x0000ffu);
+
+  // A smaller BGRA buffer is stretched over the window.
+  REQUIRE(f.swapchain->ResizeBuffers(0, 64, 64, DXGI_FORMAT_B8G8R8A8_UNORM, 0) == S_OK);
+  f.render(kRed);
+  CHECK(f.swapchain->Present(0, 0) == S_OK);
+  CHECK(f.backBufferTexel(63, 63) == 0xffff0000u);  // BGRA order in memory
+  CHECK(f.shownPixel(200, 150, 0xff0000) == 0xff0000u);
+
+  // Held buffers block ResizeBuffers, as documented.
+  ComPtr<ID3D11Texture2D> held;
+  REQUIRE(f.swapchain->GetBuffer(0, __uuidof(ID3D11Texture2D), held.putVoid()) == S_OK);
+  CHECK(f.swapchain->ResizeBuffers(0, 32, 32, DXGI_FORMAT_UNKNOWN, 0) == DXGI_ERROR_INVALID_CALL);
+  held = nullptr;
+
+  // Natively there are no outputs to be fullscreen on; windowed stays available.
+  BOOL fullscreen = TRUE;
+  CHECK(f.swapchain->SetFullscreenState(TRUE, nullptr) == DXGI_ERROR_NOT_CURRENTLY_AVAILABLE);
+  CHECK((f.swapchain->GetFullscreenState(&fullscreen, nullptr) == S_OK && !fullscreen));
+  CHECK(f.swapchain->SetFullscreenState(FALSE, nullptr) == S_OK);
+}
+
+TEST_CASE("Present after the X11 window is destroyed fails cleanly", "[dxgi-swapchain]") {
+  SwapChainFixture f;
+  if (f.skipped)
+    return;
+  REQUIRE(f.create(SwapChainFixture::flipDesc()) == S_OK);
+  f.render(kRed);
+  REQUIRE(f.swapchain->Present(1, 0) == S_OK);
+  f.window.destroy();
+  f.render(kGreen);
+  CHECK(f.swapchain->Present(1, 0) == DXGI_ERROR_INVALID_CALL);
+  CHECK(f.swapchain->Present(0, 0) == DXGI_ERROR_INVALID_CALL);
+  CHECK(f.swapchain->Present(0, DXGI_PRESENT_TEST) == DXGI_ERROR_INVALID_CALL);
+  UINT count = 0;
+  CHECK((f.swapchain->GetLastPresentCount(&count) == S_OK && count == 1));
+  // The swapchain and the device still release cleanly (the fixture checks validation).
+}
+
+TEST_CASE("Present validates the sync interval and the tearing flag", "[dxgi-swapchain]") {
+  SwapChainFixture f;
+  if (f.skipped)
+    return;
+  REQUIRE(f.create(SwapChainFixture::flipDesc()) == S_OK);
+  f.render(kRed);
+  CHECK(f.swapchain->Present(5, 0) == DXGI_ERROR_INVALID_CALL);
+  CHECK(f.swapchain->Present(0, DXGI_PRESENT_ALLOW_TEARING) == DXGI_ERROR_INVALID_CALL);  // no swapchain flag
+  CHECK(f.swapchain->Present(0, 0x80000000u) == DXGI_ERROR_INVALID_CALL);
+  CHECK(f.swapchain->Present(4, DXGI_PRESENT_TEST) == S_OK);  // tests the state, presents nothing
+  UINT count = 0;
+  CHECK((f.swapchain->GetLastPresentCount(&count) == S_OK && count == 0));
+
+  SwapChainFixture tearing;
+  REQUIRE(tearing.create(SwapChainFixture::flipDesc(DXGI_SWAP_CHAIN_FLAG_ALLOW_TEARING)) == S_OK);
+  tearing.render(kGreen);
+  CHECK(tearing.swapchain->Present(1, DXGI_PRESENT_ALLOW_TEARING) == DXGI_ERROR_INVALID_CALL);  // needs interval 0
+  CHECK(tearing.swapchain->Present(0, DXGI_PRESENT_ALLOW_TEARING) == S_OK);
+  CHECK(tearing.backBufferTexel(1, 1) == 0xff00ff00u);
+}
+
+TEST_CASE("Sync intervals 2 to 4 hold each frame for that many refresh periods", "[dxgi-swapchain]") {
+  SwapChainFixture f;
+  if (f.skipped)
+    return;
+  REQUIRE(f.create(SwapChainFixture::flipDesc()) == S_OK);
+  // Natively there is no output, so the refresh rate is taken as 60 Hz (docs/dxgi.md): ten
+  // presents at interval 2 span at least nine periods of 2/60 s after the first one.
+  // The first frame's deadline is when it arrives, after `start`.
+  auto start = std::chrono::steady_clock::now();
+  for (int frame = 0; frame < 10; ++frame) {
+    f.render(kRed);
+    REQUIRE(f.swapchain->Present(2, 0) == S_OK);
+  }
+  CHECK(seconds(std::chrono::steady_clock::now() - start) >= 9.0 * 2.0 / 60.0);
+  start = std::chrono::steady_clock::now();
+  for (int frame = 0; frame < 4; ++frame) {
+    f.render(kGreen);
+    REQUIRE(f.swapchain->Present(4, 0) == S_OK);
+  }
+  // Each follows the previous deadline by 4/60 s; the first one's counts from the last
+  // interval-2 frame, which may have been a little before `start`.
+  CHECK(seconds(std::chrono::steady_clock::now() - start) >= 3.0 * 4.0 / 60.0);
+  UINT count = 0;
+  CHECK((f.swapchain->GetLastPresentCount(&count) == S_OK && count == 14));
+  CHECK(f.shownPixel(5, 5, 0x00ff00) == 0x00ff00u);
+}
+
+TEST_CASE("Frame latency bounds the presents in flight on the GPU timeline", "[dxgi-swapchain]") {
+  SwapChainFixture f;
+  if (f.skipped)
+    return;
+  REQUIRE(f.create(SwapChainFixture::flipDesc()) == S_OK);
+  auto dxgiDevice = f.device.query<IDXGIDevice1>();
+  REQUIRE(dxgiDevice);
+  SECTION("IDXGIDevice1::SetMaximumFrameLatency(1)") {
+    REQUIRE(dxgiDevice->SetMaximumFrameLatency(1) == S_OK);
+    checkLatencyBound(f, 1, 8);
+  }
+  SECTION("IDXGIDevice1::SetMaximumFrameLatency(2)") {
+    REQUIRE(dxgiDevice->SetMaximumFrameLatency(2) == S_OK);
+    checkLatencyBound(f, 2, 8);
+  }
+  SECTION("the default, 3") {
+    checkLatencyBound(f, 3, 8);
+  }
+}
+
+TEST_CASE("The frame latency waitable object is signalled as each frame slot frees", "[dxgi-swapchain]") {
+  SwapChainFixture f;
+  if (f.skipped)
+    return;
+  REQUIRE(f.create(SwapChainFixture::flipDesc(DXGI_SWAP_CHAIN_FLAG_FRAME_LATENCY_WAITABLE_OBJECT)) == S_OK);
+  auto swapchain2 = f.swapchain.query<IDXGISwapChain2>();
+  REQUIRE(swapchain2);
+  HANDLE waitable = swapchain2->GetFrameLatencyWaitableObject();
+  REQUIRE(waitable);
+  UINT latency = 0;
+  CHECK((swapchain2->GetMaximumFrameLatency(&latency) == S_OK && latency == 1));
+  bool ordered = true;
+  for (int frame = 0; frame < 6; ++frame) {
+    // The slot of the previous frame is free only once that frame finished on the GPU.
+    REQUIRE(takeWaitable(waitable, 5000));
+    if (frame)
+      ordered &= f.timeline().completed() >= f.lastSubmission();
+    f.render(frame % 2 ? kGreen : kRed, 32);
+    REQUIRE(f.swapchain->Present(0, 0) == S_OK);
+  }
+  CHECK(ordered);
+  REQUIRE(takeWaitable(waitable, 5000));
+  CHECK_FALSE(takeWaitable(waitable, 0));  // one slot: taken
+
+  // A higher latency frees that many more slots at once.
+  CHECK(swapchain2->SetMaximumFrameLatency(17) == DXGI_ERROR_INVALID_CALL);
+  REQUIRE(swapchain2->SetMaximumFrameLatency(3) == S_OK);
+  CHECK(takeWaitable(waitable, 0));
+  CHECK(takeWaitable(waitable, 0));
+  CHECK_FALSE(takeWaitable(waitable, 0));
+  close(int(reinterpret_cast<intptr_t>(waitable)));
+}
+
+TEST_CASE("dxgi.maxFrameRate = 30 paces Present", "[.dxgi-limiter]") {
+  SwapChainFixture f;
+  if (f.skipped)
+    return;
+  REQUIRE(f.create(SwapChainFixture::flipDesc()) == S_OK);
+  // Interval 0 would not wait at all; the limiter holds each present 1/30 s after the previous
+  // one's deadline, so ten presents span at least 9/30 s after the first.
+  auto start = std::chrono::steady_clock::now();
+  for (int frame = 0; frame < 10; ++frame) {
+    f.render(frame % 2 ? kGreen : kRed);
+    REQUIRE(f.swapchain->Present(0, 0) == S_OK);
+  }
+  CHECK(seconds(std::chrono::steady_clock::now() - start) >= 9.0 / 30.0);
+  // DXGI_PRESENT_TEST presents nothing and is not paced.
+  start = std::chrono::steady_clock::now();
+  for (int i = 0; i < 5; ++i)
+    CHECK(f.swapchain->Present(0, DXGI_PRESENT_TEST) == S_OK);
+  CHECK(seconds(std::chrono::steady_clock::now() - start) < 5.0 / 30.0);
+}
+
+TEST_CASE("dxgi.maxFrameLatency = 2 and dxgi.syncInterval = 0 override the application", "[.dxgi-latency-config]") {
+  SwapChainFixture f;
+  if (f.skipped)
+    return;
+  REQUIRE(f.create(SwapChainFixture::flipDesc(DXGI_SWAP_CHAIN_FLAG_FRAME_LATENCY_WAITABLE_OBJECT)) == S_OK);
+  auto swapchain2 = f.swapchain.query<IDXGISwapChain2>();
+  REQUIRE(swapchain2);
+  HANDLE waitable = swapchain2->GetFrameLatencyWaitableObject();
+  REQUIRE(waitable);
+  // The swapchain's default is 1; the configured 2 gives two free slots from the start.
+  CHECK(takeWaitable(waitable, 0));
+  CHECK(takeWaitable(waitable, 0));
+  CHECK_FALSE(takeWaitable(waitable, 0));
+  // SetMaximumFrameLatency is accepted and reported, but the configured latency stays in effect.
+  REQUIRE(swapchain2->SetMaximumFrameLatency(4) == S_OK);
+  UINT latency = 0;
+  CHECK((swapchain2->GetMaximumFrameLatency(&latency) == S_OK && latency == 4));
+  CHECK_FALSE(takeWaitable(waitable, 0));
+  // dxgi.syncInterval = 0: interval 4 would hold ten frames for 36/60 s; overridden, it does not.
+  auto start = std::chrono::steady_clock::now();
+  for (int frame = 0; frame < 10; ++frame) {
+    f.render(kRed);
+    REQUIRE(f.swapchain->Present(4, 0) == S_OK);
+  }
+  CHECK(seconds(std::chrono::steady_clock::now() - start) < 36.0 / 60.0);
+  checkLatencyBound(f, 2, 6);
+  close(int(reinterpret_cast<intptr_t>(waitable)));
+
+  // The device's latency is overridden too.
+  SwapChainFixture g;
+  REQUIRE(g.create(SwapChainFixture::flipDesc()) == S_OK);
+  auto dxgiDevice = g.device.query<IDXGIDevice1>();
+  REQUIRE(dxgiDevice);
+  REQUIRE(dxgiDevice->SetMaximumFrameLatency(16) == S_OK);
+  checkLatencyBound(g, 2, 6);
+}
+
+TEST_CASE("A multisampled back buffer is resolved at Present", "[dxgi-swapchain]") {
+  SwapChainFixture f(96, 64);
+  if (f.skipped)
+    return;
+  DXGI_SWAP_CHAIN_DESC1 desc = SwapChainFixture::flipDesc();
+  desc.SwapEffect = DXGI_SWAP_EFFECT_DISCARD;
+  desc.BufferCount = 1;
+  desc.SampleDesc.Count = 4;  // lavapipe and every D3D11 device at 10_1 and up offer 4x for RGBA8
+  REQUIRE(f.create(desc) == S_OK);
+  ComPtr<ID3D11Texture2D> buffer;
+  REQUIRE(f.swapchain->GetBuffer(0, __uuidof(ID3D11Texture2D), buffer.putVoid()) == S_OK);
+  D3D11_TEXTURE2D_DESC texture{};
+  buffer->GetDesc(&texture);
+  CHECK(texture.SampleDesc.Count == 4);
+  buffer = nullptr;
+  for (int frame = 0; frame < 3; ++frame) {
+    f.render(frame == 2 ? kBlue : kRed);
+    CHECK(f.swapchain->Present(1, 0) == S_OK);
+  }
+  CHECK(f.shownPixel(50, 30, 0x0000ff) == 0x0000ffu);
+  // ResizeBuffers keeps the sample count; the resolve target follows the new size.
+  REQUIRE(f.swapchain->ResizeBuffers(0, 32, 32, DXGI_FORMAT_UNKNOWN, 0) == S_OK);
+  f.render(kGreen);
+  CHECK(f.swapchain->Present(0, 0) == S_OK);
+  CHECK(f.shownPixel(90, 60, 0x00ff00) == 0x00ff00u);
+  // A sample count the device does not offer fails as CreateTexture2D does.
+  desc.SampleDesc.Count = 3;
+  ComPtr<IDXGISwapChain1> odd;
+  CHECK(FAILED(f.factory->CreateSwapChainForHwnd(f.device.get(), f.hwnd(), &desc, nullptr, nullptr, odd.put())));
+  CHECK(!odd);
+}

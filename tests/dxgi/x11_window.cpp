@@ -1,0 +1,75 @@
+// X11Window: Xlib calls for the native swapchain tests' windows.
+#include "x11_window.h"
+
+#include <X11/Xlib.h>
+#include <X11/Xutil.h>
+
+#include <cstdlib>
+
+namespace test_x11 {
+
+struct Window::State {
+  Display* display = nullptr;
+};
+
+namespace {
+// A destroyed window makes later requests on it fail; the tests expect that, so X errors are
+// counted instead of ending the process (Xlib's default handler exits).
+int ignoreError(Display*, XErrorEvent*) { return 0; }
+}  // namespace
+
+Window::Window(unsigned width, unsigned height) : m_state(std::make_unique<State>()) {
+  const char* name = std::getenv("DISPLAY");
+  if (!name || !*name) {
+    m_why = "DISPLAY is not set (the test needs an X server such as Xvfb)";
+    return;
+  }
+  m_state->display = XOpenDisplay(nullptr);
+  if (!m_state->display) {
+    m_why = std::string("cannot open display ") + name;
+    return;
+  }
+  XSetErrorHandler(ignoreError);
+  Display* display = m_state->display;
+  int screen = DefaultScreen(display);
+  ::Window window = XCreateSimpleWindow(display, RootWindow(display, screen), 0, 0, width, height, 0,
+                                        BlackPixel(display, screen), BlackPixel(display, screen));
+  XStoreName(display, window, "d3d11vk native swapchain test");
+  XMapWindow(display, window);
+  XSync(display, False);
+  m_id = uintptr_t(window);
+}
+
+Window::~Window() {
+  destroy();
+  if (m_state->display)
+    XCloseDisplay(m_state->display);
+}
+
+void Window::resize(unsigned width, unsigned height) {
+  if (!m_id)
+    return;
+  XResizeWindow(m_state->display, ::Window(m_id), width, height);
+  XSync(m_state->display, False);
+}
+
+void Window::destroy() {
+  if (!m_id)
+    return;
+  XDestroyWindow(m_state->display, ::Window(m_id));
+  XSync(m_state->display, False);
+  m_id = 0;
+}
+
+uint32_t Window::pixel(int x, int y) {
+  if (!m_id)
+    return ~0u;
+  XImage* image = XGetImage(m_state->display, ::Window(m_id), x, y, 1, 1, AllPlanes, ZPixmap);
+  if (!image)
+    return ~0u;
+  uint32_t value = uint32_t(XGetPixel(image, 0, 0)) & 0xffffffu;
+  XDestroyImage(image);
+  return value;
+}
+
+}  // namespace test_x11
