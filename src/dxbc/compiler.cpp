@@ -74,7 +74,7 @@ void Compiler::addBinding(BindingKind kind, uint32_t slot, DescriptorKind descri
 void Compiler::scanUses() {
   for (const Instruction& ins : m_program.instructions) {
     // Typed UAV loads and image atomics need a declared format (R32); see docs/compiler.md.
-    bool typedAccess = ins.opcode == 163 || (ins.opcode >= 169 && ins.opcode <= 189);
+    bool typedAccess = ins.opcode == 163 || ins.opcode == 225 || (ins.opcode >= 169 && ins.opcode <= 189);
     if (!typedAccess)
       continue;
     for (const Operand& op : ins.operands)
@@ -548,7 +548,7 @@ void Compiler::emitInstruction(const Instruction& ins) {
   b.setNoContraction(scope.saved || (opInfo && !opInfo->declaration && ((ins.controls >> 8) & 0xf) != 0));
   if (emitIndexedResource(ins))
     return;
-  if (emitAlu(ins) || emitResource(ins) || emitGather(ins) || emitDouble(ins) || emitGeometry(ins) || emitEval(ins))
+  if (emitAlu(ins) || emitResource(ins) || emitResidencyFeedback(ins) || emitGather(ins) || emitDouble(ins) || emitGeometry(ins) || emitEval(ins))
     return;
   const OpcodeInfo* info = opcodeInfo(ins.opcode);
   throw Unsupported(info ? info->name : "opcode " + std::to_string(ins.opcode));

@@ -196,6 +196,7 @@ private:
 
   // compiler_resources.cpp: textures, buffers, UAVs, group-shared memory, barriers.
   bool emitResource(const Instruction& ins);
+  bool emitResidencyFeedback(const Instruction& ins);
   Id uavCounter(uint32_t slot);
   const ResourceInfo& resource(const Operand& op);
   Id loadImage(const ResourceInfo& info);

@@ -91,6 +91,44 @@ Id Compiler::uavCounter(uint32_t slot) {
   return var;
 }
 
+// The tiled-resource forms with a residency status (D3D11.2): a resource can only be partly
+// mapped if it is tiled, and the device reports no tiled resources (lavapipe has no sparse
+// residency), so every access is fully mapped. Each runs as its plain form and writes a status
+// of 0, which check_access_fully_mapped reads as fully mapped. The _cl_s forms (with a LOD clamp)
+// are not handled.
+bool Compiler::emitResidencyFeedback(const Instruction& ins) {
+  static const uint32_t kPlainForm[][2] = {
+    {219, 109}, {220, 126}, {221, 127}, {222, 128},  // gather4*_s
+    {223, 45}, {224, 46}, {225, 163}, {226, 165}, {227, 167},  // ld*_s
+    {228, 72}, {229, 71},  // sample_l_s, sample_c_lz_s
+  };
+  if (ins.opcode == 234) {  // check_access_fully_mapped dst, status
+    if (ins.operands.size() != 2)
+      throw Error("check_access_fully_mapped without its two operands");
+    uint32_t mask = ins.operands[0].components == ComponentCount::Four ? ins.operands[0].mask() : 1u;
+    Value status = loadSource(ins.operands[1], Kind::Uint, mask);
+    Id mapped = b.op(spv::OpIEqual, b.vec(b.typeBool(), status.count), {status.id, constant(Kind::Uint, 0, status.count).id});
+    Id r = b.op(spv::OpSelect, typeOf(Kind::Uint, status.count),
+                {mapped, constant(Kind::Uint, ~0u, status.count).id, constant(Kind::Uint, 0, status.count).id});
+    storeDest(ins.operands[0], Value{r, Kind::Uint, status.count}, false);
+    return true;
+  }
+  for (const auto& form : kPlainForm) {
+    if (form[0] != ins.opcode)
+      continue;
+    if (ins.operands.size() < 3)
+      throw Error("residency feedback instruction without its status operand");
+    Instruction plain = ins;
+    plain.opcode = form[1];
+    plain.operands.erase(plain.operands.begin() + 1);
+    // The status operand may also be a source of the plain form: read nothing after writing it.
+    emitInstruction(plain);
+    storeDest(ins.operands[1], constant(Kind::Uint, 0, 1), false);
+    return true;
+  }
+  return false;
+}
+
 bool Compiler::emitResource(const Instruction& ins) {
   const auto& ops = ins.operands;
   auto need = [&](size_t n) {

@@ -102,6 +102,50 @@ TEST_CASE("subroutines become SPIR-V functions; bad labels and recursion are ref
         "invalid: label l0 inside an open if, loop or switch");
 }
 
+TEST_CASE("a hull shader phase calls a subroutine placed after the last phase", "[compiler]") {
+  Compiled c = compileValid(
+    "hs_5_0\n"
+    "hs_decls\n"
+    "dcl_input_control_point_count 3\n"
+    "dcl_output_control_point_count 3\n"
+    "dcl_tessellator_domain domain_tri\n"
+    "dcl_tessellator_partitioning partitioning_integer\n"
+    "dcl_tessellator_output_primitive output_triangle_cw\n"
+    "hs_fork_phase\n"
+    "dcl_output_siv o0.x, finalTriUeq0EdgeTessFactor\n"
+    "dcl_output_siv o1.x, finalTriVeq0EdgeTessFactor\n"
+    "dcl_output_siv o2.x, finalTriWeq0EdgeTessFactor\n"
+    "dcl_output_siv o3.x, finalTriInsideTessFactor\n"
+    "dcl_temps 1\n"
+    "call label0\n"
+    "mov o0.x, r0.x\n"
+    "mov o1.x, r0.x\n"
+    "mov o2.x, r0.x\n"
+    "mov o3.x, r0.x\n"
+    "ret\n"
+    "label label0\n"
+    "mov r0.x, l(4.0)\n"
+    "ret\n");
+  CHECK(c.has("OpFunctionCall %void %l0"));
+}
+
+TEST_CASE("lod queries the level of detail in pixel shaders only", "[compiler]") {
+  std::string source =
+    "ps_5_0\n"
+    "dcl_sampler s0, mode_default\n"
+    "dcl_resource_texturecube (float,float,float,float) t0\n"
+    "dcl_input_ps linear v0.xyz\n"
+    "dcl_output o0.xyzw\n"
+    "lod o0.xyzw, v0.xyzx, t0.yxzw, s0\n"
+    "ret\n";
+  Compiled c = compileValid(source);
+  CHECK(c.has("OpImageQueryLod %v2float"));
+  CHECK(c.has("OpCapability ImageQuery"));
+  source.replace(0, 2, "vs");
+  source.replace(source.find("dcl_input_ps linear"), 19, "dcl_input");
+  CHECK(compileError(source) == "invalid: lod outside a pixel shader (it needs derivatives)");
+}
+
 TEST_CASE("precise instructions get NoContraction on their float arithmetic", "[compiler]") {
   Compiled c = compileValid(
     "ps_5_0\n"
@@ -252,11 +296,13 @@ TEST_CASE("a geometry shader's streams go to their own transform feedback buffer
   CHECK(compileError(source, options) == "invalid: stream output buffer 0 is fed by two streams");
 }
 
-TEST_CASE("class linkage and tiled-resource instructions are refused by name", "[compiler]") {
+TEST_CASE("class linkage, abort and the clamped tiled-resource samples are refused by name", "[compiler]") {
   CHECK(compileError("ps_5_0\ndcl_function_body 0\nret\n") == "unsupported: dcl_function_body");
   CHECK(compileError("ps_5_0\nabort\nret\n") == "unsupported: abort");
-  CHECK(compileError("cs_5_0\ndcl_thread_group 1, 1, 1\ndcl_temps 1\ncheck_access_fully_mapped r0.x, r0.x\nret\n") ==
-        "unsupported: check_access_fully_mapped");
+  CHECK(compileError("ps_5_0\ndcl_sampler s0, mode_default\n"
+                     "dcl_resource_texture2d (float,float,float,float) t0\ndcl_temps 2\n"
+                     "sample_cl_s r0.xyzw, r1.x, r0.xyxx, t0.xyzw, s0, l(1.0)\nret\n") ==
+        "unsupported: sample_cl_s");
   CHECK(compileError("ps_5_1\nret\n") == "unsupported: shader model 5.1 (Direct3D 12 only)");
 }
 

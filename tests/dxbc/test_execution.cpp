@@ -434,6 +434,38 @@ Case carryBorrowSad() {
               [want](const auto& out) { return expectWords(out[1], want, "u0"); }};
 }
 
+Case residencyFeedback() {
+  std::vector<uint32_t> input, want;
+  for (uint32_t i = 0; i < kThreads; i++) {
+    input.push_back(i * 7 + 1);
+    input.push_back(i ^ 0x55);
+  }
+  for (uint32_t i = 0; i < kThreads; i++) {
+    uint32_t results[4] = {i * 7 + 1, i ^ 0x55, ~0u, ~0u};  // no resource is tiled: fully mapped
+    want.insert(want.end(), results, results + 4);
+  }
+  return Case{"tiled-resource loads with residency status and check_access_fully_mapped",
+              "cs_5_0\n"
+              "dcl_resource_raw t0\n"
+              "dcl_resource_structured t1, 8\n"
+              "dcl_uav_raw u0\n"
+              "dcl_input vThreadID.x\n"
+              "dcl_temps 4\n"
+              "dcl_thread_group 64, 1, 1\n"
+              "mov r2.xy, l(5, 5, 0, 0)\n"
+              "ishl r0.x, vThreadID.x, l(3)\n"
+              "ld_raw_s r1.x, r2.x, r0.x, t0.xxxx\n"
+              "ld_structured_s r1.y, r2.y, vThreadID.x, l(4), t1.xxxx\n"
+              "check_access_fully_mapped r1.z, r2.x\n"
+              "check_access_fully_mapped r1.w, r2.y\n"
+              "ishl r0.y, vThreadID.x, l(4)\n"
+              "store_raw u0.xyzw, r0.y, r1.xyzw\n"
+              "ret\n",
+              {{BindingKind::ShaderResource, 0, input}, {BindingKind::ShaderResource, 1, input},
+               {BindingKind::UnorderedAccess, 0, {}}},
+              [want](const auto& out) { return expectWords(out[2], want, "u0"); }};
+}
+
 }  // namespace
 
 int main() {
@@ -443,7 +475,8 @@ int main() {
     return 77;
   }
   std::vector<Case> cases = {floatArithmetic(), integerAndBits(), conversions(), sharedMemoryLoopsSwitch(),
-                             atomicsAndUavs(), subroutines(), carryBorrowSad()};
+                             atomicsAndUavs(), subroutines(), carryBorrowSad(),
+                             residencyFeedback()};
   int passed = 0, failed = 0;
   for (const Case& c : cases) {
     std::string problem;

@@ -1,0 +1,25 @@
+// libFuzzer target for the whole shader path: container, decoder and compiler. Any input must
+// compile to SPIR-V that SPIRV-Tools accepts for Vulkan 1.1, or be refused with "unsupported:"
+// or "invalid:"; anything else (a crash, an internal error, an invalid module) aborts.
+// Built only by clang (meson configures it when the C++ compiler is clang); see docs/compiler.md.
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+#include "dxbc/compiler.h"
+#include "spirv_validate.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  dxbc::CompileResult r = dxbc::compile(data, size);
+  if (r.ok()) {
+    std::string message = spirv_test::validate(r.spirv);
+    if (!message.empty()) {
+      std::fprintf(stderr, "invalid SPIR-V: %s\n", message.c_str());
+      std::abort();
+    }
+  } else if (r.error.rfind("unsupported: ", 0) != 0 && r.error.rfind("invalid: ", 0) != 0) {
+    std::fprintf(stderr, "unexpected error: %s\n", r.error.c_str());
+    std::abort();
+  }
+  return 0;
+}
