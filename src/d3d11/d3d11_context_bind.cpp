@@ -185,44 +185,54 @@ void D3D11DeviceContext::setSamplers(uint32_t stage, UINT start, UINT count, ID3
 // The six stages' methods share the bodies above.
 #define D3D11VK_STAGE_METHODS(Prefix, Stage, ShaderClass, Interface)                                                            \
   void STDMETHODCALLTYPE D3D11DeviceContext::Prefix##SetShader(Interface* pShader, ID3D11ClassInstance* const*, UINT) {   \
+    D3D11VK_CONTEXT_LOCK();                                                                                                  \
     setShader<ShaderClass>(pShader);                                                                                         \
   }                                                                                                                          \
   void STDMETHODCALLTYPE D3D11DeviceContext::Prefix##GetShader(Interface** ppShader, ID3D11ClassInstance** ppInstances,   \
                                                                   UINT* pNumInstances) {                                     \
+    D3D11VK_CONTEXT_LOCK();                                                                                                  \
     getShader(uint32_t(Stage), ppShader, ppInstances, pNumInstances);                                                        \
   }                                                                                                                          \
   void STDMETHODCALLTYPE D3D11DeviceContext::Prefix##SetShaderResources(UINT StartSlot, UINT NumViews,                    \
                                                                            ID3D11ShaderResourceView* const* ppViews) {       \
+    D3D11VK_CONTEXT_LOCK();                                                                                                  \
     setShaderResources(uint32_t(Stage), StartSlot, NumViews, ppViews);                                                       \
   }                                                                                                                          \
   void STDMETHODCALLTYPE D3D11DeviceContext::Prefix##GetShaderResources(UINT StartSlot, UINT NumViews,                    \
                                                                            ID3D11ShaderResourceView** ppViews) {             \
+    D3D11VK_CONTEXT_LOCK();                                                                                                  \
     getObjects(m_state.stages[uint32_t(Stage)].shaderResources, StartSlot, NumViews,                                         \
                D3D11_COMMONSHADER_INPUT_RESOURCE_SLOT_COUNT, ppViews);                                                       \
   }                                                                                                                          \
   void STDMETHODCALLTYPE D3D11DeviceContext::Prefix##SetSamplers(UINT StartSlot, UINT NumSamplers,                        \
                                                                     ID3D11SamplerState* const* ppSamplers) {                 \
+    D3D11VK_CONTEXT_LOCK();                                                                                                  \
     setSamplers(uint32_t(Stage), StartSlot, NumSamplers, ppSamplers);                                                        \
   }                                                                                                                          \
   void STDMETHODCALLTYPE D3D11DeviceContext::Prefix##GetSamplers(UINT StartSlot, UINT NumSamplers,                        \
                                                                     ID3D11SamplerState** ppSamplers) {                       \
+    D3D11VK_CONTEXT_LOCK();                                                                                                  \
     getObjects(m_state.stages[uint32_t(Stage)].samplers, StartSlot, NumSamplers, D3D11_COMMONSHADER_SAMPLER_SLOT_COUNT,      \
                ppSamplers);                                                                                                  \
   }                                                                                                                          \
   void STDMETHODCALLTYPE D3D11DeviceContext::Prefix##SetConstantBuffers(UINT StartSlot, UINT NumBuffers,                  \
                                                                            ID3D11Buffer* const* ppBuffers) {                 \
+    D3D11VK_CONTEXT_LOCK();                                                                                                  \
     setConstantBuffers(uint32_t(Stage), StartSlot, NumBuffers, ppBuffers, nullptr, nullptr);                                 \
   }                                                                                                                          \
   void STDMETHODCALLTYPE D3D11DeviceContext::Prefix##SetConstantBuffers1(                                                 \
       UINT StartSlot, UINT NumBuffers, ID3D11Buffer* const* ppBuffers, const UINT* pFirstConstant, const UINT* pNumConstants) { \
+    D3D11VK_CONTEXT_LOCK();                                                                                                  \
     setConstantBuffers(uint32_t(Stage), StartSlot, NumBuffers, ppBuffers, pFirstConstant, pNumConstants);                    \
   }                                                                                                                          \
   void STDMETHODCALLTYPE D3D11DeviceContext::Prefix##GetConstantBuffers(UINT StartSlot, UINT NumBuffers,                  \
                                                                            ID3D11Buffer** ppBuffers) {                       \
+    D3D11VK_CONTEXT_LOCK();                                                                                                  \
     getConstantBuffers(uint32_t(Stage), StartSlot, NumBuffers, ppBuffers, nullptr, nullptr);                                 \
   }                                                                                                                          \
   void STDMETHODCALLTYPE D3D11DeviceContext::Prefix##GetConstantBuffers1(                                                 \
       UINT StartSlot, UINT NumBuffers, ID3D11Buffer** ppBuffers, UINT* pFirstConstant, UINT* pNumConstants) {                \
+    D3D11VK_CONTEXT_LOCK();                                                                                                  \
     getConstantBuffers(uint32_t(Stage), StartSlot, NumBuffers, ppBuffers, pFirstConstant, pNumConstants);                    \
   }
 
@@ -237,6 +247,7 @@ D3D11VK_STAGE_METHODS(CS, dxbc::ShaderStage::Compute, D3D11ComputeShader, ID3D11
 void STDMETHODCALLTYPE D3D11DeviceContext::CSSetUnorderedAccessViews(UINT StartSlot, UINT NumUAVs,
                                                                         ID3D11UnorderedAccessView* const* ppUnorderedAccessViews,
                                                                         const UINT* pUAVInitialCounts) {
+  D3D11VK_CONTEXT_LOCK();
   if (!rangeValid(StartSlot, NumUAVs, D3D11_1_UAV_SLOT_COUNT, "CSSetUnorderedAccessViews"))
     return;
   for (UINT i = 0; i < NumUAVs; ++i) {
@@ -250,6 +261,7 @@ void STDMETHODCALLTYPE D3D11DeviceContext::CSSetUnorderedAccessViews(UINT StartS
 
 void STDMETHODCALLTYPE D3D11DeviceContext::CSGetUnorderedAccessViews(UINT StartSlot, UINT NumUAVs,
                                                                         ID3D11UnorderedAccessView** ppUnorderedAccessViews) {
+  D3D11VK_CONTEXT_LOCK();
   getObjects(m_state.computeUavs, StartSlot, NumUAVs, D3D11_1_UAV_SLOT_COUNT, ppUnorderedAccessViews);
 }
 
@@ -269,6 +281,7 @@ void D3D11DeviceContext::setInitialCount(ID3D11UnorderedAccessView* view, UINT c
 // ---- Input assembler ----
 
 void STDMETHODCALLTYPE D3D11DeviceContext::IASetInputLayout(ID3D11InputLayout* pInputLayout) {
+  D3D11VK_CONTEXT_LOCK();
   if (m_state.inputLayout.get() != pInputLayout) {
     m_state.inputLayout = pInputLayout;
     m_state.pipelineDirty = true;
@@ -276,6 +289,7 @@ void STDMETHODCALLTYPE D3D11DeviceContext::IASetInputLayout(ID3D11InputLayout* p
 }
 
 void STDMETHODCALLTYPE D3D11DeviceContext::IAGetInputLayout(ID3D11InputLayout** ppInputLayout) {
+  D3D11VK_CONTEXT_LOCK();
   if (ppInputLayout) {
     *ppInputLayout = m_state.inputLayout.get();
     if (*ppInputLayout)
@@ -285,6 +299,7 @@ void STDMETHODCALLTYPE D3D11DeviceContext::IAGetInputLayout(ID3D11InputLayout** 
 
 void STDMETHODCALLTYPE D3D11DeviceContext::IASetVertexBuffers(UINT StartSlot, UINT NumBuffers, ID3D11Buffer* const* ppVertexBuffers,
                                                                  const UINT* pStrides, const UINT* pOffsets) {
+  D3D11VK_CONTEXT_LOCK();
   if (!rangeValid(StartSlot, NumBuffers, D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT, "IASetVertexBuffers"))
     return;
   for (UINT i = 0; i < NumBuffers; ++i) {
@@ -302,6 +317,7 @@ void STDMETHODCALLTYPE D3D11DeviceContext::IASetVertexBuffers(UINT StartSlot, UI
 
 void STDMETHODCALLTYPE D3D11DeviceContext::IAGetVertexBuffers(UINT StartSlot, UINT NumBuffers, ID3D11Buffer** ppVertexBuffers,
                                                                  UINT* pStrides, UINT* pOffsets) {
+  D3D11VK_CONTEXT_LOCK();
   for (UINT i = 0; i < NumBuffers; ++i) {
     const bool inRange = StartSlot + i < D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT;
     const VertexBufferState* slot = inRange ? &m_state.vertexBuffers[StartSlot + i] : nullptr;
@@ -318,6 +334,7 @@ void STDMETHODCALLTYPE D3D11DeviceContext::IAGetVertexBuffers(UINT StartSlot, UI
 }
 
 void STDMETHODCALLTYPE D3D11DeviceContext::IASetIndexBuffer(ID3D11Buffer* pIndexBuffer, DXGI_FORMAT Format, UINT Offset) {
+  D3D11VK_CONTEXT_LOCK();
   if (pIndexBuffer && Format != DXGI_FORMAT_R16_UINT && Format != DXGI_FORMAT_R32_UINT) {
     util::log::warn("IASetIndexBuffer: format ", int(Format), " is not R16_UINT or R32_UINT; call ignored");
     return;
@@ -333,6 +350,7 @@ void STDMETHODCALLTYPE D3D11DeviceContext::IASetIndexBuffer(ID3D11Buffer* pIndex
 }
 
 void STDMETHODCALLTYPE D3D11DeviceContext::IAGetIndexBuffer(ID3D11Buffer** pIndexBuffer, DXGI_FORMAT* Format, UINT* Offset) {
+  D3D11VK_CONTEXT_LOCK();
   if (pIndexBuffer) {
     *pIndexBuffer = m_state.indexBuffer.get();
     if (*pIndexBuffer)
@@ -345,6 +363,7 @@ void STDMETHODCALLTYPE D3D11DeviceContext::IAGetIndexBuffer(ID3D11Buffer** pInde
 }
 
 void STDMETHODCALLTYPE D3D11DeviceContext::IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY Topology) {
+  D3D11VK_CONTEXT_LOCK();
   if (m_state.topology != Topology) {
     m_state.topology = Topology;
     m_state.pipelineDirty = true;
@@ -352,6 +371,7 @@ void STDMETHODCALLTYPE D3D11DeviceContext::IASetPrimitiveTopology(D3D11_PRIMITIV
 }
 
 void STDMETHODCALLTYPE D3D11DeviceContext::IAGetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY* pTopology) {
+  D3D11VK_CONTEXT_LOCK();
   if (pTopology)
     *pTopology = m_state.topology;
 }
@@ -359,6 +379,7 @@ void STDMETHODCALLTYPE D3D11DeviceContext::IAGetPrimitiveTopology(D3D11_PRIMITIV
 // ---- Rasterizer ----
 
 void STDMETHODCALLTYPE D3D11DeviceContext::RSSetState(ID3D11RasterizerState* pRasterizerState) {
+  D3D11VK_CONTEXT_LOCK();
   if (m_state.rasterizerState.get() != pRasterizerState) {
     m_state.rasterizerState = pRasterizerState;
     m_state.pipelineDirty = true;
@@ -368,6 +389,7 @@ void STDMETHODCALLTYPE D3D11DeviceContext::RSSetState(ID3D11RasterizerState* pRa
 }
 
 void STDMETHODCALLTYPE D3D11DeviceContext::RSGetState(ID3D11RasterizerState** ppRasterizerState) {
+  D3D11VK_CONTEXT_LOCK();
   if (ppRasterizerState) {
     *ppRasterizerState = m_state.rasterizerState.get();
     if (*ppRasterizerState)
@@ -376,6 +398,7 @@ void STDMETHODCALLTYPE D3D11DeviceContext::RSGetState(ID3D11RasterizerState** pp
 }
 
 void STDMETHODCALLTYPE D3D11DeviceContext::RSSetViewports(UINT NumViewports, const D3D11_VIEWPORT* pViewports) {
+  D3D11VK_CONTEXT_LOCK();
   if (NumViewports > D3D11_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE || (NumViewports && !pViewports)) {
     util::log::warn("RSSetViewports: ", NumViewports, " viewports; call ignored");
     return;
@@ -388,6 +411,7 @@ void STDMETHODCALLTYPE D3D11DeviceContext::RSSetViewports(UINT NumViewports, con
 }
 
 void STDMETHODCALLTYPE D3D11DeviceContext::RSGetViewports(UINT* pNumViewports, D3D11_VIEWPORT* pViewports) {
+  D3D11VK_CONTEXT_LOCK();
   if (!pNumViewports)
     return;
   if (pViewports) {
@@ -399,6 +423,7 @@ void STDMETHODCALLTYPE D3D11DeviceContext::RSGetViewports(UINT* pNumViewports, D
 }
 
 void STDMETHODCALLTYPE D3D11DeviceContext::RSSetScissorRects(UINT NumRects, const D3D11_RECT* pRects) {
+  D3D11VK_CONTEXT_LOCK();
   if (NumRects > D3D11_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE || (NumRects && !pRects)) {
     util::log::warn("RSSetScissorRects: ", NumRects, " rectangles; call ignored");
     return;
@@ -409,6 +434,7 @@ void STDMETHODCALLTYPE D3D11DeviceContext::RSSetScissorRects(UINT NumRects, cons
 }
 
 void STDMETHODCALLTYPE D3D11DeviceContext::RSGetScissorRects(UINT* pNumRects, D3D11_RECT* pRects) {
+  D3D11VK_CONTEXT_LOCK();
   if (!pNumRects)
     return;
   if (pRects) {
@@ -423,6 +449,7 @@ void STDMETHODCALLTYPE D3D11DeviceContext::RSGetScissorRects(UINT* pNumRects, D3
 
 void STDMETHODCALLTYPE D3D11DeviceContext::OMSetRenderTargets(UINT NumViews, ID3D11RenderTargetView* const* ppRenderTargetViews,
                                                                  ID3D11DepthStencilView* pDepthStencilView) {
+  D3D11VK_CONTEXT_LOCK();
   OMSetRenderTargetsAndUnorderedAccessViews(NumViews, ppRenderTargetViews, pDepthStencilView, 0,
                                             D3D11_KEEP_UNORDERED_ACCESS_VIEWS, nullptr, nullptr);
 }
@@ -430,6 +457,7 @@ void STDMETHODCALLTYPE D3D11DeviceContext::OMSetRenderTargets(UINT NumViews, ID3
 void STDMETHODCALLTYPE D3D11DeviceContext::OMSetRenderTargetsAndUnorderedAccessViews(
     UINT NumRTVs, ID3D11RenderTargetView* const* ppRenderTargetViews, ID3D11DepthStencilView* pDepthStencilView, UINT UAVStartSlot,
     UINT NumUAVs, ID3D11UnorderedAccessView* const* ppUnorderedAccessViews, const UINT* pUAVInitialCounts) {
+  D3D11VK_CONTEXT_LOCK();
   if (NumRTVs != D3D11_KEEP_RENDER_TARGETS_AND_DEPTH_STENCIL) {
     if (NumRTVs > D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT) {
       util::log::warn("OMSetRenderTargets: ", NumRTVs, " render targets; call ignored");
@@ -461,12 +489,14 @@ void STDMETHODCALLTYPE D3D11DeviceContext::OMSetRenderTargetsAndUnorderedAccessV
 
 void STDMETHODCALLTYPE D3D11DeviceContext::OMGetRenderTargets(UINT NumViews, ID3D11RenderTargetView** ppRenderTargetViews,
                                                                  ID3D11DepthStencilView** ppDepthStencilView) {
+  D3D11VK_CONTEXT_LOCK();
   OMGetRenderTargetsAndUnorderedAccessViews(NumViews, ppRenderTargetViews, ppDepthStencilView, 0, 0, nullptr);
 }
 
 void STDMETHODCALLTYPE D3D11DeviceContext::OMGetRenderTargetsAndUnorderedAccessViews(
     UINT NumRTVs, ID3D11RenderTargetView** ppRenderTargetViews, ID3D11DepthStencilView** ppDepthStencilView, UINT UAVStartSlot,
     UINT NumUAVs, ID3D11UnorderedAccessView** ppUnorderedAccessViews) {
+  D3D11VK_CONTEXT_LOCK();
   getObjects(m_state.renderTargets, 0, NumRTVs, D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT, ppRenderTargetViews);
   if (ppDepthStencilView) {
     *ppDepthStencilView = m_state.depthStencil.get();
@@ -477,6 +507,7 @@ void STDMETHODCALLTYPE D3D11DeviceContext::OMGetRenderTargetsAndUnorderedAccessV
 }
 
 void STDMETHODCALLTYPE D3D11DeviceContext::OMSetBlendState(ID3D11BlendState* pBlendState, const FLOAT BlendFactor[4], UINT SampleMask) {
+  D3D11VK_CONTEXT_LOCK();
   if (m_state.blendState.get() != pBlendState || m_state.sampleMask != SampleMask)
     m_state.pipelineDirty = true;
   m_state.blendState = pBlendState;
@@ -487,6 +518,7 @@ void STDMETHODCALLTYPE D3D11DeviceContext::OMSetBlendState(ID3D11BlendState* pBl
 }
 
 void STDMETHODCALLTYPE D3D11DeviceContext::OMGetBlendState(ID3D11BlendState** ppBlendState, FLOAT BlendFactor[4], UINT* pSampleMask) {
+  D3D11VK_CONTEXT_LOCK();
   if (ppBlendState) {
     *ppBlendState = m_state.blendState.get();
     if (*ppBlendState)
@@ -499,6 +531,7 @@ void STDMETHODCALLTYPE D3D11DeviceContext::OMGetBlendState(ID3D11BlendState** pp
 }
 
 void STDMETHODCALLTYPE D3D11DeviceContext::OMSetDepthStencilState(ID3D11DepthStencilState* pDepthStencilState, UINT StencilRef) {
+  D3D11VK_CONTEXT_LOCK();
   if (m_state.depthStencilState.get() != pDepthStencilState) {
     m_state.depthStencilState = pDepthStencilState;
     m_state.pipelineDirty = true;
@@ -508,6 +541,7 @@ void STDMETHODCALLTYPE D3D11DeviceContext::OMSetDepthStencilState(ID3D11DepthSte
 }
 
 void STDMETHODCALLTYPE D3D11DeviceContext::OMGetDepthStencilState(ID3D11DepthStencilState** ppDepthStencilState, UINT* pStencilRef) {
+  D3D11VK_CONTEXT_LOCK();
   if (ppDepthStencilState) {
     *ppDepthStencilState = m_state.depthStencilState.get();
     if (*ppDepthStencilState)
@@ -520,6 +554,7 @@ void STDMETHODCALLTYPE D3D11DeviceContext::OMGetDepthStencilState(ID3D11DepthSte
 // ---- Stream output and predication ----
 
 void STDMETHODCALLTYPE D3D11DeviceContext::SOSetTargets(UINT NumBuffers, ID3D11Buffer* const* ppSOTargets, const UINT* pOffsets) {
+  D3D11VK_CONTEXT_LOCK();
   // STATUS: partial: the targets are kept and returned; stream output itself is not recorded yet
   if (NumBuffers > D3D11_SO_BUFFER_SLOT_COUNT)
     return;
@@ -530,16 +565,19 @@ void STDMETHODCALLTYPE D3D11DeviceContext::SOSetTargets(UINT NumBuffers, ID3D11B
 }
 
 void STDMETHODCALLTYPE D3D11DeviceContext::SOGetTargets(UINT NumBuffers, ID3D11Buffer** ppSOTargets) {
+  D3D11VK_CONTEXT_LOCK();
   getObjects(m_state.streamOutTargets, 0, NumBuffers, D3D11_SO_BUFFER_SLOT_COUNT, ppSOTargets);
 }
 
 void STDMETHODCALLTYPE D3D11DeviceContext::SetPredication(ID3D11Predicate* pPredicate, BOOL PredicateValue) {
+  D3D11VK_CONTEXT_LOCK();
   // STATUS: partial: kept and returned; draws are not yet made conditional on the predicate (a predicate is a hint D3D11 allows to ignore)
   m_state.predicate = pPredicate;
   m_state.predicateValue = PredicateValue;
 }
 
 void STDMETHODCALLTYPE D3D11DeviceContext::GetPredication(ID3D11Predicate** ppPredicate, BOOL* pPredicateValue) {
+  D3D11VK_CONTEXT_LOCK();
   if (ppPredicate) {
     *ppPredicate = m_state.predicate.get();
     if (*ppPredicate)
@@ -550,6 +588,7 @@ void STDMETHODCALLTYPE D3D11DeviceContext::GetPredication(ID3D11Predicate** ppPr
 }
 
 void STDMETHODCALLTYPE D3D11DeviceContext::ClearState() {
+  D3D11VK_CONTEXT_LOCK();
   // Every binding back to its default (null objects, zero counts, all-ones blend factor and
   // sample mask); the next draw records everything again.
   m_state = ContextState{};

@@ -77,6 +77,7 @@ D3D11ResourceCommon* viewedResource(const ViewTarget& target) { return resourceC
 }  // namespace
 
 void STDMETHODCALLTYPE D3D11DeviceContext::ClearRenderTargetView(ID3D11RenderTargetView* pRenderTargetView, const FLOAT ColorRGBA[4]) {
+  D3D11VK_CONTEXT_LOCK();
   if (!pRenderTargetView || !ColorRGBA)
     return;
   keepAlive(pRenderTargetView);
@@ -96,6 +97,7 @@ void STDMETHODCALLTYPE D3D11DeviceContext::ClearRenderTargetView(ID3D11RenderTar
 
 void STDMETHODCALLTYPE D3D11DeviceContext::ClearDepthStencilView(ID3D11DepthStencilView* pDepthStencilView, UINT ClearFlags,
                                                                      FLOAT Depth, UINT8 Stencil) {
+  D3D11VK_CONTEXT_LOCK();
   if (!pDepthStencilView)
     return;
   keepAlive(pDepthStencilView);
@@ -121,6 +123,7 @@ void STDMETHODCALLTYPE D3D11DeviceContext::ClearDepthStencilView(ID3D11DepthSten
 }
 
 void STDMETHODCALLTYPE D3D11DeviceContext::ClearView(ID3D11View* pView, const FLOAT Color[4], const D3D11_RECT* pRect, UINT NumRects) {
+  D3D11VK_CONTEXT_LOCK();
   if (!pView || !Color || (NumRects && !pRect))
     return;
   keepAlive(pView);
@@ -152,12 +155,14 @@ void STDMETHODCALLTYPE D3D11DeviceContext::ClearView(ID3D11View* pView, const FL
 
 void STDMETHODCALLTYPE D3D11DeviceContext::ClearUnorderedAccessViewUint(ID3D11UnorderedAccessView* pUnorderedAccessView,
                                                                             const UINT Values[4]) {
+  D3D11VK_CONTEXT_LOCK();
   if (pUnorderedAccessView && Values)
     clearUnorderedAccessView(pUnorderedAccessView, Values, false, "ClearUnorderedAccessViewUint");
 }
 
 void STDMETHODCALLTYPE D3D11DeviceContext::ClearUnorderedAccessViewFloat(ID3D11UnorderedAccessView* pUnorderedAccessView,
                                                                              const FLOAT Values[4]) {
+  D3D11VK_CONTEXT_LOCK();
   if (pUnorderedAccessView && Values)
     clearUnorderedAccessView(pUnorderedAccessView, Values, true, "ClearUnorderedAccessViewFloat");
 }
@@ -252,14 +257,17 @@ void D3D11DeviceContext::clearUnorderedAccessView(ID3D11UnorderedAccessView* uav
 }
 
 void STDMETHODCALLTYPE D3D11DeviceContext::DiscardResource(ID3D11Resource* /*pResource*/) {
+  D3D11VK_CONTEXT_LOCK();
   // Documented as a hint that the contents are no longer needed; keeping them is correct.
 }
 
 void STDMETHODCALLTYPE D3D11DeviceContext::DiscardView(ID3D11View* /*pResourceView*/) {
+  D3D11VK_CONTEXT_LOCK();
   // A hint, as DiscardResource.
 }
 
 void STDMETHODCALLTYPE D3D11DeviceContext::DiscardView1(ID3D11View* /*pResourceView*/, const D3D11_RECT* /*pRects*/, UINT /*NumRects*/) {
+  D3D11VK_CONTEXT_LOCK();
   // A hint, as DiscardResource.
 }
 

@@ -82,12 +82,14 @@ VkBufferImageCopy packedRegion(const TextureStorage& staging, const SubresourceL
 void STDMETHODCALLTYPE D3D11DeviceContext::UpdateSubresource(ID3D11Resource* pDstResource, UINT DstSubresource,
                                                                  const D3D11_BOX* pDstBox, const void* pSrcData,
                                                                  UINT SrcRowPitch, UINT SrcDepthPitch) {
+  D3D11VK_CONTEXT_LOCK();
   UpdateSubresource1(pDstResource, DstSubresource, pDstBox, pSrcData, SrcRowPitch, SrcDepthPitch, 0);
 }
 
 void STDMETHODCALLTYPE D3D11DeviceContext::UpdateSubresource1(ID3D11Resource* pDstResource, UINT DstSubresource,
                                                                   const D3D11_BOX* pDstBox, const void* pSrcData,
                                                                   UINT SrcRowPitch, UINT SrcDepthPitch, UINT CopyFlags) {
+  D3D11VK_CONTEXT_LOCK();
   // D3D11_COPY_DISCARD and D3D11_COPY_NO_OVERWRITE are hints: the upload is ordered in the
   // stream either way, so both are honoured by doing the same thing.
   keepAlive(pDstResource);
@@ -313,12 +315,14 @@ void D3D11DeviceContext::copyRegion(D3D11ResourceCommon* dst, UINT dstSubresourc
 void STDMETHODCALLTYPE D3D11DeviceContext::CopySubresourceRegion(ID3D11Resource* pDstResource, UINT DstSubresource, UINT DstX,
                                                                      UINT DstY, UINT DstZ, ID3D11Resource* pSrcResource,
                                                                      UINT SrcSubresource, const D3D11_BOX* pSrcBox) {
+  D3D11VK_CONTEXT_LOCK();
   CopySubresourceRegion1(pDstResource, DstSubresource, DstX, DstY, DstZ, pSrcResource, SrcSubresource, pSrcBox, 0);
 }
 
 void STDMETHODCALLTYPE D3D11DeviceContext::CopySubresourceRegion1(ID3D11Resource* pDstResource, UINT DstSubresource, UINT DstX,
                                                                       UINT DstY, UINT DstZ, ID3D11Resource* pSrcResource,
                                                                       UINT SrcSubresource, const D3D11_BOX* pSrcBox, UINT CopyFlags) {
+  D3D11VK_CONTEXT_LOCK();
   // COPY_DISCARD / COPY_NO_OVERWRITE are hints; ordering in the stream satisfies both.
   if (CopyFlags & ~UINT(D3D11_COPY_NO_OVERWRITE | D3D11_COPY_DISCARD)) {
     util::log::warn("CopySubresourceRegion1: invalid copy flags 0x", std::hex, CopyFlags, "; call dropped");
@@ -338,6 +342,7 @@ void STDMETHODCALLTYPE D3D11DeviceContext::CopySubresourceRegion1(ID3D11Resource
 }
 
 void STDMETHODCALLTYPE D3D11DeviceContext::CopyResource(ID3D11Resource* pDstResource, ID3D11Resource* pSrcResource) {
+  D3D11VK_CONTEXT_LOCK();
   keepAlive(pDstResource);
   keepAlive(pSrcResource);
   D3D11ResourceCommon* dst = resourceCommon(pDstResource);
@@ -381,6 +386,7 @@ void STDMETHODCALLTYPE D3D11DeviceContext::CopyResource(ID3D11Resource* pDstReso
 
 void STDMETHODCALLTYPE D3D11DeviceContext::ResolveSubresource(ID3D11Resource* pDstResource, UINT DstSubresource,
                                                                   ID3D11Resource* pSrcResource, UINT SrcSubresource, DXGI_FORMAT Format) {
+  D3D11VK_CONTEXT_LOCK();
   keepAlive(pDstResource);
   keepAlive(pSrcResource);
   D3D11ResourceCommon* dst = resourceCommon(pDstResource);
@@ -412,6 +418,7 @@ void STDMETHODCALLTYPE D3D11DeviceContext::ResolveSubresource(ID3D11Resource* pD
 }
 
 void STDMETHODCALLTYPE D3D11DeviceContext::GenerateMips(ID3D11ShaderResourceView* pShaderResourceView) {
+  D3D11VK_CONTEXT_LOCK();
   if (!pShaderResourceView)
     return;
   keepAlive(pShaderResourceView);
@@ -441,6 +448,7 @@ void STDMETHODCALLTYPE D3D11DeviceContext::GenerateMips(ID3D11ShaderResourceView
 
 void STDMETHODCALLTYPE D3D11DeviceContext::CopyStructureCount(ID3D11Buffer* pDstBuffer, UINT DstAlignedByteOffset,
                                                                   ID3D11UnorderedAccessView* pSrcView) {
+  D3D11VK_CONTEXT_LOCK();
   if (m_device->featureLevel() < D3D_FEATURE_LEVEL_10_0) {
     util::log::warn("CopyStructureCount: not supported at feature level 9_x; call dropped");
     return;

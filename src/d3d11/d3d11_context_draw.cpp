@@ -405,11 +405,13 @@ void D3D11DeviceContext::noteBufferDiscarded(const D3D11Buffer& buffer) {
 // ---- Draws and dispatches ----
 
 void STDMETHODCALLTYPE D3D11DeviceContext::Draw(UINT VertexCount, UINT StartVertexLocation) {
+  D3D11VK_CONTEXT_LOCK();
   DrawInstanced(VertexCount, 1, StartVertexLocation, 0);
 }
 
 void STDMETHODCALLTYPE D3D11DeviceContext::DrawInstanced(UINT VertexCountPerInstance, UINT InstanceCount, UINT StartVertexLocation,
                                                             UINT StartInstanceLocation) {
+  D3D11VK_CONTEXT_LOCK();
   if (!VertexCountPerInstance || !InstanceCount || !prepareDraw())
     return;
   auto& draw = m_stream->record<vk::DrawCommand>();
@@ -417,11 +419,13 @@ void STDMETHODCALLTYPE D3D11DeviceContext::DrawInstanced(UINT VertexCountPerInst
 }
 
 void STDMETHODCALLTYPE D3D11DeviceContext::DrawIndexed(UINT IndexCount, UINT StartIndexLocation, INT BaseVertexLocation) {
+  D3D11VK_CONTEXT_LOCK();
   DrawIndexedInstanced(IndexCount, 1, StartIndexLocation, BaseVertexLocation, 0);
 }
 
 void STDMETHODCALLTYPE D3D11DeviceContext::DrawIndexedInstanced(UINT IndexCountPerInstance, UINT InstanceCount, UINT StartIndexLocation,
                                                                    INT BaseVertexLocation, UINT StartInstanceLocation) {
+  D3D11VK_CONTEXT_LOCK();
   if (!IndexCountPerInstance || !InstanceCount || !m_state.indexBuffer || !prepareDraw())
     return;
   auto& draw = m_stream->record<vk::DrawIndexedCommand>();
@@ -445,18 +449,22 @@ void D3D11DeviceContext::drawIndirect(ID3D11Buffer* args, UINT offset, bool inde
 }
 
 void STDMETHODCALLTYPE D3D11DeviceContext::DrawInstancedIndirect(ID3D11Buffer* pBufferForArgs, UINT AlignedByteOffsetForArgs) {
+  D3D11VK_CONTEXT_LOCK();
   drawIndirect(pBufferForArgs, AlignedByteOffsetForArgs, false);
 }
 
 void STDMETHODCALLTYPE D3D11DeviceContext::DrawIndexedInstancedIndirect(ID3D11Buffer* pBufferForArgs, UINT AlignedByteOffsetForArgs) {
+  D3D11VK_CONTEXT_LOCK();
   drawIndirect(pBufferForArgs, AlignedByteOffsetForArgs, true);
 }
 
 void STDMETHODCALLTYPE D3D11DeviceContext::DrawAuto() {
+  D3D11VK_CONTEXT_LOCK();
   D3D11VK_NOT_IMPLEMENTED();
 }
 
 void STDMETHODCALLTYPE D3D11DeviceContext::Dispatch(UINT ThreadGroupCountX, UINT ThreadGroupCountY, UINT ThreadGroupCountZ) {
+  D3D11VK_CONTEXT_LOCK();
   if (!ThreadGroupCountX || !ThreadGroupCountY || !ThreadGroupCountZ || !prepareDispatch())
     return;
   auto& dispatch = m_stream->record<vk::DispatchCommand>();
@@ -464,6 +472,7 @@ void STDMETHODCALLTYPE D3D11DeviceContext::Dispatch(UINT ThreadGroupCountX, UINT
 }
 
 void STDMETHODCALLTYPE D3D11DeviceContext::DispatchIndirect(ID3D11Buffer* pBufferForArgs, UINT AlignedByteOffsetForArgs) {
+  D3D11VK_CONTEXT_LOCK();
   D3D11ResourceCommon* resource = resourceCommon(pBufferForArgs);
   D3D11Buffer* buffer = resource ? resource->asBuffer() : nullptr;
   if (!buffer || !(buffer->desc().MiscFlags & D3D11_RESOURCE_MISC_DRAWINDIRECT_ARGS) || (AlignedByteOffsetForArgs & 3)) {

@@ -42,6 +42,7 @@ bool mapTypeAllowed(UINT usage, UINT cpuAccess, D3D11_MAP type, bool isBuffer) {
 
 HRESULT STDMETHODCALLTYPE D3D11DeviceContext::Map(ID3D11Resource* pResource, UINT Subresource, D3D11_MAP MapType,
                                                      UINT MapFlags, D3D11_MAPPED_SUBRESOURCE* pMappedResource) {
+  D3D11VK_CONTEXT_LOCK();
   if (pMappedResource)
     *pMappedResource = D3D11_MAPPED_SUBRESOURCE{};
   D3D11ResourceCommon* resource = resourceCommon(pResource);
@@ -172,6 +173,7 @@ HRESULT D3D11DeviceContext::mapTexture(D3D11ResourceCommon* resource, UINT subre
 }
 
 void STDMETHODCALLTYPE D3D11DeviceContext::Unmap(ID3D11Resource* pResource, UINT Subresource) {
+  D3D11VK_CONTEXT_LOCK();
   D3D11ResourceCommon* resource = resourceCommon(pResource);
   auto found = std::find_if(m_mapped.begin(), m_mapped.end(), [&](const MappedSubresource& mapped) {
     return mapped.resource == resource && mapped.subresource == Subresource;

@@ -75,6 +75,7 @@ void D3D11DeviceContext::recordQueryEnd(D3D11Query* query) {
 }
 
 void STDMETHODCALLTYPE D3D11DeviceContext::Begin(ID3D11Asynchronous* pAsync) {
+  D3D11VK_CONTEXT_LOCK();
   D3D11Query* query = queryOf(pAsync);
   if (!query) {
     if (pAsync)
@@ -97,6 +98,7 @@ void STDMETHODCALLTYPE D3D11DeviceContext::Begin(ID3D11Asynchronous* pAsync) {
 }
 
 void STDMETHODCALLTYPE D3D11DeviceContext::End(ID3D11Asynchronous* pAsync) {
+  D3D11VK_CONTEXT_LOCK();
   D3D11Query* query = queryOf(pAsync);
   if (!query)
     return;
@@ -132,6 +134,7 @@ void D3D11DeviceContext::noteQueryEnded(D3D11Query* query) {
 }
 
 HRESULT STDMETHODCALLTYPE D3D11DeviceContext::GetData(ID3D11Asynchronous* pAsync, void* pData, UINT DataSize, UINT GetDataFlags) {
+  D3D11VK_CONTEXT_LOCK();
   // Documented: only the immediate context answers queries.
   if (m_deferred) {
     util::log::warn("GetData: called on a deferred context: DXGI_ERROR_INVALID_CALL");

@@ -8,6 +8,7 @@
 #include "d3d11/caps/format_table.h"
 #include "d3d11/caps/resource_limits.h"
 #include "d3d11/d3d11_buffer.h"
+#include "d3d11/d3d11_device_context_state.h"
 #include "d3d11/d3d11_resource_validation.h"
 #include "d3d11/d3d11_texture.h"
 #include "d3d11/d3d11_view.h"
@@ -712,9 +713,45 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateRasterizerState1(const D3D11_RASTER
   return createRasterizerState("CreateRasterizerState1", widenRasterizerDesc(*pRasterizerDesc), ppRasterizerState);
 }
 
-HRESULT STDMETHODCALLTYPE D3D11Device::CreateDeviceContextState(UINT /*Flags*/, const D3D_FEATURE_LEVEL * /*pFeatureLevels*/, UINT /*FeatureLevels*/, UINT /*SDKVersion*/, REFIID /*EmulatedInterface*/, D3D_FEATURE_LEVEL * /*pChosenFeatureLevel*/, ID3DDeviceContextState ** /*ppContextState*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateDeviceContextState(UINT Flags, const D3D_FEATURE_LEVEL* pFeatureLevels, UINT FeatureLevels,
+                                                                 UINT SDKVersion, REFIID EmulatedInterface,
+                                                                 D3D_FEATURE_LEVEL* pChosenFeatureLevel,
+                                                                 ID3DDeviceContextState** ppContextState) {
+  // STATUS: partial: the state objects hold and swap every binding; emulating D3D10 reference-count and unbind rules while a D3D10 state is active is not done
+  if (ppContextState)
+    *ppContextState = nullptr;
+  if (pChosenFeatureLevel)
+    *pChosenFeatureLevel = D3D_FEATURE_LEVEL(0);
+  const bool knownInterface = EmulatedInterface == __uuidof(ID3D10Device) || EmulatedInterface == __uuidof(ID3D10Device1) ||
+                              EmulatedInterface == __uuidof(ID3D11Device) || EmulatedInterface == __uuidof(ID3D11Device1) ||
+                              EmulatedInterface == __uuidof(ID3D11Device2) || EmulatedInterface == __uuidof(ID3D11Device3) ||
+                              EmulatedInterface == __uuidof(ID3D11Device4) || EmulatedInterface == __uuidof(ID3D11Device5);
+  if ((Flags & ~UINT(D3D11_1_CREATE_DEVICE_CONTEXT_STATE_SINGLETHREADED)) || !pFeatureLevels || !FeatureLevels || !knownInterface ||
+      SDKVersion != D3D11_SDK_VERSION) {
+    util::log::warn("ID3D11Device1::CreateDeviceContextState: invalid flags 0x", std::hex, Flags,
+                    ", feature levels, SDK version or emulated interface: E_INVALIDARG");
+    return E_INVALIDARG;
+  }
+  // Documented: the first level of the list the device supports.
+  D3D_FEATURE_LEVEL chosen = D3D_FEATURE_LEVEL(0);
+  for (UINT i = 0; i < FeatureLevels && !chosen; ++i)
+    if (pFeatureLevels[i] <= m_featureLevel && pFeatureLevels[i] >= D3D_FEATURE_LEVEL_9_1)
+      chosen = pFeatureLevels[i];
+  if (!chosen) {
+    util::log::warn("ID3D11Device1::CreateDeviceContextState: no requested level is at or below the device's: E_INVALIDARG");
+    return E_INVALIDARG;
+  }
+  if (pChosenFeatureLevel)
+    *pChosenFeatureLevel = chosen;
+  if (!ppContextState)
+    return S_FALSE;
+  try {
+    *ppContextState = new D3D11DeviceContextState(this, chosen, EmulatedInterface);
+  } catch (const std::bad_alloc&) {
+    util::log::warn("ID3D11Device1::CreateDeviceContextState: out of memory: E_OUTOFMEMORY");
+    return E_OUTOFMEMORY;
+  }
+  return S_OK;
 }
 
 HRESULT STDMETHODCALLTYPE D3D11Device::OpenSharedResource1(HANDLE /*hResource*/, REFIID /*returnedInterface*/, void ** /*ppResource*/) {

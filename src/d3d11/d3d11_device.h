@@ -120,10 +120,10 @@ public:
   D3D_FEATURE_LEVEL featureLevel() const { return m_featureLevel; }
   // The GPU timeline value of commands recorded now: the last use of anything released now.
   uint64_t recordingValue();
-
   // The backend's view of a compiled shader, made once per device and shared by every context
   // (any thread). Lives as long as the device, like the compiled shader itself.
   const vk::ShaderCode* shaderCodeFor(const CompiledShader& compiled);
+
 private:
   // The GetImmediateContext(1/2/3) body: one reference, the same context object.
   template <typename ContextInterface>
@@ -145,9 +145,9 @@ private:
   HRESULT createTexture(const char* method, Desc desc, const D3D11_SUBRESOURCE_DATA* initialData, Interface** texture);
   template <typename Interface>
   HRESULT createQuery(const char* method, const D3D11_QUERY_DESC1& desc, bool predicateOnly, Interface** object);
-
   template <typename Interface>
   HRESULT createDeferredContext(const char* method, UINT flags, Interface** context);
+
   class DeviceInfo : public util::ComFace<ID3D11VkDeviceInfo, D3D11Device> {
   public:
     using ComFace::ComFace;

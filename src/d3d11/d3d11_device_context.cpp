@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "d3d11/d3d11_buffer.h"
+#include "d3d11/d3d11_device_context_state.h"
 
 #include "d3d11/d3d11_device.h"
 #include "d3d11/d3d11_fence.h"
@@ -25,6 +26,7 @@ namespace d3d11vk {
 
 D3D11DeviceContext::D3D11DeviceContext(D3D11Device* device)
     : m_device(device),
+      m_multithread(std::make_unique<D3D11Multithread>(this)),
       m_queryPools(std::make_unique<vk::QueryPools>(device->vulkanDevice())),
       m_stream(std::make_unique<vk::CommandStream>(device->vulkanDevice(), *m_queryPools)),
       m_uploads(std::make_unique<vk::UploadHeap>(device->vulkanDevice())) {}
@@ -71,6 +73,7 @@ void D3D11DeviceContext::releaseBindings() {
     End(m_activeQueries.back()->asQuery1());
   m_state = ContextState{};
   m_defaultSampler = nullptr;
+  m_activeStateObject = nullptr;  // it holds the device
 }
 
 void D3D11DeviceContext::waitIdle() {
@@ -78,12 +81,14 @@ void D3D11DeviceContext::waitIdle() {
 }
 
 void STDMETHODCALLTYPE D3D11DeviceContext::Flush() {
+  D3D11VK_CONTEXT_LOCK();
   if (refusedOnDeferred("Flush"))
     return;
   m_stream->flush();
 }
 
 void STDMETHODCALLTYPE D3D11DeviceContext::Flush1(D3D11_CONTEXT_TYPE /*type*/, HANDLE event) {
+  D3D11VK_CONTEXT_LOCK();
   // STATUS: partial: the context type is ignored (one queue does every kind of work); the event is set once the flushed work completes
   if (refusedOnDeferred("Flush1"))
     return;
@@ -102,6 +107,8 @@ HRESULT STDMETHODCALLTYPE D3D11DeviceContext::QueryInterface(REFIID riid, void**
       riid == __uuidof(ID3D11DeviceContext1) || riid == __uuidof(ID3D11DeviceContext2) ||
       riid == __uuidof(ID3D11DeviceContext3) || riid == __uuidof(ID3D11DeviceContext4))
     return util::returnInterface<ID3D11DeviceContext4>(this, object);
+  if (riid == __uuidof(ID3D11Multithread) && m_multithread)
+    return util::returnInterface<ID3D11Multithread>(m_multithread.get(), object);
   util::logUnknownInterface("D3D11DeviceContext", riid);
   return E_NOINTERFACE;
 }
@@ -122,6 +129,7 @@ ULONG STDMETHODCALLTYPE D3D11DeviceContext::Release() {
 }
 
 void STDMETHODCALLTYPE D3D11DeviceContext::GetDevice(ID3D11Device** ppDevice) {
+  D3D11VK_CONTEXT_LOCK();
   if (ppDevice) {
     m_device->AddRef();
     *ppDevice = m_device;
@@ -129,22 +137,27 @@ void STDMETHODCALLTYPE D3D11DeviceContext::GetDevice(ID3D11Device** ppDevice) {
 }
 
 HRESULT STDMETHODCALLTYPE D3D11DeviceContext::GetPrivateData(REFGUID guid, UINT* pDataSize, void* pData) {
+  D3D11VK_CONTEXT_LOCK();
   return m_privateData.getData(guid, pDataSize, pData);
 }
 
 HRESULT STDMETHODCALLTYPE D3D11DeviceContext::SetPrivateData(REFGUID guid, UINT DataSize, const void* pData) {
+  D3D11VK_CONTEXT_LOCK();
   return m_privateData.setData(guid, DataSize, pData);
 }
 
 HRESULT STDMETHODCALLTYPE D3D11DeviceContext::SetPrivateDataInterface(REFGUID guid, const IUnknown* pData) {
+  D3D11VK_CONTEXT_LOCK();
   return m_privateData.setInterface(guid, pData);
 }
 
 D3D11_DEVICE_CONTEXT_TYPE STDMETHODCALLTYPE D3D11DeviceContext::GetType() {
+  D3D11VK_CONTEXT_LOCK();
   return m_deferred ? D3D11_DEVICE_CONTEXT_DEFERRED : D3D11_DEVICE_CONTEXT_IMMEDIATE;
 }
 
 UINT STDMETHODCALLTYPE D3D11DeviceContext::GetContextFlags() {
+  D3D11VK_CONTEXT_LOCK();
   // Context flags are those given to CreateDeferredContext, which only accepts 0 (reserved).
   return 0;
 }
@@ -216,15 +229,18 @@ bool D3D11DeviceContext::refusedOnDeferred(const char* method) const {
 }
 
 void STDMETHODCALLTYPE D3D11DeviceContext::SetResourceMinLOD(ID3D11Resource * /*pResource*/, FLOAT /*MinLOD*/) {
+  D3D11VK_CONTEXT_LOCK();
   D3D11VK_NOT_IMPLEMENTED();
 }
 
 FLOAT STDMETHODCALLTYPE D3D11DeviceContext::GetResourceMinLOD(ID3D11Resource * /*pResource*/) {
+  D3D11VK_CONTEXT_LOCK();
   D3D11VK_NOT_IMPLEMENTED();
   return FLOAT();
 }
 
 void STDMETHODCALLTYPE D3D11DeviceContext::ExecuteCommandList(ID3D11CommandList* pCommandList, BOOL RestoreContextState) {
+  D3D11VK_CONTEXT_LOCK();
   D3D11CommandList* list = D3D11CommandList::from(pCommandList);
   if (!list || list->owner() != m_device) {
     util::log::warn("ExecuteCommandList: ", !pCommandList ? "the command list is null"
@@ -260,6 +276,7 @@ void STDMETHODCALLTYPE D3D11DeviceContext::ExecuteCommandList(ID3D11CommandList*
 }
 
 HRESULT STDMETHODCALLTYPE D3D11DeviceContext::FinishCommandList(BOOL RestoreDeferredContextState, ID3D11CommandList** ppCommandList) {
+  D3D11VK_CONTEXT_LOCK();
   if (ppCommandList)
     *ppCommandList = nullptr;
   if (!m_deferred) {
@@ -299,63 +316,100 @@ HRESULT STDMETHODCALLTYPE D3D11DeviceContext::FinishCommandList(BOOL RestoreDefe
   return S_OK;
 }
 
-void STDMETHODCALLTYPE D3D11DeviceContext::SwapDeviceContextState(ID3DDeviceContextState * /*pState*/, ID3DDeviceContextState ** /*ppPreviousState*/) {
-  D3D11VK_NOT_IMPLEMENTED();
+void STDMETHODCALLTYPE D3D11DeviceContext::SwapDeviceContextState(ID3DDeviceContextState* pState, ID3DDeviceContextState** ppPreviousState) {
+  D3D11VK_CONTEXT_LOCK();
+  if (ppPreviousState)
+    *ppPreviousState = nullptr;
+  if (refusedOnDeferred("SwapDeviceContextState"))  // documented
+    return;
+  D3D11DeviceContextState* next = D3D11DeviceContextState::from(pState);
+  if (!next || next->device() != m_device) {
+    util::log::warn("SwapDeviceContextState: ", !pState ? "pState is null" : "not a context state object of this device",
+                    "; call ignored");
+    return;
+  }
+  // The bindings made before any swap belong to the device's first state object, made here.
+  if (!m_activeStateObject)
+    m_activeStateObject = util::ComPtr<ID3DDeviceContextState>::adopt(
+        new D3D11DeviceContextState(m_device, m_device->featureLevel(), __uuidof(ID3D11Device)));
+  util::ComPtr<ID3DDeviceContextState> previous = m_activeStateObject;
+  if (previous.get() != pState) {
+    D3D11DeviceContextState::from(previous.get())->bindings() = std::move(m_state);
+    m_state = std::move(next->bindings());
+    next->bindings() = ContextState{};
+    m_activeStateObject = pState;
+    markAllDirty();  // documented: queries and other asynchronous work are not affected
+  }
+  if (ppPreviousState)
+    *ppPreviousState = previous.detach();
 }
 
 HRESULT STDMETHODCALLTYPE D3D11DeviceContext::UpdateTileMappings(ID3D11Resource * /*resource*/, UINT /*region_count*/, const D3D11_TILED_RESOURCE_COORDINATE * /*region_start_coordinates*/, const D3D11_TILE_REGION_SIZE * /*region_sizes*/, ID3D11Buffer * /*pool*/, UINT /*range_count*/, const UINT * /*range_flags*/, const UINT * /*pool_start_offsets*/, const UINT * /*range_tile_counts*/, UINT /*flags*/) {
+  D3D11VK_CONTEXT_LOCK();
   D3D11VK_NOT_IMPLEMENTED();
   return E_NOTIMPL;
 }
 
 HRESULT STDMETHODCALLTYPE D3D11DeviceContext::CopyTileMappings(ID3D11Resource * /*dst_resource*/, const D3D11_TILED_RESOURCE_COORDINATE * /*dst_start_coordinate*/, ID3D11Resource * /*src_resource*/, const D3D11_TILED_RESOURCE_COORDINATE * /*src_start_coordinate*/, const D3D11_TILE_REGION_SIZE * /*region_size*/, UINT /*flags*/) {
+  D3D11VK_CONTEXT_LOCK();
   D3D11VK_NOT_IMPLEMENTED();
   return E_NOTIMPL;
 }
 
 void STDMETHODCALLTYPE D3D11DeviceContext::CopyTiles(ID3D11Resource * /*resource*/, const D3D11_TILED_RESOURCE_COORDINATE * /*start_coordinate*/, const D3D11_TILE_REGION_SIZE * /*size*/, ID3D11Buffer * /*buffer*/, UINT64 /*start_offset*/, UINT /*flags*/) {
+  D3D11VK_CONTEXT_LOCK();
   D3D11VK_NOT_IMPLEMENTED();
 }
 
 void STDMETHODCALLTYPE D3D11DeviceContext::UpdateTiles(ID3D11Resource * /*dst_resource*/, const D3D11_TILED_RESOURCE_COORDINATE * /*dst_start_coordinate*/, const D3D11_TILE_REGION_SIZE * /*dst_region_size*/, const void * /*src_data*/, UINT /*flags*/) {
+  D3D11VK_CONTEXT_LOCK();
   D3D11VK_NOT_IMPLEMENTED();
 }
 
 HRESULT STDMETHODCALLTYPE D3D11DeviceContext::ResizeTilePool(ID3D11Buffer * /*pool*/, UINT64 /*size*/) {
+  D3D11VK_CONTEXT_LOCK();
   D3D11VK_NOT_IMPLEMENTED();
   return E_NOTIMPL;
 }
 
 void STDMETHODCALLTYPE D3D11DeviceContext::TiledResourceBarrier(ID3D11DeviceChild * /*before_barrier*/, ID3D11DeviceChild * /*after_barrier*/) {
+  D3D11VK_CONTEXT_LOCK();
   D3D11VK_NOT_IMPLEMENTED();
 }
 
 BOOL STDMETHODCALLTYPE D3D11DeviceContext::IsAnnotationEnabled() {
+  D3D11VK_CONTEXT_LOCK();
   D3D11VK_NOT_IMPLEMENTED();
   return BOOL();
 }
 
 void STDMETHODCALLTYPE D3D11DeviceContext::SetMarkerInt(const WCHAR * /*label*/, int /*data*/) {
+  D3D11VK_CONTEXT_LOCK();
   D3D11VK_NOT_IMPLEMENTED();
 }
 
 void STDMETHODCALLTYPE D3D11DeviceContext::BeginEventInt(const WCHAR * /*label*/, int /*data*/) {
+  D3D11VK_CONTEXT_LOCK();
   D3D11VK_NOT_IMPLEMENTED();
 }
 
 void STDMETHODCALLTYPE D3D11DeviceContext::EndEvent() {
+  D3D11VK_CONTEXT_LOCK();
   D3D11VK_NOT_IMPLEMENTED();
 }
 
 void STDMETHODCALLTYPE D3D11DeviceContext::SetHardwareProtectionState(BOOL /*enable*/) {
+  D3D11VK_CONTEXT_LOCK();
   D3D11VK_NOT_IMPLEMENTED();
 }
 
 void STDMETHODCALLTYPE D3D11DeviceContext::GetHardwareProtectionState(BOOL * /*enable*/) {
+  D3D11VK_CONTEXT_LOCK();
   D3D11VK_NOT_IMPLEMENTED();
 }
 
 HRESULT STDMETHODCALLTYPE D3D11DeviceContext::Signal(ID3D11Fence *fence, UINT64 value) {
+  D3D11VK_CONTEXT_LOCK();
   if (refusedOnDeferred("ID3D11DeviceContext4::Signal"))
     return DXGI_ERROR_INVALID_CALL;
   D3D11Fence* target = D3D11Fence::from(fence);
@@ -375,6 +429,7 @@ HRESULT STDMETHODCALLTYPE D3D11DeviceContext::Signal(ID3D11Fence *fence, UINT64 
 }
 
 HRESULT STDMETHODCALLTYPE D3D11DeviceContext::Wait(ID3D11Fence *fence, UINT64 value) {
+  D3D11VK_CONTEXT_LOCK();
   // STATUS: partial: one queue and no shared fences: a wait for a value a submitted Signal reaches is already ordered by the queue; any other is DXGI_ERROR_INVALID_CALL
   if (refusedOnDeferred("ID3D11DeviceContext4::Wait"))
     return DXGI_ERROR_INVALID_CALL;

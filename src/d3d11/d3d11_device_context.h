@@ -14,6 +14,7 @@
 
 #include "d3d11/d3d11_command_list.h"
 #include "d3d11/d3d11_context_state.h"
+#include "d3d11/d3d11_multithread.h"
 #include "vk/commands.h"
 
 #include "util/private_data.h"
@@ -300,6 +301,8 @@ private:
 
   D3D11Device* m_device;
   const bool m_deferred = false;
+  std::unique_ptr<D3D11Multithread> m_multithread;  // immediate context only
+  util::ComPtr<ID3DDeviceContextState> m_activeStateObject;  // after the first SwapDeviceContextState
   std::atomic<ULONG> m_refCount{1};                 // deferred contexts only
   CommandListContents m_recording;                  // deferred contexts only
   std::unordered_map<const D3D11Buffer*, vk::BufferSlice> m_renamed;  // deferred: Map(WRITE_DISCARD) memory

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <atomic>
+#include <cstring>
 #include <thread>
 #include <vector>
 
@@ -117,4 +118,121 @@ TEST_CASE("create/destroy storms from four threads", "[threads]") {
     CHECK(samplers[size_t(t)] == samplers[0]);
     CHECK(blends[size_t(t)] == blends[0]);
   }
+}
+
+TEST_CASE("ID3D11Multithread: protection off by default, Enter/Leave, draws from two threads when protected", "[threads]") {
+  Fixture f;
+  auto multithread = f.context.query<ID3D11Multithread>();
+  REQUIRE(multithread);
+  CHECK(multithread->GetMultithreadProtected() == FALSE);
+  CHECK(multithread->SetMultithreadProtected(TRUE) == FALSE);  // returns the previous setting
+  CHECK(multithread->GetMultithreadProtected() == TRUE);
+  // Same object: the face answers the context's interfaces.
+  auto context = multithread.query<ID3D11DeviceContext>();
+  CHECK(context.get() == f.context.get());
+
+  // Two threads share the immediate context: each clears and draws into its own quadrant cells.
+  Scene scene(f, 32, 32, kConstantPS);
+  D3D11_RASTERIZER_DESC raster{};
+  raster.FillMode = D3D11_FILL_SOLID;
+  raster.CullMode = D3D11_CULL_NONE;
+  raster.DepthClipEnable = TRUE;
+  ComPtr<ID3D11RasterizerState> noCull;
+  REQUIRE(f.device->CreateRasterizerState(&raster, noCull.put()) == S_OK);
+  const std::vector<Vertex> quad = {{-1, -1, 0, 0, 0, 1}, {-1, 1, 0, 0, 0, 1}, {1, 1, 0, 0, 0, 1},
+                                    {-1, -1, 0, 0, 0, 1}, {1, 1, 0, 0, 0, 1}, {1, -1, 0, 0, 0, 1}};
+  auto vb = scene.vertices(quad);
+  f.context->RSSetState(noCull.get());
+  std::array<ComPtr<ID3D11Buffer>, 2> cbs = {
+      f.buffer(16, D3D11_USAGE_DYNAMIC, D3D11_BIND_CONSTANT_BUFFER, D3D11_CPU_ACCESS_WRITE),
+      f.buffer(16, D3D11_USAGE_DYNAMIC, D3D11_BIND_CONSTANT_BUFFER, D3D11_CPU_ACCESS_WRITE)};
+  std::atomic<int> failures{0};
+  auto worker = [&](int t) {
+    for (int round = 0; round < 50; ++round) {
+      // The application's own critical section spans the state it sets and the draw using it.
+      multithread->Enter();
+      D3D11_MAPPED_SUBRESOURCE mapped{};
+      if (f.context->Map(cbs[size_t(t)].get(), 0, D3D11_MAP_WRITE_DISCARD, 0, &mapped) != S_OK) {
+        failures.fetch_add(1);
+      } else {
+        const float color[4] = {t == 0 ? 1.0f : 0.0f, t == 1 ? 1.0f : 0.0f, 0, 1};
+        std::memcpy(mapped.pData, color, sizeof(color));
+        f.context->Unmap(cbs[size_t(t)].get(), 0);
+      }
+      ID3D11Buffer* bound[] = {cbs[size_t(t)].get()};
+      f.context->PSSetConstantBuffers(0, 1, bound);
+      D3D11_VIEWPORT viewport{float(t) * 16.0f, 0, 16, 32, 0, 1};
+      f.context->RSSetViewports(1, &viewport);
+      f.context->Draw(6, 0);
+      multithread->Leave();
+    }
+  };
+  std::thread first(worker, 0), second(worker, 1);
+  first.join();
+  second.join();
+  CHECK(failures.load() == 0);
+  auto pixels = scene.pixels();
+  CHECK(texel(pixels, 5 * 32 + 4) == 0xff0000ffu);   // left half: red
+  CHECK(texel(pixels, 5 * 32 + 28) == 0xff00ff00u);  // right half: green
+  multithread->SetMultithreadProtected(FALSE);
+}
+
+TEST_CASE("SwapDeviceContextState exchanges every binding with a state object", "[threads]") {
+  Fixture f;
+  auto device1 = f.device.query<ID3D11Device1>();
+  auto context1 = f.context.query<ID3D11DeviceContext1>();
+  REQUIRE(device1);
+  REQUIRE(context1);
+  const D3D_FEATURE_LEVEL levels[] = {D3D_FEATURE_LEVEL_11_1, D3D_FEATURE_LEVEL_11_0};
+  D3D_FEATURE_LEVEL chosen{};
+  ComPtr<ID3DDeviceContextState> state;
+  REQUIRE(device1->CreateDeviceContextState(0, levels, 2, D3D11_SDK_VERSION, __uuidof(ID3D11Device1), &chosen, state.put()) ==
+          S_OK);
+  CHECK(chosen == D3D_FEATURE_LEVEL_11_1);
+  ComPtr<ID3DDeviceContextState> invalid;
+  CHECK(device1->CreateDeviceContextState(0, levels, 2, D3D11_SDK_VERSION, __uuidof(IUnknown), &chosen, invalid.put()) ==
+        E_INVALIDARG);
+  CHECK(device1->CreateDeviceContextState(0, nullptr, 0, D3D11_SDK_VERSION, __uuidof(ID3D11Device), &chosen, invalid.put()) ==
+        E_INVALIDARG);
+
+  Scene scene(f, 8, 8, kConstantPS);  // binds a render target and shaders on the immediate context
+  ComPtr<ID3DDeviceContextState> previous;
+  context1->SwapDeviceContextState(state.get(), previous.put());
+  REQUIRE(previous);
+  // The new state object starts empty.
+  ComPtr<ID3D11PixelShader> ps;
+  f.context->PSGetShader(ps.put(), nullptr, nullptr);
+  CHECK(!ps);
+  ComPtr<ID3D11RenderTargetView> rtv;
+  f.context->OMGetRenderTargets(1, rtv.put(), nullptr);
+  CHECK(!rtv);
+  // Swapping back restores the first bindings, and a draw with them renders.
+  ComPtr<ID3DDeviceContextState> second;
+  context1->SwapDeviceContextState(previous.get(), second.put());
+  CHECK(second.get() == state.get());
+  f.context->PSGetShader(ps.put(), nullptr, nullptr);
+  CHECK(ps.get() == scene.ps.get());
+  auto cb = f.buffer(16, D3D11_USAGE_DEFAULT, D3D11_BIND_CONSTANT_BUFFER);
+  const float blue[4] = {0, 0, 1, 1};
+  f.context->UpdateSubresource(cb.get(), 0, nullptr, blue, 0, 0);
+  ID3D11Buffer* cbs[] = {cb.get()};
+  f.context->PSSetConstantBuffers(0, 1, cbs);
+  const std::vector<Vertex> triangle = {{-1, -1, 0, 0, 0, 1}, {-1, 3, 0, 0, 0, 1}, {3, -1, 0, 0, 0, 1}};
+  auto vb = scene.vertices(triangle);
+  D3D11_RASTERIZER_DESC raster{};
+  raster.FillMode = D3D11_FILL_SOLID;
+  raster.CullMode = D3D11_CULL_NONE;
+  raster.DepthClipEnable = TRUE;
+  ComPtr<ID3D11RasterizerState> noCull;
+  REQUIRE(f.device->CreateRasterizerState(&raster, noCull.put()) == S_OK);
+  f.context->RSSetState(noCull.get());
+  f.context->Draw(3, 0);
+  CHECK(texel(scene.pixels(), 3 * 8 + 3) == 0xffff0000u);
+  // Not on a deferred context (documented): nothing happens.
+  ComPtr<ID3D11DeviceContext> deferred;
+  REQUIRE(f.device->CreateDeferredContext(0, deferred.put()) == S_OK);
+  auto deferred1 = deferred.query<ID3D11DeviceContext1>();
+  ComPtr<ID3DDeviceContextState> none;
+  deferred1->SwapDeviceContextState(state.get(), none.put());
+  CHECK(!none);
 }
