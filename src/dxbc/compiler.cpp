@@ -705,8 +705,16 @@ CompileResult Compiler::run() {
       if (ins.opcode == op::CustomData)
         continue;
       const OpcodeInfo* info = opcodeInfo(ins.opcode);
-      if (info && info->declaration)
-        declare(ins);  // late declarations are legal; their variables are global anyway
+      if (info && info->declaration) {
+        // Late declarations of resources, temps and the like are legal and their variables are
+        // global anyway; inputs, outputs and streams shape the interface variables, which exist
+        // by now.
+        bool shapesInterface = (ins.opcode >= 95 && ins.opcode <= 103) || ins.opcode == 143 || ins.opcode == 147 ||
+                               ins.opcode == 149;
+        if (shapesInterface)
+          throw Error(std::string(info->name) + " after the first instruction");
+        declare(ins);
+      }
       else
         emitInstruction(ins);
     }

@@ -226,6 +226,8 @@ bool Compiler::emitResource(const Instruction& ins) {
       const ResourceInfo& info = resource(ops[2]);
       if (info.raw || info.structured || info.uav)
         throw Error("ld from a raw/structured buffer or UAV");
+      if (info.dimension == 6 || info.dimension == 10)
+        throw Error("ld from a cube texture");
       uint32_t coords;
       bool arrayed;
       imageCoordinates(info.dimension, coords, arrayed);

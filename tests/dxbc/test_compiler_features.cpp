@@ -323,8 +323,9 @@ TEST_CASE("class linkage, abort and the clamped tiled-resource samples are refus
 
 // The fuzz target of the front end, carried through the compiler: mutated corpus blobs must
 // compile to valid SPIR-V or be refused with "unsupported:" or "invalid:", never crash or hit an
-// internal error. Mutations hit the shader code chunk (bit flips, token swaps, copied and
-// truncated runs) with the checksum unchecked, as compile() does.
+// internal error. Mutations mostly hit the shader code chunk (bit flips, replaced tokens, copied
+// runs, changed opcodes), some the rest of the container; the checksum is unchecked, as compile()
+// does.
 TEST_CASE("mutated corpus blobs compile to valid SPIR-V or are refused cleanly", "[compiler-fuzz]") {
   if (!dxbc_test::corpusPresent()) {
     WARN("skipped: " << dxbc_test::corpusDir() << " is absent");
@@ -352,7 +353,7 @@ TEST_CASE("mutated corpus blobs compile to valid SPIR-V or are refused cleanly",
     auto word = [&](size_t w) { return reinterpret_cast<uint8_t*>(bytes.data() + codeBegin + 4 * w); };
     int mutations = 1 + int(rng() % 4);
     for (int m = 0; m < mutations; m++) {
-      switch (rng() % 4) {
+      switch (rng() % 5) {
         case 0: {  // flip one bit
           size_t at = codeBegin + rng() % (codeEnd - codeBegin);
           bytes[at] ^= uint8_t(1u << (rng() % 8));
@@ -368,6 +369,11 @@ TEST_CASE("mutated corpus blobs compile to valid SPIR-V or are refused cleanly",
           size_t from = rng() % words, to = rng() % words, n = 1 + rng() % 8;
           for (size_t i = 0; i < n && from + i < words && to + i < words; i++)
             std::memcpy(word(to + i), word(from + i), 4);
+          break;
+        }
+        case 3: {  // flip a bit anywhere past the container header: signatures, RDEF, chunk table
+          size_t at = 32 + rng() % (bytes.size() - 32);
+          bytes[at] ^= uint8_t(1u << (rng() % 8));
           break;
         }
         default: {  // change an opcode token's opcode
@@ -388,6 +394,12 @@ TEST_CASE("mutated corpus blobs compile to valid SPIR-V or are refused cleanly",
       std::string message = spirv_test::validate(r.spirv);
       INFO(message);
       CHECK(message == "");
+      if (!message.empty() && std::getenv("FUZZ_DUMP")) {  // FUZZ_DUMP=FILE keeps the failing blob
+        if (FILE* f = std::fopen(std::getenv("FUZZ_DUMP"), "wb")) {
+          std::fwrite(bytes.data(), 1, bytes.size(), f);
+          std::fclose(f);
+        }
+      }
     } else {
       refused++;
       bool clean = r.error.rfind("unsupported: ", 0) == 0 || r.error.rfind("invalid: ", 0) == 0;
