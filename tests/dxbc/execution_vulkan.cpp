@@ -99,10 +99,44 @@ ComputeRunner::ComputeRunner() {
     return;
   }
   // Enable what the shaders need and the device has; a missing one fails the shader that needs it.
-  VkPhysicalDeviceFeatures supported{}, features{};
+  VkPhysicalDeviceFeatures supported{};
   vkGetPhysicalDeviceFeatures(m_physical, &supported);
-  features.shaderFloat64 = supported.shaderFloat64;
-  features.shaderStorageImageWriteWithoutFormat = supported.shaderStorageImageWriteWithoutFormat;
+  auto features = make<VkPhysicalDeviceFeatures2>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2);
+  features.features.shaderFloat64 = supported.shaderFloat64;
+  features.features.shaderStorageImageWriteWithoutFormat = supported.shaderStorageImageWriteWithoutFormat;
+  // Transform feedback tests: the extension, its feature, and draw parameters for SV_VertexID.
+  auto xfbSupported = make<VkPhysicalDeviceTransformFeedbackFeaturesEXT>(
+    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT);
+  auto drawSupported = make<VkPhysicalDeviceShaderDrawParametersFeatures>(
+    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_DRAW_PARAMETERS_FEATURES);
+  drawSupported.pNext = &xfbSupported;
+  auto query = make<VkPhysicalDeviceFeatures2>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2);
+  query.pNext = &drawSupported;
+  uint32_t extensionCount = 0;
+  vkEnumerateDeviceExtensionProperties(m_physical, nullptr, &extensionCount, nullptr);
+  std::vector<VkExtensionProperties> extensions(extensionCount);
+  vkEnumerateDeviceExtensionProperties(m_physical, nullptr, &extensionCount, extensions.data());
+  bool hasXfb = false;
+  for (const auto& e : extensions)
+    hasXfb = hasXfb || std::strcmp(e.extensionName, VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME) == 0;
+  if (hasXfb)
+    vkGetPhysicalDeviceFeatures2(m_physical, &query);
+  m_transformFeedback = hasXfb && xfbSupported.transformFeedback && drawSupported.shaderDrawParameters &&
+                        (props[m_queueFamily].queueFlags & VK_QUEUE_GRAPHICS_BIT);
+  auto xfb = make<VkPhysicalDeviceTransformFeedbackFeaturesEXT>(
+    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT);
+  auto draw = make<VkPhysicalDeviceShaderDrawParametersFeatures>(
+    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_DRAW_PARAMETERS_FEATURES);
+  const char* xfbExtension = VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME;
+  m_geometryStreams = m_transformFeedback && supported.geometryShader && xfbSupported.geometryStreams;
+  features.features.geometryShader = m_geometryStreams;
+  if (m_transformFeedback) {
+    xfb.transformFeedback = VK_TRUE;
+    xfb.geometryStreams = m_geometryStreams;
+    draw.shaderDrawParameters = VK_TRUE;
+    draw.pNext = &xfb;
+    features.pNext = &draw;
+  }
   float priority = 1.0f;
   auto queue = make<VkDeviceQueueCreateInfo>(VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO);
   queue.queueFamilyIndex = m_queueFamily;
@@ -111,7 +145,11 @@ ComputeRunner::ComputeRunner() {
   auto device = make<VkDeviceCreateInfo>(VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO);
   device.queueCreateInfoCount = 1;
   device.pQueueCreateInfos = &queue;
-  device.pEnabledFeatures = &features;
+  device.pNext = &features;
+  if (m_transformFeedback) {
+    device.enabledExtensionCount = 1;
+    device.ppEnabledExtensionNames = &xfbExtension;
+  }
   check(vkCreateDevice(m_physical, &device, nullptr, &m_device), "vkCreateDevice");
   vkGetDeviceQueue(m_device, m_queueFamily, 0, &m_queue);
 }
@@ -313,6 +351,157 @@ std::vector<std::vector<uint32_t>> ComputeRunner::run(const dxbc::CompileResult&
       vkDestroyBuffer(m_device, r.buffer, nullptr);
     if (r.memory)
       vkFreeMemory(m_device, r.memory, nullptr);
+  }
+  return results;
+}
+
+std::vector<std::vector<uint32_t>> ComputeRunner::runTransformFeedback(const dxbc::CompileResult& shader,
+                                                                       uint32_t vertices,
+                                                                       const std::vector<uint32_t>& slotBytes,
+                                                                       const dxbc::CompileResult* geometryShader) {
+  if (!m_transformFeedback)
+    throw std::runtime_error("the device has no VK_EXT_transform_feedback (or no graphics queue)");
+  auto bindBuffers = reinterpret_cast<PFN_vkCmdBindTransformFeedbackBuffersEXT>(
+    vkGetDeviceProcAddr(m_device, "vkCmdBindTransformFeedbackBuffersEXT"));
+  auto beginXfb = reinterpret_cast<PFN_vkCmdBeginTransformFeedbackEXT>(
+    vkGetDeviceProcAddr(m_device, "vkCmdBeginTransformFeedbackEXT"));
+  auto endXfb = reinterpret_cast<PFN_vkCmdEndTransformFeedbackEXT>(
+    vkGetDeviceProcAddr(m_device, "vkCmdEndTransformFeedbackEXT"));
+  if (!bindBuffers || !beginXfb || !endXfb)
+    throw std::runtime_error("transform feedback entry points are missing");
+
+  std::vector<VkBuffer> buffers(slotBytes.size());
+  std::vector<VkDeviceMemory> memories(slotBytes.size());
+  std::vector<void*> mapped(slotBytes.size());
+  std::vector<VkDeviceSize> offsets(slotBytes.size(), 0), sizes(slotBytes.size());
+  for (size_t i = 0; i < slotBytes.size(); i++) {
+    auto info = make<VkBufferCreateInfo>(VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO);
+    info.size = sizes[i] = slotBytes[i];
+    info.usage = VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_BUFFER_BIT_EXT;
+    check(vkCreateBuffer(m_device, &info, nullptr, &buffers[i]), "vkCreateBuffer");
+    VkMemoryRequirements req;
+    vkGetBufferMemoryRequirements(m_device, buffers[i], &req);
+    auto alloc = make<VkMemoryAllocateInfo>(VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO);
+    alloc.allocationSize = req.size;
+    alloc.memoryTypeIndex = memoryType(req.memoryTypeBits);
+    check(vkAllocateMemory(m_device, &alloc, nullptr, &memories[i]), "vkAllocateMemory");
+    check(vkBindBufferMemory(m_device, buffers[i], memories[i], 0), "vkBindBufferMemory");
+    check(vkMapMemory(m_device, memories[i], 0, VK_WHOLE_SIZE, 0, &mapped[i]), "vkMapMemory");
+    std::memset(mapped[i], 0, slotBytes[i]);
+  }
+
+  // No attachments and no rasterization: the vertex shader's captured outputs are the result.
+  VkSubpassDescription subpass{};
+  subpass.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS;
+  auto passInfo = make<VkRenderPassCreateInfo>(VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO);
+  passInfo.subpassCount = 1;
+  passInfo.pSubpasses = &subpass;
+  VkRenderPass pass;
+  check(vkCreateRenderPass(m_device, &passInfo, nullptr, &pass), "vkCreateRenderPass");
+  auto fbInfo = make<VkFramebufferCreateInfo>(VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO);
+  fbInfo.renderPass = pass;
+  fbInfo.width = fbInfo.height = fbInfo.layers = 1;
+  VkFramebuffer framebuffer;
+  check(vkCreateFramebuffer(m_device, &fbInfo, nullptr, &framebuffer), "vkCreateFramebuffer");
+  auto layoutInfo = make<VkPipelineLayoutCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO);
+  VkPipelineLayout layout;
+  check(vkCreatePipelineLayout(m_device, &layoutInfo, nullptr, &layout), "vkCreatePipelineLayout");
+  auto moduleInfo = make<VkShaderModuleCreateInfo>(VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO);
+  moduleInfo.codeSize = shader.spirv.size() * 4;
+  moduleInfo.pCode = shader.spirv.data();
+  VkShaderModule module, gsModule = VK_NULL_HANDLE;
+  check(vkCreateShaderModule(m_device, &moduleInfo, nullptr, &module), "vkCreateShaderModule");
+  VkPipelineShaderStageCreateInfo stages[2];
+  stages[0] = make<VkPipelineShaderStageCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO);
+  stages[0].stage = VK_SHADER_STAGE_VERTEX_BIT;
+  stages[0].module = module;
+  stages[0].pName = "main";
+  if (geometryShader) {
+    if (!m_geometryStreams)
+      throw std::runtime_error("the device has no geometry shader streams for transform feedback");
+    moduleInfo.codeSize = geometryShader->spirv.size() * 4;
+    moduleInfo.pCode = geometryShader->spirv.data();
+    check(vkCreateShaderModule(m_device, &moduleInfo, nullptr, &gsModule), "vkCreateShaderModule");
+    stages[1] = stages[0];
+    stages[1].stage = VK_SHADER_STAGE_GEOMETRY_BIT;
+    stages[1].module = gsModule;
+  }
+  auto vertexInput = make<VkPipelineVertexInputStateCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO);
+  auto assembly = make<VkPipelineInputAssemblyStateCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO);
+  assembly.topology = VK_PRIMITIVE_TOPOLOGY_POINT_LIST;
+  auto raster = make<VkPipelineRasterizationStateCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO);
+  raster.rasterizerDiscardEnable = VK_TRUE;
+  raster.polygonMode = VK_POLYGON_MODE_FILL;
+  raster.lineWidth = 1.0f;
+  auto pipelineInfo = make<VkGraphicsPipelineCreateInfo>(VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO);
+  pipelineInfo.stageCount = geometryShader ? 2 : 1;
+  pipelineInfo.pStages = stages;
+  pipelineInfo.pVertexInputState = &vertexInput;
+  pipelineInfo.pInputAssemblyState = &assembly;
+  pipelineInfo.pRasterizationState = &raster;
+  pipelineInfo.layout = layout;
+  pipelineInfo.renderPass = pass;
+  VkPipeline pipeline;
+  check(vkCreateGraphicsPipelines(m_device, VK_NULL_HANDLE, 1, &pipelineInfo, nullptr, &pipeline),
+        "vkCreateGraphicsPipelines");
+
+  auto cmdPoolInfo = make<VkCommandPoolCreateInfo>(VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO);
+  cmdPoolInfo.queueFamilyIndex = m_queueFamily;
+  VkCommandPool cmdPool;
+  check(vkCreateCommandPool(m_device, &cmdPoolInfo, nullptr, &cmdPool), "vkCreateCommandPool");
+  auto cmdInfo = make<VkCommandBufferAllocateInfo>(VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO);
+  cmdInfo.commandPool = cmdPool;
+  cmdInfo.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+  cmdInfo.commandBufferCount = 1;
+  VkCommandBuffer cmd;
+  check(vkAllocateCommandBuffers(m_device, &cmdInfo, &cmd), "vkAllocateCommandBuffers");
+  auto begin = make<VkCommandBufferBeginInfo>(VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO);
+  begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+  check(vkBeginCommandBuffer(cmd, &begin), "vkBeginCommandBuffer");
+  auto passBegin = make<VkRenderPassBeginInfo>(VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO);
+  passBegin.renderPass = pass;
+  passBegin.framebuffer = framebuffer;
+  passBegin.renderArea.extent = {1, 1};
+  vkCmdBeginRenderPass(cmd, &passBegin, VK_SUBPASS_CONTENTS_INLINE);
+  vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
+  bindBuffers(cmd, 0, uint32_t(buffers.size()), buffers.data(), offsets.data(), sizes.data());
+  beginXfb(cmd, 0, 0, nullptr, nullptr);
+  vkCmdDraw(cmd, vertices, 1, 0, 0);
+  endXfb(cmd, 0, 0, nullptr, nullptr);
+  vkCmdEndRenderPass(cmd);
+  auto barrier = make<VkMemoryBarrier>(VK_STRUCTURE_TYPE_MEMORY_BARRIER);
+  barrier.srcAccessMask = VK_ACCESS_TRANSFORM_FEEDBACK_WRITE_BIT_EXT;
+  barrier.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
+  vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFORM_FEEDBACK_BIT_EXT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &barrier, 0,
+                       nullptr, 0, nullptr);
+  check(vkEndCommandBuffer(cmd), "vkEndCommandBuffer");
+  auto fenceInfo = make<VkFenceCreateInfo>(VK_STRUCTURE_TYPE_FENCE_CREATE_INFO);
+  VkFence fence;
+  check(vkCreateFence(m_device, &fenceInfo, nullptr, &fence), "vkCreateFence");
+  auto submit = make<VkSubmitInfo>(VK_STRUCTURE_TYPE_SUBMIT_INFO);
+  submit.commandBufferCount = 1;
+  submit.pCommandBuffers = &cmd;
+  check(vkQueueSubmit(m_queue, 1, &submit, fence), "vkQueueSubmit");
+  check(vkWaitForFences(m_device, 1, &fence, VK_TRUE, UINT64_MAX), "vkWaitForFences");
+
+  std::vector<std::vector<uint32_t>> results;
+  for (size_t i = 0; i < buffers.size(); i++) {
+    std::vector<uint32_t> words(slotBytes[i] / 4);
+    std::memcpy(words.data(), mapped[i], words.size() * 4);
+    results.push_back(words);
+  }
+  vkDestroyFence(m_device, fence, nullptr);
+  vkDestroyCommandPool(m_device, cmdPool, nullptr);
+  vkDestroyPipeline(m_device, pipeline, nullptr);
+  vkDestroyShaderModule(m_device, module, nullptr);
+  if (gsModule)
+    vkDestroyShaderModule(m_device, gsModule, nullptr);
+  vkDestroyPipelineLayout(m_device, layout, nullptr);
+  vkDestroyFramebuffer(m_device, framebuffer, nullptr);
+  vkDestroyRenderPass(m_device, pass, nullptr);
+  for (size_t i = 0; i < buffers.size(); i++) {
+    vkDestroyBuffer(m_device, buffers[i], nullptr);
+    vkFreeMemory(m_device, memories[i], nullptr);
   }
   return results;
 }

@@ -34,6 +34,17 @@ public:
   std::vector<std::vector<uint32_t>> run(const dxbc::CompileResult& shader, const std::vector<BufferData>& buffers,
                                          uint32_t groups);
 
+  // Runs the compiled vertex shader over `vertices` points with rasterization discarded and
+  // transform feedback on, capturing into buffer slots 0..slotBytes.size()-1 of those sizes; returns
+  // each slot's words. Throws std::runtime_error when the device has no transform feedback.
+  // With a geometry shader, that stage is captured instead (geometryStreams() says whether it may
+  // use several streams).
+  std::vector<std::vector<uint32_t>> runTransformFeedback(const dxbc::CompileResult& vertexShader, uint32_t vertices,
+                                                          const std::vector<uint32_t>& slotBytes,
+                                                          const dxbc::CompileResult* geometryShader = nullptr);
+  bool transformFeedback() const { return m_transformFeedback; }
+  bool geometryStreams() const { return m_geometryStreams; }
+
 private:
   static VKAPI_ATTR VkBool32 VKAPI_CALL onMessage(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
       VkDebugUtilsMessageTypeFlagsEXT types, const VkDebugUtilsMessengerCallbackDataEXT* data, void* user);
@@ -48,6 +59,8 @@ private:
   uint32_t m_queueFamily = 0;
   VkPhysicalDeviceMemoryProperties m_memory{};
   uint32_t m_validationErrors = 0;
+  bool m_transformFeedback = false;  // VK_EXT_transform_feedback and a graphics queue
+  bool m_geometryStreams = false;    // and geometry shaders with several streams
 };
 
 }  // namespace exec_test
