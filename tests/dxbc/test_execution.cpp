@@ -466,6 +466,46 @@ Case residencyFeedback() {
               [want](const auto& out) { return expectWords(out[2], want, "u0"); }};
 }
 
+Case indexedResources() {
+  std::vector<uint32_t> t0, t1, cb0, cb2, want;
+  for (uint32_t i = 0; i < kThreads; i++) {
+    t0.push_back(1000 + i);
+    t1.push_back(2000 + i);
+  }
+  cb0 = {0, 0, 0, 0, 11, 12, 13, 14};
+  cb2 = {0, 0, 0, 0, 21, 22, 23, 24};
+  for (uint32_t i = 0; i < kThreads; i++) {
+    uint32_t which = i % 3;  // t0, t1, and t2, which is not declared: the load does nothing
+    uint32_t cbWhich = i % 2 ? 2 : 0;
+    want.push_back(which == 0 ? 1000 + i : which == 1 ? 2000 + i : 7);
+    want.push_back(cbWhich == 0 ? 12 : 22);
+  }
+  return Case{"dynamically indexed raw buffers and constant buffers",
+              "cs_5_0\n"
+              "dcl_constantbuffer cb0[2], immediateIndexed\n"
+              "dcl_constantbuffer cb2[2], immediateIndexed\n"
+              "dcl_resource_raw t0\n"
+              "dcl_resource_raw t1\n"
+              "dcl_uav_raw u0\n"
+              "dcl_input vThreadID.x\n"
+              "dcl_temps 3\n"
+              "dcl_thread_group 64, 1, 1\n"
+              "udiv null, r0.x, vThreadID.x, l(3)\n"
+              "ishl r0.y, vThreadID.x, l(2)\n"
+              "mov r1.x, l(7)\n"
+              "ld_raw r1.x, r0.y, t[r0.x + 0].xxxx\n"
+              "and r0.z, vThreadID.x, l(1)\n"
+              "ishl r0.z, r0.z, l(1)\n"
+              "mov r1.y, cb[r0.z + 0][1].y\n"
+              "ishl r0.w, vThreadID.x, l(3)\n"
+              "store_raw u0.xy, r0.w, r1.xyxx\n"
+              "ret\n",
+              {{BindingKind::ConstantBuffer, 0, cb0}, {BindingKind::ConstantBuffer, 2, cb2},
+               {BindingKind::ShaderResource, 0, t0}, {BindingKind::ShaderResource, 1, t1},
+               {BindingKind::UnorderedAccess, 0, {}}},
+              [want](const auto& out) { return expectWords(out[4], want, "u0"); }};
+}
+
 // A vertex shader captured by transform feedback: the compiler's Xfb variables and offsets from
 // a D3D stream-output declaration with a gap, a partial register and two buffers.
 std::string transformFeedback(exec_test::ComputeRunner& runner) {
@@ -584,7 +624,7 @@ int main() {
   }
   std::vector<Case> cases = {floatArithmetic(), integerAndBits(), conversions(), sharedMemoryLoopsSwitch(),
                              atomicsAndUavs(), subroutines(), carryBorrowSad(),
-                             residencyFeedback()};
+                             residencyFeedback(), indexedResources()};
   int passed = 0, failed = 0;
   for (const Case& c : cases) {
     std::string problem;
