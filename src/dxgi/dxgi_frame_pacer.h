@@ -15,6 +15,10 @@ public:
   // A frame later than one whole period restarts the schedule at `now`: the frames missed are
   // not made up by a burst of unpaced ones.
   int64_t deadline(int64_t now, int64_t period);
+  // Whether deadline(now, period) would answer a time after `now`, without changing anything.
+  bool wouldHold(int64_t now, int64_t period) const {
+    return period > 0 && m_hasDeadline && m_deadline + period > now;
+  }
   void reset() { m_hasDeadline = false; }
 
   // Sleeps on the VBlankClock's clock (QueryPerformanceCounter in the PE build, steady_clock

@@ -402,6 +402,8 @@ HRESULT STDMETHODCALLTYPE DxgiSwapChain::Present1(UINT SyncInterval, UINT Presen
   // output (FIFO then waits for the vblank itself; docs/dxgi.md).
   const int64_t period = pacingPeriod(SyncInterval);
   const int64_t now = VBlankClock::ticks();
+  if ((PresentFlags & DXGI_PRESENT_DO_NOT_WAIT) && m_pacer.wouldHold(now, period))
+    return DXGI_ERROR_WAS_STILL_DRAWING;  // documented: fail instead of sleeping
   const int64_t deadline = m_pacer.deadline(now, period);
   if (deadline > now)
     FramePacer::sleepUntil(deadline);

@@ -23,3 +23,15 @@ TEST_CASE("FramePacer deadlines follow the previous deadline, not the arrival", 
   CHECK(pacer.deadline(2520, 0) == 2520);
   CHECK(pacer.deadline(2530, 100) == 2530);
 }
+
+TEST_CASE("FramePacer::wouldHold answers what deadline would, without changing it", "[dxgi]") {
+  d3d11vk::FramePacer pacer;
+  CHECK_FALSE(pacer.wouldHold(1000, 100));  // nothing to follow yet
+  CHECK(pacer.deadline(1000, 100) == 1000);
+  CHECK(pacer.wouldHold(1050, 100));
+  CHECK(pacer.wouldHold(1050, 100));  // asking again changes nothing
+  CHECK_FALSE(pacer.wouldHold(1100, 100));
+  CHECK_FALSE(pacer.wouldHold(1050, 0));
+  CHECK(pacer.deadline(1050, 100) == 1100);
+  CHECK_FALSE(pacer.wouldHold(1500, 100));  // late: the schedule restarts at once
+}

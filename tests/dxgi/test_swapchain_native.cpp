@@ -365,6 +365,14 @@ TEST_CASE("dxgi.maxFrameRate = 30 paces Present", "[.dxgi-limiter]") {
     REQUIRE(f.swapchain->Present(0, 0) == S_OK);
   }
   CHECK(seconds(std::chrono::steady_clock::now() - start) >= 9.0 / 30.0);
+  // DO_NOT_WAIT refuses a present the limiter would hold, and presents it once it is due.
+  f.render(kBlue);
+  REQUIRE(f.swapchain->Present(0, 0) == S_OK);
+  CHECK(f.swapchain->Present(0, DXGI_PRESENT_DO_NOT_WAIT) == DXGI_ERROR_WAS_STILL_DRAWING);
+  std::this_thread::sleep_for(std::chrono::milliseconds(40));
+  CHECK(f.swapchain->Present(0, DXGI_PRESENT_DO_NOT_WAIT) == S_OK);
+  UINT count = 0;
+  CHECK((f.swapchain->GetLastPresentCount(&count) == S_OK && count == 12));
   // DXGI_PRESENT_TEST presents nothing and is not paced.
   start = std::chrono::steady_clock::now();
   for (int i = 0; i < 5; ++i)
