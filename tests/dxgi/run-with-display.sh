@@ -10,25 +10,24 @@ if ! command -v Xvfb >/dev/null 2>&1; then
   echo "SKIP: DISPLAY is not set and Xvfb is not installed; the native swapchain test needs an X server"
   exit 77
 fi
-xvfb_pid=
-for display in $(seq 200 299); do
-  [ -e "/tmp/.X$display-lock" ] && continue
-  Xvfb ":$display" -screen 0 1024x768x24 -nolisten tcp >/dev/null 2>&1 &
-  xvfb_pid=$!
-  for _ in $(seq 50); do
-    [ -e "/tmp/.X11-unix/X$display" ] && break
-    sleep 0.1
-  done
-  if kill -0 "$xvfb_pid" 2>/dev/null; then
-    export DISPLAY=":$display"
-    break
-  fi
-  xvfb_pid=
+# -displayfd lets the server pick a free display number itself (tests run in parallel) and write
+# it once it accepts connections.
+number_file=$(mktemp)
+Xvfb -displayfd 5 -screen 0 1024x768x24 -nolisten tcp 5>"$number_file" >/dev/null 2>&1 &
+xvfb_pid=$!
+for _ in $(seq 100); do
+  [ -s "$number_file" ] && break
+  kill -0 "$xvfb_pid" 2>/dev/null || break
+  sleep 0.05
 done
-if [ -z "$xvfb_pid" ]; then
+number=$(tr -dc '0-9' <"$number_file")
+rm -f "$number_file"
+if [ -z "$number" ]; then
+  kill "$xvfb_pid" >/dev/null 2>&1
   echo "SKIP: DISPLAY is not set and no Xvfb display could be started"
   exit 77
 fi
+export DISPLAY=":$number"
 echo "run-with-display: started Xvfb on $DISPLAY"
 "$@"
 status=$?
