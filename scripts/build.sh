@@ -1,6 +1,8 @@
 #!/bin/bash
-# Configures (first time) and builds the named builds: native, native-asan, win64, win32.
+# Configures (first time) and builds the named builds: native, native-asan, native-tsan, win64, win32.
 # usage: scripts/build.sh BUILD...   (from anywhere; build folders live in build/ at the top)
+# BUILD_TARGETS_native_tsan (and the like, '-' as '_') names the targets to build instead of all:
+# the ThreadSanitizer build compiles only the threaded tests it runs.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
@@ -9,14 +11,17 @@ for name in "$@"; do
   case $name in
     native)      options=() ;;
     native-asan) options=(-Db_sanitize=address,undefined -Dbuildtype=debug -Db_lundef=false -Dbuild_tools=false) ;;
+    native-tsan) options=(-Db_sanitize=thread -Dbuildtype=debug -Db_lundef=false -Dbuild_tools=false) ;;
     win64)       options=(--cross-file build-win64.txt) ;;
     win32)       options=(--cross-file build-win32.txt) ;;
-    *) echo "build.sh: unknown build '$name' (native, native-asan, win64, win32)" >&2; exit 2 ;;
+    *) echo "build.sh: unknown build '$name' (native, native-asan, native-tsan, win64, win32)" >&2; exit 2 ;;
   esac
   # Warnings are errors: the tree stays -Wall -Wextra clean on every compiler.
   if [ ! -f "build/$name/build.ninja" ]; then
     meson setup "build/$name" --werror "${options[@]}"
   fi
   echo "== building $name"
-  ninja -C "build/$name"
+  targets_var="BUILD_TARGETS_${name//-/_}"
+  # shellcheck disable=SC2086  # a list of target names
+  ninja -C "build/$name" ${!targets_var:-}
 done

@@ -48,6 +48,7 @@ D3D11DeviceContext::~D3D11DeviceContext() {
     m_state = ContextState{};
     m_defaultSampler = nullptr;
     m_recording = CommandListContents{};
+    m_uploads.reset();  // its pages are the Vulkan device's: gone before the device may go
     m_stream.reset();
     m_device->releasePrivateRef();
     return;
@@ -195,6 +196,7 @@ void D3D11DeviceContext::markAllDirty() {
 
 void D3D11DeviceContext::beginRecording() {
   m_recording = CommandListContents{};
+  std::fill(std::begin(m_recentReferences), std::end(m_recentReferences), nullptr);
   // The list's upload memory also serves as renamed dynamic-buffer memory, bound like the
   // buffers themselves; it is never reused while the list lives (executions are unknown).
   // FinishCommandList hands it to the list.

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <atomic>
+#include <cstdint>
 #include <memory>
 #include <unordered_map>
 #include <vector>
@@ -263,10 +264,17 @@ private:
   // The timeline value commands recorded now will signal; 0 on a deferred context, whose
   // submissions are unknown until its command list executes (its upload memory is never reused).
   uint64_t recordingValue() const;
-  // A deferred context's command list keeps a reference on every object its commands name.
+  // A deferred context's command list keeps a reference on every object its commands name. A
+  // small table of objects already referenced in this recording spares the repeated AddRef of
+  // the objects every draw names again (their addresses stay theirs: the list holds them).
   void keepAlive(IUnknown* object) {
-    if (m_deferred && object)
-      m_recording.references.emplace_back(object);
+    if (!m_deferred || !object)
+      return;
+    IUnknown*& recent = m_recentReferences[(reinterpret_cast<uintptr_t>(object) >> 4) % kRecentReferences];
+    if (recent == object)
+      return;
+    recent = object;
+    m_recording.references.emplace_back(object);
   }
   // A copy to or from CPU-visible memory: Map waits for it (on a deferred context, once executed).
   void noteGpuUse(D3D11ResourceCommon* resource);
@@ -305,6 +313,8 @@ private:
   util::ComPtr<ID3DDeviceContextState> m_activeStateObject;  // after the first SwapDeviceContextState
   std::atomic<ULONG> m_refCount{1};                 // deferred contexts only
   CommandListContents m_recording;                  // deferred contexts only
+  static constexpr size_t kRecentReferences = 32;
+  IUnknown* m_recentReferences[kRecentReferences] = {};  // see keepAlive
   std::unordered_map<const D3D11Buffer*, vk::BufferSlice> m_renamed;  // deferred: Map(WRITE_DISCARD) memory
   util::PrivateDataStore m_privateData;
   std::unique_ptr<vk::QueryPools> m_queryPools;   // outlives the stream's worker

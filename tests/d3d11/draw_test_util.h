@@ -88,6 +88,22 @@ struct Vertex {
 
 inline std::vector<uint8_t> bytecode(const char* text) { return dxbc::assemble(text).write(); }
 
+// A full-viewport quad (two triangles, six vertices) in any colour: the constant-buffer pixel
+// shader colours it.
+inline const std::vector<Vertex> kQuad = {{-1, -1, 0, 0, 0, 1}, {-1, 1, 0, 0, 0, 1}, {1, 1, 0, 0, 0, 1},
+                                          {-1, -1, 0, 0, 0, 1}, {1, 1, 0, 0, 0, 1}, {1, -1, 0, 0, 0, 1}};
+
+// A rasterizer state that culls nothing: a figure must not depend on which winding is front.
+inline ComPtr<ID3D11RasterizerState> noCulling(Fixture& f) {
+  D3D11_RASTERIZER_DESC raster{};
+  raster.FillMode = D3D11_FILL_SOLID;
+  raster.CullMode = D3D11_CULL_NONE;
+  raster.DepthClipEnable = TRUE;
+  ComPtr<ID3D11RasterizerState> state;
+  REQUIRE(f.device->CreateRasterizerState(&raster, state.put()) == S_OK);
+  return state;
+}
+
 struct Scene {
   Fixture& f;
   ComPtr<ID3D11Texture2D> target;

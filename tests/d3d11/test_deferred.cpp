@@ -20,20 +20,6 @@ ComPtr<ID3D11DeviceContext> deferredContext(Fixture& f) {
   return context;
 }
 
-ComPtr<ID3D11RasterizerState> noCulling(Fixture& f) {
-  D3D11_RASTERIZER_DESC raster{};
-  raster.FillMode = D3D11_FILL_SOLID;
-  raster.CullMode = D3D11_CULL_NONE;
-  raster.DepthClipEnable = TRUE;
-  ComPtr<ID3D11RasterizerState> state;
-  REQUIRE(f.device->CreateRasterizerState(&raster, state.put()) == S_OK);
-  return state;
-}
-
-// A full-viewport quad (two triangles) in any colour: the constant-buffer pixel shader colours it.
-const std::vector<Vertex> kQuad = {{-1, -1, 0, 0, 0, 1}, {-1, 1, 0, 0, 0, 1}, {1, 1, 0, 0, 0, 1},
-                                   {-1, -1, 0, 0, 0, 1}, {1, 1, 0, 0, 0, 1}, {1, -1, 0, 0, 0, 1}};
-
 // Draws `cells` small quads into the cells of a grid on `context`, each with its own colour
 // written through Map(WRITE_DISCARD) of `cb`: the per-draw pattern games record on worker threads.
 void drawCells(ID3D11DeviceContext* context, Scene& scene, ID3D11Buffer* vb, ID3D11Buffer* cb, ID3D11RasterizerState* raster,

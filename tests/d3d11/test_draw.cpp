@@ -30,12 +30,7 @@ TEST_CASE("a clockwise triangle is drawn with interpolated colours; back faces a
 TEST_CASE("indexed draws and per-draw constant buffers renamed with Map(WRITE_DISCARD)", "[device][draw]") {
   Fixture f;
   Scene scene(f, 16, 16, kConstantPS);
-  D3D11_RASTERIZER_DESC raster{};
-  raster.FillMode = D3D11_FILL_SOLID;
-  raster.CullMode = D3D11_CULL_NONE;
-  raster.DepthClipEnable = TRUE;
-  ComPtr<ID3D11RasterizerState> noCull;
-  REQUIRE(f.device->CreateRasterizerState(&raster, noCull.put()) == S_OK);
+  ComPtr<ID3D11RasterizerState> noCull = noCulling(f);
   f.context->RSSetState(noCull.get());
   // A quad from two indexed triangles covering the whole viewport.
   auto vb = scene.vertices({{-1, -1, 0, 0, 0, 1}, {-1, 1, 0, 0, 0, 1}, {1, 1, 0, 0, 0, 1}, {1, -1, 0, 0, 0, 1}});

@@ -133,15 +133,8 @@ TEST_CASE("ID3D11Multithread: protection off by default, Enter/Leave, draws from
 
   // Two threads share the immediate context: each clears and draws into its own quadrant cells.
   Scene scene(f, 32, 32, kConstantPS);
-  D3D11_RASTERIZER_DESC raster{};
-  raster.FillMode = D3D11_FILL_SOLID;
-  raster.CullMode = D3D11_CULL_NONE;
-  raster.DepthClipEnable = TRUE;
-  ComPtr<ID3D11RasterizerState> noCull;
-  REQUIRE(f.device->CreateRasterizerState(&raster, noCull.put()) == S_OK);
-  const std::vector<Vertex> quad = {{-1, -1, 0, 0, 0, 1}, {-1, 1, 0, 0, 0, 1}, {1, 1, 0, 0, 0, 1},
-                                    {-1, -1, 0, 0, 0, 1}, {1, 1, 0, 0, 0, 1}, {1, -1, 0, 0, 0, 1}};
-  auto vb = scene.vertices(quad);
+  ComPtr<ID3D11RasterizerState> noCull = noCulling(f);
+  auto vb = scene.vertices(kQuad);
   f.context->RSSetState(noCull.get());
   std::array<ComPtr<ID3D11Buffer>, 2> cbs = {
       f.buffer(16, D3D11_USAGE_DYNAMIC, D3D11_BIND_CONSTANT_BUFFER, D3D11_CPU_ACCESS_WRITE),
@@ -219,12 +212,7 @@ TEST_CASE("SwapDeviceContextState exchanges every binding with a state object", 
   f.context->PSSetConstantBuffers(0, 1, cbs);
   const std::vector<Vertex> triangle = {{-1, -1, 0, 0, 0, 1}, {-1, 3, 0, 0, 0, 1}, {3, -1, 0, 0, 0, 1}};
   auto vb = scene.vertices(triangle);
-  D3D11_RASTERIZER_DESC raster{};
-  raster.FillMode = D3D11_FILL_SOLID;
-  raster.CullMode = D3D11_CULL_NONE;
-  raster.DepthClipEnable = TRUE;
-  ComPtr<ID3D11RasterizerState> noCull;
-  REQUIRE(f.device->CreateRasterizerState(&raster, noCull.put()) == S_OK);
+  ComPtr<ID3D11RasterizerState> noCull = noCulling(f);
   f.context->RSSetState(noCull.get());
   f.context->Draw(3, 0);
   CHECK(texel(scene.pixels(), 3 * 8 + 3) == 0xffff0000u);
