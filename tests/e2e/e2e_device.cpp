@@ -2,8 +2,10 @@
 // a device and checks that d3d11vk served it (Wine's built-in d3d11 does not answer
 // ID3D11VkDeviceInfo) at the expected feature level, with no Vulkan validation error.
 // Prints one line per check and "N passed, N failed"; exits non-zero on any failure.
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <thread>
 
 #include "d3d11vk/d3d11vk_device_info.h"
 #include "util/windows_base.h"
@@ -100,6 +102,59 @@ int main() {
   check(device->CreateRasterizerState(&rasterizerDesc, nullptr) == S_FALSE &&
             device->CreatePredicate(&queryDesc, nullptr) == S_FALSE,
         "a valid description with no out-pointer is S_FALSE (rasterizer state, predicate)");
+
+  // Deferred contexts (docs/deferred-contexts.md): a command list recorded on another thread
+  // clears a texture and copies it to staging; the immediate context executes it and reads back.
+  {
+    D3D11_TEXTURE2D_DESC desc{};
+    desc.Width = desc.Height = 4;
+    desc.MipLevels = desc.ArraySize = 1;
+    desc.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
+    desc.SampleDesc.Count = 1;
+    desc.Usage = D3D11_USAGE_DEFAULT;
+    desc.BindFlags = D3D11_BIND_RENDER_TARGET;
+    ID3D11Texture2D* target = nullptr;
+    ID3D11Texture2D* staging = nullptr;
+    ID3D11RenderTargetView* rtv = nullptr;
+    device->CreateTexture2D(&desc, nullptr, &target);
+    desc.Usage = D3D11_USAGE_STAGING;
+    desc.BindFlags = 0;
+    desc.CPUAccessFlags = D3D11_CPU_ACCESS_READ;
+    device->CreateTexture2D(&desc, nullptr, &staging);
+    if (target)
+      device->CreateRenderTargetView(target, nullptr, &rtv);
+    ID3D11DeviceContext* deferred = nullptr;
+    check(device->CreateDeferredContext(0, &deferred) == S_OK && deferred &&
+              deferred->GetType() == D3D11_DEVICE_CONTEXT_DEFERRED,
+          "CreateDeferredContext gives a deferred context");
+    ID3D11CommandList* list = nullptr;
+    HRESULT finished = E_FAIL;
+    if (deferred && rtv && staging) {
+      std::thread recorder([&] {
+        const float green[4] = {0, 1, 0, 1};
+        deferred->ClearRenderTargetView(rtv, green);
+        deferred->CopyResource(staging, target);
+        finished = deferred->FinishCommandList(FALSE, &list);
+      });
+      recorder.join();
+    }
+    check(finished == S_OK && list, "FinishCommandList on the recording thread gives a command list");
+    uint32_t texel = 0;
+    if (list) {
+      context->ExecuteCommandList(list, FALSE);
+      D3D11_MAPPED_SUBRESOURCE mapped{};
+      if (context->Map(staging, 0, D3D11_MAP_READ, 0, &mapped) == S_OK) {
+        std::memcpy(&texel, mapped.pData, 4);
+        context->Unmap(staging, 0);
+      }
+      list->Release();
+    }
+    check(texel == 0xff00ff00u, "the executed command list cleared the texture to green");
+    for (IUnknown* object : {static_cast<IUnknown*>(deferred), static_cast<IUnknown*>(rtv), static_cast<IUnknown*>(staging),
+                             static_cast<IUnknown*>(target)})
+      if (object)
+        object->Release();
+  }
 
   if (info) {
     const char* required = getenv("D3D11VK_REQUIRE_VALIDATION");
