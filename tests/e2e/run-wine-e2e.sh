@@ -1,6 +1,7 @@
 #!/bin/bash
 # Runs one end-to-end test program under Wine with d3d11vk's DLLs and checks that they served it.
-# usage: run-wine-e2e.sh CPU_FAMILY PROGRAM.exe D3D11.dll DXGI.dll
+# usage: run-wine-e2e.sh CPU_FAMILY PROGRAM.exe D3D11.dll DXGI.dll [MORE.dll...]
+# (MORE: further DLLs of ours the program loads, e.g. d3d10core.dll; each is copied and overridden too.)
 # Exit: 0 pass, 1 fail, 77 skipped (with the reason printed).
 #
 # It starts its own Xvfb display (Wine's Vulkan needs one), uses a Wine prefix beside the program
@@ -9,6 +10,10 @@
 # override Wine would quietly use its own d3d11, so the test also requires our log file.
 set -u
 cpu_family=$1 program=$2 d3d11_dll=$3 dxgi_dll=$4
+shift 4
+more_dlls=("$@")
+overrides=d3d11,dxgi
+for dll in "${more_dlls[@]}"; do overrides+=",$(basename "$dll" .dll)"; done
 
 skip() { echo "SKIP: $*"; exit 77; }
 command -v wine >/dev/null 2>&1 || skip "wine is not installed"
@@ -25,7 +30,7 @@ trap 'wine_session_end; rm -rf "$work"' EXIT
 wine_session_prefix || { echo "FAIL: wineboot could not create $WINEPREFIX"; exit 1; }
 
 name=$(basename "$program")
-cp "$program" "$d3d11_dll" "$dxgi_dll" "$work/"
+cp "$program" "$d3d11_dll" "$dxgi_dll" "${more_dlls[@]}" "$work/"
 
 # Wine does not pass VK_* variables into the Windows environment, but the host Vulkan loader under
 # winevulkan reads them: the layer goes in through VK_INSTANCE_LAYERS, and the loader's own debug
@@ -39,7 +44,7 @@ else
 fi
 
 # Wine's own services may keep stdout open: write to files, never to a pipe.
-(cd "$work" && WINEDLLOVERRIDES="d3d11,dxgi=n" D3D11VK_LOG_PATH="$work" D3D11VK_LOG_LEVEL=info \
+(cd "$work" && WINEDLLOVERRIDES="$overrides=n" D3D11VK_LOG_PATH="$work" D3D11VK_LOG_LEVEL=info \
   wine "./$name" >"$work/stdout.txt" 2>"$work/stderr.txt")
 status=$?
 cat "$work/stdout.txt"
