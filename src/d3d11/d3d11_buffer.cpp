@@ -58,6 +58,15 @@ D3D11Buffer::D3D11Buffer(D3D11Device* device, const D3D11_BUFFER_DESC& desc, con
     return;
   }
   m_buffer = std::make_unique<vk::Buffer>(vkDevice, desc.ByteWidth, bufferUsage(vkDevice, desc), required, preferred);
+  if ((desc.BindFlags & D3D11_BIND_STREAM_OUTPUT) && vkDevice.hasExtension("VK_EXT_transform_feedback")) {
+    m_streamOutCounter = std::make_unique<vk::Buffer>(
+        vkDevice, 4,
+        VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_COUNTER_BUFFER_BIT_EXT | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT |
+            VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+        0, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
+    const uint32_t zero = 0;
+    vkDevice.transfer().writeBuffer(*m_streamOutCounter, 0, &zero, sizeof(zero));
+  }
   if (initialData) {
     vkDevice.transfer().writeBuffer(*m_buffer, 0, initialData->pSysMem, desc.ByteWidth);
   } else {
@@ -73,6 +82,9 @@ D3D11Buffer::~D3D11Buffer() {
     m_dynamic->setLastUse(lastUse);  // the slabs defer themselves
   if (m_buffer)
     m_owner->vulkanDevice().timeline().deferUntil(lastUse, [buffer = std::shared_ptr<vk::Buffer>(std::move(m_buffer))] {});
+  if (m_streamOutCounter)
+    m_owner->vulkanDevice().timeline().deferUntil(lastUse,
+                                                  [counter = std::shared_ptr<vk::Buffer>(std::move(m_streamOutCounter))] {});
 }
 
 const vk::BufferSlice& D3D11Buffer::discard(uint64_t lastUse) {

@@ -43,12 +43,17 @@ public:
   // Bumps generation() so bindings know to name the new slice. Throws vk::Error.
   const vk::BufferSlice& discard(uint64_t lastUse);
   uint32_t generation() const { return m_generation; }
+  // Buffers bound for stream output: D3D11's filled size as a 4-byte transform feedback counter
+  // (null without VK_EXT_transform_feedback). SOSetTargets with an offset writes it; captures
+  // resume from it and DrawAuto reads it.
+  vk::Buffer* streamOutCounter() const { return m_streamOutCounter.get(); }
 
 private:
   D3D11Device* m_owner;
   D3D11_BUFFER_DESC m_desc;
   std::unique_ptr<vk::Buffer> m_buffer;               // default, immutable and staging buffers
   std::unique_ptr<vk::DiscardableBuffer> m_dynamic;   // dynamic buffers
+  std::unique_ptr<vk::Buffer> m_streamOutCounter;     // BIND_STREAM_OUTPUT buffers
   uint32_t m_generation = 0;
   // ID3D10* face, answered by QueryInterface (src/d3d10).
   D3D10BufferFace m_d3d10{this};

@@ -98,6 +98,15 @@ void D3D11DeviceContext::setShader(typename ShaderClass::InterfaceType* shader) 
   state.compiled = shader ? &static_cast<ShaderClass*>(shader)->compiled() : nullptr;
   state.code = state.compiled && state.compiled->error.empty() ? m_device->shaderCodeFor(*state.compiled) : nullptr;
   state.descriptorsDirty = true;
+  if constexpr (stage == uint32_t(dxbc::ShaderStage::Geometry)) {
+    // The stream-output declaration's rasterized stream is pipeline state (rasterizer discard).
+    const auto* object = static_cast<const ShaderClass*>(shader);
+    const UINT rasterized = object && object->hasStreamOutput() ? object->streamOutput().rasterizedStream : 0;
+    if (rasterized != m_state.rasterizedStream) {
+      m_state.rasterizedStream = rasterized;
+      m_state.pipelineDirty = true;
+    }
+  }
   if (stage == uint32_t(dxbc::ShaderStage::Compute))
     m_state.computePipelineDirty = true;
   else
@@ -555,13 +564,36 @@ void STDMETHODCALLTYPE D3D11DeviceContext::OMGetDepthStencilState(ID3D11DepthSte
 
 void STDMETHODCALLTYPE D3D11DeviceContext::SOSetTargets(UINT NumBuffers, ID3D11Buffer* const* ppSOTargets, const UINT* pOffsets) {
   D3D11VK_CONTEXT_LOCK();
-  // STATUS: partial: the targets are kept and returned; stream output itself is not recorded yet
   if (NumBuffers > D3D11_SO_BUFFER_SLOT_COUNT)
     return;
   for (UINT i = 0; i < D3D11_SO_BUFFER_SLOT_COUNT; ++i) {
     m_state.streamOutTargets[i] = i < NumBuffers && ppSOTargets ? ppSOTargets[i] : nullptr;
     m_state.streamOutOffsets[i] = i < NumBuffers && pOffsets ? pOffsets[i] : 0;
+    ID3D11Buffer* target = m_state.streamOutTargets[i].get();
+    if (!target)
+      continue;
+    // An output is never also an input: its shader-resource views and vertex-buffer bindings go.
+    unbindShaderResourcesOf(target);
+    for (VertexBufferState& vertexBuffer : m_state.vertexBuffers)
+      if (vertexBuffer.buffer.get() == target) {
+        vertexBuffer.buffer = nullptr;
+        m_state.vertexBuffersDirty = true;
+      }
+    // Documented: an offset of -1 appends after what the buffer holds (its counter as it is);
+    // any other offset is where writing starts, so the counter is set to it.
+    D3D11ResourceCommon* resource = resourceCommon(target);
+    D3D11Buffer* buffer = resource ? resource->asBuffer() : nullptr;
+    vk::Buffer* counter = buffer ? buffer->streamOutCounter() : nullptr;
+    if (counter && m_state.streamOutOffsets[i] != UINT(-1)) {
+      keepAlive(target);
+      auto& fill = m_stream->record<vk::FillBufferCommand>();
+      fill.buffer = counter->handle();
+      fill.offset = 0;
+      fill.size = 4;
+      fill.value = m_state.streamOutOffsets[i];
+    }
   }
+  m_state.streamOutDirty = true;
 }
 
 void STDMETHODCALLTYPE D3D11DeviceContext::SOGetTargets(UINT NumBuffers, ID3D11Buffer** ppSOTargets) {

@@ -96,13 +96,31 @@ void D3D11DeviceContext::recordRenderTargets() {
   m_renderArea = command.extent;
 }
 
+void D3D11DeviceContext::graphicsStages(const vk::ShaderCode* stages[]) const {
+  for (uint32_t stage = 0; stage < vk::kGraphicsStages; ++stage)
+    stages[stage] = m_state.stages[stage].code;
+  // CreateGeometryShaderWithStreamOutput with vertex (or domain) bytecode: D3D11 runs a
+  // pass-through geometry stage capturing that shader's outputs. That shader, compiled with the
+  // capture, replaces its own stage and the geometry stage stays empty. Applications pass the
+  // bytecode of the vertex (domain) shader they bind, so the result is the same.
+  const uint32_t gs = uint32_t(dxbc::ShaderStage::Geometry);
+  if (const vk::ShaderCode* code = stages[gs]) {
+    if (code->stage == VK_SHADER_STAGE_VERTEX_BIT || code->stage == VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT) {
+      const uint32_t replaced = code->stage == VK_SHADER_STAGE_VERTEX_BIT ? uint32_t(dxbc::ShaderStage::Vertex)
+                                                                          : uint32_t(dxbc::ShaderStage::Domain);
+      if (stages[replaced])
+        stages[replaced] = code;
+      stages[gs] = nullptr;
+    }
+  }
+}
+
 bool D3D11DeviceContext::recordPipeline() {
   vk::GraphicsPipelineKey key = zeroedKey();
   const vk::ShaderCode* stages[vk::kGraphicsStages] = {};
-  for (uint32_t stage = 0; stage < vk::kGraphicsStages; ++stage) {
-    stages[stage] = m_state.stages[stage].code;
+  graphicsStages(stages);
+  for (uint32_t stage = 0; stage < vk::kGraphicsStages; ++stage)
     key.shaders[stage] = stages[stage] ? stages[stage]->id : 0;
-  }
   if (!stages[uint32_t(dxbc::ShaderStage::Vertex)])
     return false;  // D3D11 draws nothing without a vertex shader
   key.topology = topologyOf(m_state.topology, &key.patchControlPoints);
@@ -115,6 +133,9 @@ bool D3D11DeviceContext::recordPipeline() {
   const auto* layout = static_cast<D3D11InputLayout*>(m_state.inputLayout.get());
   applyInputLayout(layout ? layout->elements() : kNoElements, strides, D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT, &key);
   applyRasterizerState(rasterizerDesc(m_state.rasterizerState.get()), &key);
+  // D3D11_SO_NO_RASTERIZED_STREAM (the same value as vk::kNoRasterizedStream) discards
+  // everything after stream output; another stream is rasterized instead of stream 0.
+  key.rasterizedStream = m_state.rasterizedStream;
   applyBlendState(m_state.blendState ? static_cast<D3D11BlendState*>(static_cast<ID3D11BlendState1*>(m_state.blendState.get()))->desc()
                                      : defaultBlendDesc(),
                   m_state.sampleMask, &key);
@@ -158,8 +179,7 @@ bool D3D11DeviceContext::recordShaders() {
   if (!m_state.stages[uint32_t(dxbc::ShaderStage::Vertex)].code)
     return false;
   auto& command = m_stream->record<vk::BindGraphicsShadersCommand>();
-  for (uint32_t stage = 0; stage < vk::kGraphicsStages; ++stage)
-    command.stages[stage] = m_state.stages[stage].code;
+  graphicsStages(command.stages);
   return true;
 }
 
@@ -371,6 +391,10 @@ bool D3D11DeviceContext::prepareDraw() {
     recordDynamicState();
   }
   recordVertexInput();
+  if (m_state.streamOutDirty) {
+    m_state.streamOutDirty = false;
+    recordStreamOutTargets();
+  }
   for (uint32_t stage = 0; stage < uint32_t(dxbc::ShaderStage::Compute); ++stage)
     if (m_state.stages[stage].descriptorsDirty)
       recordDescriptors(stage);
@@ -388,6 +412,21 @@ bool D3D11DeviceContext::prepareDispatch() {
   if (m_state.stages[stage].descriptorsDirty)
     recordDescriptors(stage);
   return true;
+}
+
+void D3D11DeviceContext::recordStreamOutTargets() {
+  auto& command = m_stream->record<vk::SetStreamOutputTargetsCommand>();
+  command = vk::SetStreamOutputTargetsCommand{};
+  for (uint32_t i = 0; i < D3D11_SO_BUFFER_SLOT_COUNT; ++i) {
+    ID3D11Buffer* target = m_state.streamOutTargets[i].get();
+    D3D11ResourceCommon* resource = resourceCommon(target);
+    D3D11Buffer* buffer = resource ? resource->asBuffer() : nullptr;
+    if (!buffer || !buffer->streamOutCounter())
+      continue;  // not created with BIND_STREAM_OUTPUT (refused), or no transform feedback
+    keepAlive(target);
+    const vk::BufferSlice slice = sliceOf(*buffer);
+    command.targets[i] = vk::StreamOutputTarget{slice.buffer, slice.offset, slice.size, buffer->streamOutCounter()->handle()};
+  }
 }
 
 void D3D11DeviceContext::noteBufferDiscarded(const D3D11Buffer& buffer) {
@@ -460,7 +499,22 @@ void STDMETHODCALLTYPE D3D11DeviceContext::DrawIndexedInstancedIndirect(ID3D11Bu
 
 void STDMETHODCALLTYPE D3D11DeviceContext::DrawAuto() {
   D3D11VK_CONTEXT_LOCK();
-  D3D11VK_NOT_IMPLEMENTED();
+  // Documented: the vertex buffer in slot 0 must have been created with both STREAM_OUTPUT and
+  // VERTEX_BUFFER; it draws what stream output wrote into it, from the bound offset on.
+  const VertexBufferState& slot0 = m_state.vertexBuffers[0];
+  D3D11ResourceCommon* resource = resourceCommon(slot0.buffer.get());
+  D3D11Buffer* buffer = resource ? resource->asBuffer() : nullptr;
+  const UINT both = D3D11_BIND_STREAM_OUTPUT | D3D11_BIND_VERTEX_BUFFER;
+  if (!buffer || (buffer->desc().BindFlags & both) != both || !slot0.stride) {
+    util::log::warn("DrawAuto: slot 0 holds no vertex buffer created with STREAM_OUTPUT and VERTEX_BUFFER, or its stride "
+                    "is 0; call ignored");
+    return;
+  }
+  if (!buffer->streamOutCounter() || !prepareDraw())
+    return;
+  keepAlive(slot0.buffer.get());
+  auto& draw = m_stream->record<vk::DrawAutoCommand>();
+  draw = vk::DrawAutoCommand{buffer->streamOutCounter()->handle(), slot0.offset, slot0.stride};
 }
 
 void STDMETHODCALLTYPE D3D11DeviceContext::Dispatch(UINT ThreadGroupCountX, UINT ThreadGroupCountY, UINT ThreadGroupCountZ) {

@@ -31,6 +31,18 @@ bool isStreamOutputQuery(D3D11_QUERY type) {
   return type >= D3D11_QUERY_SO_STATISTICS && type <= D3D11_QUERY_SO_OVERFLOW_PREDICATE_STREAM3;
 }
 
+// The vertex stream a stream-output query measures. SO_STATISTICS and SO_OVERFLOW_PREDICATE
+// without a stream measure stream 0 (the only stream below feature level 11_0).
+uint32_t streamOfQuery(D3D11_QUERY type) {
+  return type >= D3D11_QUERY_SO_STATISTICS_STREAM0 ? uint32_t(type - D3D11_QUERY_SO_STATISTICS_STREAM0) / 2 : 0;
+}
+
+bool isOverflowPredicate(D3D11_QUERY type) {
+  return type == D3D11_QUERY_SO_OVERFLOW_PREDICATE || type == D3D11_QUERY_SO_OVERFLOW_PREDICATE_STREAM0 ||
+         type == D3D11_QUERY_SO_OVERFLOW_PREDICATE_STREAM1 || type == D3D11_QUERY_SO_OVERFLOW_PREDICATE_STREAM2 ||
+         type == D3D11_QUERY_SO_OVERFLOW_PREDICATE_STREAM3;
+}
+
 }  // namespace
 
 void D3D11DeviceContext::recordQueryBegin(D3D11Query* query) {
@@ -53,8 +65,11 @@ bool D3D11DeviceContext::createQueryRecord(D3D11Query* query) {
       kind = vk::QueryKind::Timestamp;
     else if (type == D3D11_QUERY_PIPELINE_STATISTICS && device.enabledFeatures().core.features.pipelineStatisticsQuery)
       kind = vk::QueryKind::PipelineStatistics;
+    else if (isStreamOutputQuery(type) && device.functions().vkCmdBeginQueryIndexedEXT &&
+             device.enabledFeatures().transformFeedback.transformFeedback)
+      kind = vk::QueryKind(uint32_t(vk::QueryKind::StreamOutput0) + streamOfQuery(type));
     else
-      return false;  // event, disjoint, stream output, or statistics without the feature: no Vulkan query
+      return false;  // event, disjoint, or statistics without the feature: no Vulkan query
     query->setRecord(std::make_unique<vk::QueryRecord>(kind));
   }
   return true;
@@ -85,8 +100,6 @@ void STDMETHODCALLTYPE D3D11DeviceContext::Begin(ID3D11Asynchronous* pAsync) {
   const D3D11_QUERY type = query->desc().Query;
   if (!takesBegin(type))
     return;  // documented: EVENT and TIMESTAMP only use End
-  if (isStreamOutputQuery(type))
-    D3D11VK_LOG_ONCE(Warn, "Begin: stream-output queries are not implemented; they report zero");
   D3D11Query::ContextState& state = query->contextState();
   if (!state.active) {
     state.active = true;
@@ -165,7 +178,9 @@ HRESULT STDMETHODCALLTYPE D3D11DeviceContext::GetData(ID3D11Asynchronous* pAsync
 
   uint64_t values[11] = {};
   if (vk::QueryRecord* record = query->record()) {
-    const uint32_t count = record->kind() == vk::QueryKind::PipelineStatistics ? 11 : 1;
+    const uint32_t count = record->kind() == vk::QueryKind::PipelineStatistics ? 11
+                           : vk::isStreamOutputKind(record->kind())         ? 2
+                                                                            : 1;
     if (!record->results(device, values, count))
       return device.timeline().isLost() ? DXGI_ERROR_DEVICE_REMOVED : S_FALSE;
   }
@@ -204,7 +219,20 @@ HRESULT STDMETHODCALLTYPE D3D11DeviceContext::GetData(ID3D11Asynchronous* pAsync
       break;
     }
     default:
-      // STATUS: partial: stream-output statistics and overflow predicates report zero / FALSE
+      if (isStreamOutputQuery(type)) {
+        // STATUS: partial: SO_STATISTICS and SO_OVERFLOW_PREDICATE without a stream number measure stream 0 only
+        // Vulkan's transform feedback stream query gives primitives written, then primitives
+        // the stream produced (what D3D11 calls storage needed); more needed than written is an
+        // overflow. Without transform feedback nothing is captured: zero and FALSE.
+        if (isOverflowPredicate(type)) {
+          BOOL overflow = values[1] > values[0];
+          std::memcpy(pData, &overflow, sizeof(overflow));
+        } else {
+          D3D11_QUERY_DATA_SO_STATISTICS stats{values[0], values[1]};
+          std::memcpy(pData, &stats, sizeof(stats));
+        }
+        break;
+      }
       std::memset(pData, 0, size);
       break;
   }

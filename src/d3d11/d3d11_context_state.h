@@ -66,6 +66,9 @@ struct ContextState {
   util::ComPtr<ID3D11UnorderedAccessView> computeUavs[D3D11_1_UAV_SLOT_COUNT];
   util::ComPtr<ID3D11Buffer> streamOutTargets[D3D11_SO_BUFFER_SLOT_COUNT];
   UINT streamOutOffsets[D3D11_SO_BUFFER_SLOT_COUNT] = {};
+  // The bound geometry shader's stream-output RasterizedStream (D3D11_SO_NO_RASTERIZED_STREAM:
+  // rasterizer discard); 0 without a geometry shader or stream output.
+  UINT rasterizedStream = 0;
   util::ComPtr<ID3D11Predicate> predicate;
   BOOL predicateValue = FALSE;
 
@@ -78,6 +81,7 @@ struct ContextState {
   bool viewportsDirty = true;
   bool dynamicDirty = true;         // blend factor, stencil reference, depth bias
   bool renderTargetsDirty = true;
+  bool streamOutDirty = true;       // SOSetTargets
 };
 
 }  // namespace d3d11vk

@@ -300,6 +300,11 @@ private:
   void recordViewportsAndScissors();
   void recordDynamicState();
   void recordVertexInput();
+  // Stream output (d3d11_context_draw.cpp): the targets with their counters, and the shaders a
+  // pipeline runs (a geometry-shader object made from vertex or domain bytecode with stream
+  // output takes that stage's place).
+  void recordStreamOutTargets();
+  void graphicsStages(const vk::ShaderCode* stages[]) const;
   void recordDescriptors(uint32_t stage);
   vk::DescriptorEntry descriptorFor(uint32_t stage, const vk::ShaderBindingSlot& slot);
   ID3D11SamplerState* defaultSampler();

@@ -159,6 +159,18 @@ HRESULT createShader(const ShaderCreateContext& context, const char* method, dxb
                                   streamOutput->rasterizedStream, &streamOutputDesc);
       if (!problem.empty())
         return reject(method, "stream output: " + problem);
+      if (!streamOutputDesc.entries.empty()) {
+        // The capture is compiled into the shader (transform feedback decorations): its own cache
+        // entry, keyed by the bytes and the declaration. A shader without entries keeps the plain one.
+        dxbc::StreamOutputLayout layout;
+        for (const StreamOutputEntry& entry : streamOutputDesc.entries)
+          layout.entries.push_back(dxbc::StreamOutputEntry{entry.stream, entry.semanticName, entry.semanticIndex,
+                                                           entry.startComponent, entry.componentCount, entry.outputSlot});
+        std::copy(streamOutputDesc.strides.begin(), streamOutputDesc.strides.end(), layout.strides);
+        compiled = context.cache.getOrCompile(static_cast<const uint8_t*>(bytecode), length, container, layout);
+        if (!compiled->error.empty())
+          return reject(method, profile.name() + " shader with stream output refused by the compiler: " + compiled->error);
+      }
     }
     if (!shader)
       return S_FALSE;  // documented: a null out-pointer validates only

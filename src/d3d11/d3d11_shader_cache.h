@@ -28,6 +28,9 @@ struct CompiledShader {
   dxbc::Signature inputSignature;       // ISGN/ISG1 (empty when the shader has none)
   dxbc::Signature outputSignature;      // OSGN/OSG5/OSG1
   dxbc::Signature patchConstantSignature;  // PCSG/PSG1 (hull and domain shaders)
+  // The stream-output declaration compiled in (CompileOptions::streamOutput), serialized: part of
+  // the cache key, so the same bytes with and without stream output are two entries. Empty: none.
+  std::string streamOutputKey;
 };
 
 class ShaderCache {
@@ -41,6 +44,10 @@ public:
   // compiler cannot translate does not pay for the compile again. Throws dxbc::Error when a
   // signature chunk is malformed, std::bad_alloc when memory runs out.
   std::shared_ptr<const CompiledShader> getOrCompile(const uint8_t* bytes, size_t size, const dxbc::Container& container);
+  // The same with a stream-output declaration compiled in (transform feedback decorations); the
+  // declaration is part of the key. No entries: the same as the plain overload.
+  std::shared_ptr<const CompiledShader> getOrCompile(const uint8_t* bytes, size_t size, const dxbc::Container& container,
+                                                     const dxbc::StreamOutputLayout& streamOutput);
 
   // Compiles run by this cache so far (tests observe the sharing through it).
   uint64_t compileCount() const { return m_compiles.load(); }
@@ -48,7 +55,8 @@ public:
   static uint64_t hashBytes(const uint8_t* bytes, size_t size);
 
 private:
-  std::shared_ptr<const CompiledShader> find(uint64_t hash, const uint8_t* bytes, size_t size) const;
+  std::shared_ptr<const CompiledShader> find(uint64_t hash, const uint8_t* bytes, size_t size,
+                                             const std::string& streamOutputKey) const;
 
   // Entries live as long as the device: games recreate the same shaders (level loads, device
   // contexts per window) and a compile costs far more than the few kilobytes kept.

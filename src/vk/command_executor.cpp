@@ -17,7 +17,7 @@ void CommandExecutor::begin(VkCommandBuffer commands, uint64_t submission) {
   m_commands = commands;
   m_submission = submission;
   m_barriers.reset();
-  for (uint32_t kind = 0; kind < 4; ++kind)
+  for (uint32_t kind = 0; kind < kQueryKinds; ++kind)
     if (!m_activeQueries[kind].empty())
       startSegment(kind);  // queries active across the submission boundary continue here
   reapplyState();
@@ -62,6 +62,8 @@ void CommandExecutor::execute(const CommandChunk& chunk) {
       D3D11VK_DISPATCH(DrawIndirect)
       D3D11VK_DISPATCH(Dispatch)
       D3D11VK_DISPATCH(DispatchIndirect)
+      D3D11VK_DISPATCH(SetStreamOutputTargets)
+      D3D11VK_DISPATCH(DrawAuto)
       D3D11VK_DISPATCH(Present)
       D3D11VK_DISPATCH(ExecuteRecorded)
 #undef D3D11VK_DISPATCH
@@ -80,7 +82,7 @@ void CommandExecutor::execute(const ExecuteRecordedCommand& command) {
 
 void CommandExecutor::end() {
   endRendering();
-  for (uint32_t kind = 0; kind < 4; ++kind)
+  for (uint32_t kind = 0; kind < kQueryKinds; ++kind)
     endSegment(kind);
   m_barriers.fullBarrier(m_device.functions(), m_commands, true);
   m_commands = VK_NULL_HANDLE;

@@ -70,6 +70,8 @@ private:
   void execute(const DrawIndirectCommand& command);
   void execute(const DispatchCommand& command);
   void execute(const DispatchIndirectCommand& command);
+  void execute(const SetStreamOutputTargetsCommand& command);
+  void execute(const DrawAutoCommand& command);
   void execute(const PresentCommand& command);
   void execute(const ExecuteRecordedCommand& command);
 
@@ -93,8 +95,8 @@ private:
   // active query of a type per command buffer; see executor_query.cpp).
   void startSegment(uint32_t kind);
   void endSegment(uint32_t kind);
-  std::vector<QueryRecord*> m_activeQueries[4];
-  std::shared_ptr<QueryLease> m_currentSegment[4];
+  std::vector<QueryRecord*> m_activeQueries[8];     // by QueryKind (kQueryKinds)
+  std::shared_ptr<QueryLease> m_currentSegment[8];
   QueryPools* m_queryPools;
 
   PipelineManager m_pipelines;
@@ -128,6 +130,17 @@ private:
   SetDepthBiasCommand m_depthBias{};
   bool m_dynamicDirty = true;
   PresentWork m_present;  // recorded in this command buffer, not yet handed to the worker
+
+  // Stream output (executor_stream_output.cpp). Transform feedback stays active across the draws
+  // of one rendering pass that capture into the same targets with the same pipeline; it is ended
+  // (counters written) before the pass ends, the pipeline or the targets change, or a draw that
+  // does not capture.
+  bool capturesStreamOutput() const;
+  void beginStreamOutput();
+  void endStreamOutput();
+  void streamOutputAccesses(std::vector<ResourceAccess>* accesses) const;
+  StreamOutputTarget m_streamOutTargets[4] = {};
+  bool m_streamOutActive = false;
 };
 
 }  // namespace vk

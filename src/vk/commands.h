@@ -46,6 +46,9 @@ enum class CommandType : uint16_t {
   DrawIndirect,
   Dispatch,
   DispatchIndirect,
+  // Stream output (executor_stream_output.cpp).
+  SetStreamOutputTargets,
+  DrawAuto,
   // Presenting (executor_present.cpp).
   Present,
   // Command lists of deferred contexts (command_executor.cpp).
@@ -271,6 +274,29 @@ struct DispatchIndirectCommand {
   static constexpr CommandType kType = CommandType::DispatchIndirect;
   VkBuffer buffer;
   VkDeviceSize offset;
+};
+
+// ---- Stream output (transform feedback) ----
+
+struct StreamOutputTarget {
+  VkBuffer buffer;            // null: the slot is unbound
+  VkDeviceSize offset, size;  // the range bound for capture (the buffer's current slice)
+  VkBuffer counter;           // 4 bytes: the bytes captured so far from `offset` (D3D11's filled size)
+};
+
+// The stream-output targets of the following draws (D3D11 SOSetTargets). Draws whose last stage
+// before the rasterizer has transform feedback capture into them, resuming at each counter.
+struct SetStreamOutputTargetsCommand {
+  static constexpr CommandType kType = CommandType::SetStreamOutputTargets;
+  StreamOutputTarget targets[4];
+};
+
+// DrawAuto: as many vertices as (counter value - counterOffset) / vertexStride.
+struct DrawAutoCommand {
+  static constexpr CommandType kType = CommandType::DrawAuto;
+  VkBuffer counter;
+  uint32_t counterOffset;  // the vertex buffer's offset in slot 0
+  uint32_t vertexStride;   // the stride bound in slot 0
 };
 
 // ---- Presenting ----

@@ -43,6 +43,7 @@ void CommandExecutor::beginRendering() {
 void CommandExecutor::endRendering() {
   if (!m_rendering)
     return;
+  endStreamOutput();  // transform feedback lives inside one rendering pass
   m_device.functions().vkCmdEndRendering(m_commands);
   m_rendering = false;
 }
@@ -106,6 +107,7 @@ bool CommandExecutor::prepareDraw(const ResourceAccess* extra, size_t extraCount
     m_graphicsPipeline = pipeline;
     m_graphicsPipelineDirty = false;
     if (pipeline) {
+      endStreamOutput();  // no pipeline change while transform feedback is active
       // Binding happens below, inside or outside the pass alike.
       vk.vkCmdBindPipeline(m_commands, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline->pipeline);
     }
@@ -116,10 +118,15 @@ bool CommandExecutor::prepareDraw(const ResourceAccess* extra, size_t extraCount
   // Barriers go outside the rendering pass: end it if this draw's resources need one. The check
   // runs when bindings changed, when a pass starts, and at every draw that writes storage (the
   // next draw may read what this one wrote).
-  if (m_accessesDirty[kGraphics] || extraCount || !m_rendering || m_storageWrites[kGraphics]) {
+  // Stream-output writes are declared when a capture begins; within one capture transform
+  // feedback orders them itself.
+  const bool captures = capturesStreamOutput();
+  if (m_accessesDirty[kGraphics] || extraCount || !m_rendering || m_storageWrites[kGraphics] || (captures && !m_streamOutActive)) {
     m_scratchAccesses.clear();
     collectAccesses(kGraphics, &m_scratchAccesses);
     m_scratchAccesses.insert(m_scratchAccesses.end(), extra, extra + extraCount);
+    if (captures && !m_streamOutActive)
+      streamOutputAccesses(&m_scratchAccesses);
     if (!m_rendering) {
       for (uint32_t i = 0; i < m_targets.colorCount; ++i)
         if (m_targets.color[i].image)
@@ -162,6 +169,10 @@ bool CommandExecutor::prepareDraw(const ResourceAccess* extra, size_t extraCount
     m_indexBufferDirty = false;
     vk.vkCmdBindIndexBuffer(m_commands, m_indexBuffer.buffer, m_indexBuffer.offset, m_indexBuffer.type);
   }
+  if (captures)
+    beginStreamOutput();
+  else
+    endStreamOutput();
   return true;
 }
 

@@ -14,7 +14,10 @@ namespace vk {
 void CommandExecutor::startSegment(uint32_t kind) {
   auto lease = std::make_shared<QueryLease>(*m_queryPools, QueryKind(kind), m_queryPools->allocate(m_commands, QueryKind(kind)));
   const VkQueryControlFlags flags = QueryKind(kind) == QueryKind::PreciseOcclusion ? VK_QUERY_CONTROL_PRECISE_BIT : 0;
-  m_device.functions().vkCmdBeginQuery(m_commands, lease->slot.pool, lease->slot.index, flags);
+  if (isStreamOutputKind(QueryKind(kind)))
+    m_device.functions().vkCmdBeginQueryIndexedEXT(m_commands, lease->slot.pool, lease->slot.index, flags, streamOf(QueryKind(kind)));
+  else
+    m_device.functions().vkCmdBeginQuery(m_commands, lease->slot.pool, lease->slot.index, flags);
   lease->lastUse = m_submission;
   for (QueryRecord* record : m_activeQueries[kind])
     record->segments().push_back(lease);
@@ -24,7 +27,11 @@ void CommandExecutor::startSegment(uint32_t kind) {
 void CommandExecutor::endSegment(uint32_t kind) {
   if (!m_currentSegment[kind])
     return;
-  m_device.functions().vkCmdEndQuery(m_commands, m_currentSegment[kind]->slot.pool, m_currentSegment[kind]->slot.index);
+  const QuerySlot& slot = m_currentSegment[kind]->slot;
+  if (isStreamOutputKind(QueryKind(kind)))
+    m_device.functions().vkCmdEndQueryIndexedEXT(m_commands, slot.pool, slot.index, streamOf(QueryKind(kind)));
+  else
+    m_device.functions().vkCmdEndQuery(m_commands, slot.pool, slot.index);
   m_currentSegment[kind].reset();
 }
 

@@ -139,8 +139,14 @@
   X(vkDestroySampler)
 
 // Device-level entry points of optional device extensions: null when the extension is not enabled
-// (VK_KHR_swapchain: the presenter, vk/presenter.h).
+// (VK_KHR_swapchain: the presenter, vk/presenter.h; VK_EXT_transform_feedback: stream output).
 #define D3D11VK_VK_DEVICE_EXTENSION_FUNCTIONS(X) \
+  X(vkCmdBindTransformFeedbackBuffersEXT)        \
+  X(vkCmdBeginTransformFeedbackEXT)              \
+  X(vkCmdEndTransformFeedbackEXT)                \
+  X(vkCmdBeginQueryIndexedEXT)                   \
+  X(vkCmdEndQueryIndexedEXT)                     \
+  X(vkCmdDrawIndirectByteCountEXT)               \
   X(vkCreateSwapchainKHR)                        \
   X(vkDestroySwapchainKHR)                       \
   X(vkGetSwapchainImagesKHR)                     \

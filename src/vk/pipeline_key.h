@@ -38,6 +38,7 @@ struct ShaderCode {
   std::vector<ShaderBindingSlot> bindings;  // sorted by binding
   uint32_t patchControlPoints = 0;          // hull shaders
   bool usesRasterizerSampleCount = false;   // specialization constant 0 = the pipeline's sample count
+  bool transformFeedback = false;           // has Xfb outputs (a stream-output declaration compiled in)
 };
 
 struct VertexAttribute {

@@ -16,6 +16,10 @@ VkQueryType vulkanType(QueryKind kind) {
     case QueryKind::PreciseOcclusion: return VK_QUERY_TYPE_OCCLUSION;
     case QueryKind::Timestamp: return VK_QUERY_TYPE_TIMESTAMP;
     case QueryKind::PipelineStatistics: return VK_QUERY_TYPE_PIPELINE_STATISTICS;
+    case QueryKind::StreamOutput0:
+    case QueryKind::StreamOutput1:
+    case QueryKind::StreamOutput2:
+    case QueryKind::StreamOutput3: return VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT;
   }
   return VK_QUERY_TYPE_OCCLUSION;
 }

@@ -15,7 +15,22 @@ namespace vk {
 
 class Device;
 
-enum class QueryKind : uint8_t { Occlusion, PreciseOcclusion, Timestamp, PipelineStatistics };
+// StreamOutput0-3: VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT on that vertex stream (queries of
+// different streams may be active together, so each stream is its own kind).
+enum class QueryKind : uint8_t {
+  Occlusion,
+  PreciseOcclusion,
+  Timestamp,
+  PipelineStatistics,
+  StreamOutput0,
+  StreamOutput1,
+  StreamOutput2,
+  StreamOutput3,
+};
+constexpr uint32_t kQueryKinds = 8;
+
+inline bool isStreamOutputKind(QueryKind kind) { return kind >= QueryKind::StreamOutput0; }
+inline uint32_t streamOf(QueryKind kind) { return uint32_t(kind) - uint32_t(QueryKind::StreamOutput0); }
 
 struct QuerySlot {
   VkQueryPool pool = VK_NULL_HANDLE;
@@ -45,7 +60,7 @@ private:
 
   Device& m_device;
   std::mutex m_mutex;
-  Kind m_kinds[4];
+  Kind m_kinds[kQueryKinds];
 };
 
 // One query slot lent to the records that measure into it. Vulkan allows one active query of a
@@ -72,8 +87,8 @@ public:
   QueryKind kind() const { return m_kind; }
   std::vector<std::shared_ptr<QueryLease>>& segments() { return m_segments; }
 
-  // App side, once complete: the summed results (one value, or 11 statistics); false if the
-  // results are not available (device lost).
+  // App side, once complete: the summed results (one value, 11 statistics, or for stream output
+  // primitives written and primitives needed); false if the results are not available (device lost).
   bool results(const Device& device, uint64_t* values, uint32_t count) const;
 
 private:

@@ -41,6 +41,7 @@ std::shared_ptr<const ShaderCode> shaderCodeFrom(uint64_t id, const dxbc::Compil
             [](const ShaderBindingSlot& a, const ShaderBindingSlot& b) { return a.binding < b.binding; });
   code->patchControlPoints = compiled.reflection.patchControlPoints;
   code->usesRasterizerSampleCount = compiled.reflection.rasterizerSampleCount;
+  code->transformFeedback = compiled.reflection.transformFeedback;
   return code;
 }
 

@@ -1,8 +1,8 @@
 // Rendering: unordered access from pixel shaders (typed texture and structured buffer UAVs next to
 // a render target, and UAV-only rendering), compute shaders on typed UAV textures (2D, 2D array,
 // typed buffer, read-modify-write of R32_UINT), indirect draws and dispatches with arguments
-// written by UpdateSubresource, CopyResource and a compute shader, predication's API, and the
-// documented state of stream output and DrawAuto.
+// written by UpdateSubresource, CopyResource and a compute shader, predication's API, and stream
+// output targets bound without a stream-output shader (test_stream_output.cpp has the capture).
 #include "render_util.h"
 
 using namespace render;
@@ -342,10 +342,10 @@ TEST_CASE("SetPredication keeps the predicate and value for GetPredication; occl
   CHECK(value == FALSE);
 }
 
-// docs/STATUS.md: SOSetTargets keeps and returns the targets but records no stream output, and
-// DrawAuto is not implemented. What is documented: the targets round-trip, nothing is written to
-// them, DrawAuto draws nothing, and neither raises a validation error.
-TEST_CASE("stream output targets are kept but not written; DrawAuto draws nothing (documented as not implemented)",
+// Stream-output targets bound while no shader has a stream-output declaration: the targets
+// round-trip, drawing is unaffected and writes nothing to them, DrawAuto with a slot-0 buffer
+// lacking STREAM_OUTPUT is ignored (documented), and none of it raises a validation error.
+TEST_CASE("stream output targets without a stream-output shader are not written; DrawAuto needs a STREAM_OUTPUT vertex buffer",
           "[render][stream-output]") {
   Fixture f;
   Scene s(f, 2, 2);
