@@ -235,6 +235,58 @@ int main() {
     release(swapchain1);
   }
 
+  // Sync interval 2 holds each frame for two refresh periods of the window's output (docs/dxgi.md,
+  // Frame pacing): ten presents span at least nine such pairs. A lower bound only.
+  double refreshHz = 60.0;
+  if (SUCCEEDED(swapchain->GetContainingOutput(&output)) && output) {
+    DXGI_MODE_DESC request{}, current{};
+    request.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
+    if (SUCCEEDED(output->FindClosestMatchingMode(&request, &current, nullptr)) && current.RefreshRate.Numerator &&
+        current.RefreshRate.Denominator)
+      refreshHz = double(current.RefreshRate.Numerator) / double(current.RefreshRate.Denominator);
+    release(output);
+  }
+  LARGE_INTEGER frequency{}, begin{}, end{};
+  QueryPerformanceFrequency(&frequency);
+  QueryPerformanceCounter(&begin);
+  presented = true;
+  for (int frame = 0; frame < 10; ++frame)
+    presented &= clearAndPresent(device, context, swapchain, green, 2) == S_OK;
+  QueryPerformanceCounter(&end);
+  double elapsed = double(end.QuadPart - begin.QuadPart) / double(frequency.QuadPart);
+  std::printf("ten presents at sync interval 2 took %.3f s (output refresh %.2f Hz)\n", elapsed, refreshHz);
+  // Periods are whole QueryPerformanceCounter ticks, so a millisecond allows for their rounding.
+  check(presented && elapsed >= 9.0 * 2.0 / refreshHz - 0.001, "ten presents at sync interval 2 span at least 18 refresh periods");
+
+  // A 4x multisampled DISCARD swapchain is resolved at Present.
+  {
+    HWND third = makeWindow(96, 64);
+    DXGI_SWAP_CHAIN_DESC msaa = desc;
+    msaa.BufferDesc.Width = msaa.BufferDesc.Height = 0;
+    msaa.OutputWindow = third;
+    msaa.SwapEffect = DXGI_SWAP_EFFECT_DISCARD;
+    msaa.BufferCount = 1;
+    msaa.SampleDesc.Count = 4;
+    IDXGIFactory* factory0 = nullptr;
+    swapchain->GetParent(__uuidof(IDXGIFactory), reinterpret_cast<void**>(&factory0));
+    IDXGISwapChain* msaaChain = nullptr;
+    hr = factory0 ? factory0->CreateSwapChain(device, &msaa, &msaaChain) : E_FAIL;
+    ID3D11Texture2D* msaaBuffer = nullptr;
+    D3D11_TEXTURE2D_DESC msaaDesc{};
+    if (msaaChain && SUCCEEDED(msaaChain->GetBuffer(0, __uuidof(ID3D11Texture2D), reinterpret_cast<void**>(&msaaBuffer)))) {
+      msaaBuffer->GetDesc(&msaaDesc);
+      release(msaaBuffer);
+    }
+    presented = msaaChain != nullptr;
+    for (int frame = 0; frame < 3 && msaaChain; ++frame)
+      presented &= clearAndPresent(device, context, msaaChain, frame % 2 ? green : red, 1) == S_OK;
+    check(hr == S_OK && msaaDesc.SampleDesc.Count == 4 && presented,
+          "a 4x multisampled DISCARD swapchain: the buffer has 4 samples, three frames present");
+    release(msaaChain);
+    release(factory0);
+    DestroyWindow(third);
+  }
+
   // After the window is gone, Present fails cleanly instead of crashing.
   DestroyWindow(window);
   pumpMessages();
