@@ -14,8 +14,8 @@ namespace d3d11vk {
 // of one device see the same bindings, resources and command stream.
 class D3D10Device : public ID3D10Device1 {
 public:
-  // owner: the D3D11 device; protect: the D3D10 lock starts on (no SINGLETHREADED flag).
-  D3D10Device(ID3D11Device* owner, bool protect) : m_owner(owner), m_multithread(owner, protect) {}
+  // owner: the D3D11 device.
+  explicit D3D10Device(ID3D11Device* owner) : m_owner(owner), m_multithread(owner) {}
   D3D10Device(const D3D10Device&) = delete;
   D3D10Device& operator=(const D3D10Device&) = delete;
   virtual ~D3D10Device() = default;

@@ -2,6 +2,7 @@
 // smaller pipeline-statistics structure.
 #include "d3d10/d3d10_query_face.h"
 
+#include <cstddef>
 #include <cstring>
 
 #include "d3d10/d3d10_device.h"

@@ -181,8 +181,8 @@ private:
   D3D11DxgiDevice m_dxgiDevice{this};
   DeviceInfo m_deviceInfo{this};
   D3D11PresentDevice m_presentDevice{this};
-  // ID3D10Device1 and ID3D10Multithread (src/d3d10); D3D10 serialises calls unless SINGLETHREADED.
-  D3D10Device m_d3d10{this, (m_flags & D3D11_CREATE_DEVICE_SINGLETHREADED) == 0};
+  // ID3D10Device1 and ID3D10Multithread (src/d3d10, docs/d3d10.md).
+  D3D10Device m_d3d10{this};
 };
 
 }  // namespace d3d11vk

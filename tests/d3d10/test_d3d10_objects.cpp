@@ -53,6 +53,18 @@ TEST_CASE("d3d10: device faces: ID3D10Device1, ID3D11Device, IDXGIDevice and ID3
   multithread->Leave();
   multithread->SetMultithreadProtected(TRUE);
 
+  // It is the immediate context's protection where the context has ID3D11Multithread (as on
+  // Windows, where video code protects a D3D11 device through ID3D10Multithread).
+  ComPtr<ID3D11DeviceContext> context;
+  device11->GetImmediateContext(context.put());
+  if (auto multithread11 = context.query<ID3D11Multithread>()) {
+    CHECK(multithread11->GetMultithreadProtected() == TRUE);
+    multithread11->SetMultithreadProtected(FALSE);
+    CHECK(multithread->GetMultithreadProtected() == FALSE);
+    multithread->SetMultithreadProtected(TRUE);
+    CHECK(multithread11->GetMultithreadProtected() == TRUE);
+  }
+
   // Children report the D3D10 device as theirs.
   auto buffer = d.buffer(16, D3D10_USAGE_DEFAULT, D3D10_BIND_VERTEX_BUFFER);
   ComPtr<ID3D10Device> parent;
@@ -311,6 +323,8 @@ TEST_CASE("d3d10: shader models: 4.0 on 10.0, 4.1 only on 10.1, 5.0 never; shade
                               device11.put(), nullptr, nullptr) == S_OK);
     auto device10 = device11.query<ID3D10Device>();
     REQUIRE(device10);
+    // A D3D11 device starts unprotected, whichever interface asks.
+    CHECK(device11.query<ID3D10Multithread>()->GetMultithreadProtected() == FALSE);
     ComPtr<ID3D10VertexShader> vs;
     CHECK(device10->CreateVertexShader(vs50.data(), vs50.size(), vs.put()) == E_INVALIDARG);
   }

@@ -125,7 +125,16 @@ HRESULT createDevice1(const char* method, IDXGIAdapter* adapter, D3D10_DRIVER_TY
   HRESULT result = callD3D11CreateDevice(adapter, driverType11, software, flags11, &level11, 1, device ? device11.put() : nullptr);
   if (FAILED(result) || !device)
     return result;
+  protectUnlessSingleThreaded(device11.get(), flags);
   return device11->QueryInterface(__uuidof(ID3D10Device1), reinterpret_cast<void**>(device));
+}
+
+void protectUnlessSingleThreaded(IUnknown* device, UINT flags) {
+  if (flags & D3D10_CREATE_DEVICE_SINGLETHREADED)
+    return;
+  util::ComPtr<ID3D10Multithread> multithread;
+  if (SUCCEEDED(device->QueryInterface(__uuidof(ID3D10Multithread), multithread.putVoid())))
+    multithread->SetMultithreadProtected(TRUE);
 }
 
 HRESULT createSwapChain(const char* method, IUnknown* device, const DXGI_SWAP_CHAIN_DESC* desc,

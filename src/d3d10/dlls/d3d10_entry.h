@@ -18,6 +18,10 @@ HRESULT callD3D11CoreCreateDevice(IDXGIFactory* factory, IDXGIAdapter* adapter, 
 HRESULT createDevice1(const char* method, IDXGIAdapter* adapter, D3D10_DRIVER_TYPE driverType, HMODULE software,
                       UINT flags, D3D10_FEATURE_LEVEL1 level, ID3D10Device1** device);
 
+// D3D10 devices serialise their methods unless created SINGLETHREADED (D3D11 devices start
+// unprotected): switches ID3D10Multithread's protection on for a device a D3D10 entry point made.
+void protectUnlessSingleThreaded(IUnknown* device, UINT flags);
+
 // The swapchain half of D3D10CreateDeviceAndSwapChain(1): from the device's own DXGI factory.
 HRESULT createSwapChain(const char* method, IUnknown* device, const DXGI_SWAP_CHAIN_DESC* desc,
                         IDXGISwapChain** swapChain);
