@@ -85,6 +85,9 @@ bool D3D11DeviceContext::boundForOutput(ID3D11Resource* resource, uint32_t stage
   for (const auto& uav : m_state.graphicsUavs)
     if (uav && viewedResource(uav.get()) == resource)
       return true;
+  for (const auto& target : m_state.streamOutTargets)
+    if (target && static_cast<ID3D11Resource*>(target.get()) == resource)
+      return true;
   return false;
 }
 
@@ -314,6 +317,8 @@ void STDMETHODCALLTYPE D3D11DeviceContext::IASetVertexBuffers(UINT StartSlot, UI
   for (UINT i = 0; i < NumBuffers; ++i) {
     VertexBufferState& slot = m_state.vertexBuffers[StartSlot + i];
     ID3D11Buffer* buffer = ppVertexBuffers ? ppVertexBuffers[i] : nullptr;
+    if (buffer && boundForOutput(buffer, uint32_t(dxbc::ShaderStage::Vertex)))
+      buffer = nullptr;  // bound for stream output: an output is never also an input (binds as null)
     const UINT stride = pStrides ? pStrides[i] : 0, offset = pOffsets ? pOffsets[i] : 0;
     if (slot.stride != stride)
       m_state.pipelineDirty = true;  // strides are part of the Vulkan pipeline

@@ -1,7 +1,8 @@
 // Rendering: stream output (transform feedback). A vertex shader's outputs captured through
 // CreateGeometryShaderWithStreamOutput with vertex-shader bytecode, a geometry shader capturing
-// and rasterizing at once, appending with offset -1, DrawAuto drawing what was captured, the
-// stream-output statistics and overflow queries, and the same capture from a deferred context.
+// and rasterizing at once, one capturing two streams into two buffers, appending with offset -1,
+// DrawAuto drawing what was captured, the stream-output statistics and overflow queries, and the
+// same capture from a deferred context.
 // Captured words are read back and compared, and pixels where something is drawn.
 #include "render_util.h"
 
@@ -213,7 +214,7 @@ TEST_CASE("DrawAuto draws the vertices stream output captured", "[render][stream
   CHECK(countEqual(s.pixels(), kRed) == 0);
 }
 
-TEST_CASE("binding a buffer for stream output unbinds it as a vertex buffer", "[render][streamout]") {
+TEST_CASE("a stream-output target is never also a vertex buffer", "[render][streamout]") {
   Fixture f;
   Scene s(f, 4, 4);
   auto target = soBuffer(f, 64, D3D11_BIND_STREAM_OUTPUT | D3D11_BIND_VERTEX_BUFFER);
@@ -228,7 +229,16 @@ TEST_CASE("binding a buffer for stream output unbinds it as a vertex buffer", "[
   ComPtr<ID3D11Buffer> so;
   f.context->SOGetTargets(1, so.put());
   CHECK(so.get() == target.get());
+  // The reverse: while it is a stream-output target it binds as a null vertex buffer.
+  f.context->IASetVertexBuffers(0, 1, buffers, &stride, &offset);
+  bound = nullptr;
+  f.context->IAGetVertexBuffers(0, 1, bound.put(), &boundStride, &boundOffset);
+  CHECK(bound.get() == nullptr);
   f.context->SOSetTargets(0, nullptr, nullptr);
+  f.context->IASetVertexBuffers(0, 1, buffers, &stride, &offset);
+  bound = nullptr;
+  f.context->IAGetVertexBuffers(0, 1, bound.put(), &boundStride, &boundOffset);
+  CHECK(bound.get() == target.get());
 }
 
 TEST_CASE("stream-output statistics and overflow queries", "[render][streamout][query]") {
@@ -297,6 +307,82 @@ TEST_CASE("stream-output statistics and overflow queries", "[render][streamout][
     CHECK(values[0] == twoTriangles[0].x);
     CHECK(values[9] == twoTriangles[2].y);
   }
+}
+
+TEST_CASE("a geometry shader captures two streams into two buffers, each with its statistics", "[render][streamout][geometry]") {
+  Fixture f;
+  Scene s(f, 4, 4);
+  // Position to stream 0, the colour reversed (wzyx) to stream 1, one point each.
+  const std::string twoStreams =
+      signature("Input", {"SV_Position              0   xyzw        0      POS   float   xyzw",
+                          "COLOR                    0   xyzw        1     NONE   float   xyzw"}) +
+      "// Output signature (OSG5):\n"
+      "//\n"
+      "// Name                 Index   Mask Register SysValue  Format   Used Stream\n"
+      "// -------------------- ----- ------ -------- -------- ------- ------ ------\n"
+      "// SV_Position              0   xyzw        0      POS   float             0\n"
+      "// COLOR                    0   xyzw        1     NONE   float             1\n"
+      "//\n"
+      "gs_5_0\n"
+      "dcl_input_siv v[1][0].xyzw, position\n"
+      "dcl_input v[1][1].xyzw\n"
+      "dcl_inputprimitive point\n"
+      "dcl_stream m0\n"
+      "dcl_outputtopology pointlist\n"
+      "dcl_output_siv o0.xyzw, position\n"
+      "dcl_stream m1\n"
+      "dcl_outputtopology pointlist\n"
+      "dcl_output o1.xyzw\n"
+      "dcl_maxout 2\n"
+      "mov o0.xyzw, v[0][0].xyzw\n"
+      "emit_stream m0\n"
+      "mov o1.xyzw, v[0][1].wzyx\n"
+      "emit_stream m1\n"
+      "ret\n";
+  auto code = bytecode(twoStreams);
+  const D3D11_SO_DECLARATION_ENTRY entries[] = {{0, "SV_Position", 0, 0, 4, 0}, {1, "COLOR", 0, 0, 4, 1}};
+  const UINT strides[] = {16, 16};
+  ComPtr<ID3D11GeometryShader> gs;
+  REQUIRE(f.device->CreateGeometryShaderWithStreamOutput(code.data(), code.size(), entries, 2, strides, 2,
+                                                         D3D11_SO_NO_RASTERIZED_STREAM, nullptr, gs.put()) == S_OK);
+  f.context->GSSetShader(gs.get(), nullptr, 0);
+  auto positions = soBuffer(f, 4 * 16), colors = soBuffer(f, 4 * 16);
+  ID3D11Buffer* targets[] = {positions.get(), colors.get()};
+  const UINT offsets[] = {0, 0};
+  f.context->SOSetTargets(2, targets, offsets);
+  D3D11_QUERY_DESC desc0{D3D11_QUERY_SO_STATISTICS_STREAM0, 0}, desc1{D3D11_QUERY_SO_STATISTICS_STREAM1, 0};
+  ComPtr<ID3D11Query> stream0, stream1;
+  REQUIRE(f.device->CreateQuery(&desc0, stream0.put()) == S_OK);
+  REQUIRE(f.device->CreateQuery(&desc1, stream1.put()) == S_OK);
+  f.context->Begin(stream0.get());
+  f.context->Begin(stream1.get());
+  const std::vector<Vertex> points = {vtx(-0.75f, 0.75f, 0.1f, 0.2f, 0.3f, 0.4f), vtx(0.25f, -0.25f, 0.5f, 0.6f, 0.7f, 0.8f),
+                                      vtx(0.75f, 0.25f, 1, 0, 0), vtx(-0.25f, -0.75f, 0, 0, 1, 0.5f)};
+  s.draw(points, D3D11_PRIMITIVE_TOPOLOGY_POINTLIST);
+  f.context->End(stream0.get());
+  f.context->End(stream1.get());
+  f.context->SOSetTargets(0, nullptr, nullptr);
+  auto p = floatsOf(f.readBuffer(positions.get())), c = floatsOf(f.readBuffer(colors.get()));
+  for (size_t v = 0; v < points.size(); ++v) {
+    INFO("point " << v);
+    CHECK(p[v * 4 + 0] == points[v].x);
+    CHECK(p[v * 4 + 1] == points[v].y);
+    CHECK(p[v * 4 + 3] == 1.0f);
+    CHECK(c[v * 4 + 0] == points[v].a);
+    CHECK(c[v * 4 + 1] == points[v].b);
+    CHECK(c[v * 4 + 2] == points[v].g);
+    CHECK(c[v * 4 + 3] == points[v].r);
+  }
+  for (ID3D11Query* q : {stream0.get(), stream1.get()}) {
+    D3D11_QUERY_DATA_SO_STATISTICS data{};
+    HRESULT hr;
+    while ((hr = f.context->GetData(q, &data, sizeof(data), 0)) == S_FALSE) {
+    }
+    REQUIRE(hr == S_OK);
+    CHECK(data.NumPrimitivesWritten == 4);
+    CHECK(data.PrimitivesStorageNeeded == 4);
+  }
+  CHECK(countEqual(s.pixels(), 0) == 16);
 }
 
 TEST_CASE("stream output recorded on a deferred context", "[render][streamout][deferred]") {
