@@ -31,10 +31,15 @@ bool isStreamOutputQuery(D3D11_QUERY type) {
   return type >= D3D11_QUERY_SO_STATISTICS && type <= D3D11_QUERY_SO_OVERFLOW_PREDICATE_STREAM3;
 }
 
-// The vertex stream a stream-output query measures. SO_STATISTICS and SO_OVERFLOW_PREDICATE
-// without a stream measure stream 0 (the only stream below feature level 11_0).
-uint32_t streamOfQuery(D3D11_QUERY type) {
-  return type >= D3D11_QUERY_SO_STATISTICS_STREAM0 ? uint32_t(type - D3D11_QUERY_SO_STATISTICS_STREAM0) / 2 : 0;
+// The query kind of a stream-output query: its stream's. SO_STATISTICS without a stream measures
+// stream 0 (the only stream below feature level 11_0); SO_OVERFLOW_PREDICATE is documented to tell
+// whether any buffer overflowed, so it measures every stream (a stream never writes more than it
+// needs, so summed needed > summed written exactly when one stream overflowed).
+vk::QueryKind streamOutputKind(D3D11_QUERY type, bool severalStreams) {
+  if (type == D3D11_QUERY_SO_OVERFLOW_PREDICATE)
+    return severalStreams ? vk::QueryKind::StreamOutputAll : vk::QueryKind::StreamOutput0;
+  const uint32_t stream = type >= D3D11_QUERY_SO_STATISTICS_STREAM0 ? uint32_t(type - D3D11_QUERY_SO_STATISTICS_STREAM0) / 2 : 0;
+  return vk::QueryKind(uint32_t(vk::QueryKind::StreamOutput0) + stream);
 }
 
 bool isOverflowPredicate(D3D11_QUERY type) {
@@ -67,7 +72,7 @@ bool D3D11DeviceContext::createQueryRecord(D3D11Query* query) {
       kind = vk::QueryKind::PipelineStatistics;
     else if (isStreamOutputQuery(type) && device.functions().vkCmdBeginQueryIndexedEXT &&
              device.enabledFeatures().transformFeedback.transformFeedback)
-      kind = vk::QueryKind(uint32_t(vk::QueryKind::StreamOutput0) + streamOfQuery(type));
+      kind = streamOutputKind(type, device.enabledFeatures().transformFeedback.geometryStreams);
     else
       return false;  // event, disjoint, or statistics without the feature: no Vulkan query
     query->setRecord(std::make_unique<vk::QueryRecord>(kind));
@@ -220,7 +225,6 @@ HRESULT STDMETHODCALLTYPE D3D11DeviceContext::GetData(ID3D11Asynchronous* pAsync
     }
     default:
       if (isStreamOutputQuery(type)) {
-        // STATUS: partial: SO_STATISTICS and SO_OVERFLOW_PREDICATE without a stream number measure stream 0 only
         // Vulkan's transform feedback stream query gives primitives written, then primitives
         // the stream produced (what D3D11 calls storage needed); more needed than written is an
         // overflow. Without transform feedback nothing is captured: zero and FALSE.

@@ -35,27 +35,42 @@ void CommandExecutor::endSegment(uint32_t kind) {
   m_currentSegment[kind].reset();
 }
 
+namespace {
+
+// The kinds whose segments a record joins: its own, or every stream's for StreamOutputAll.
+std::pair<uint32_t, uint32_t> kindsOf(QueryKind kind) {
+  if (kind == QueryKind::StreamOutputAll)
+    return {uint32_t(QueryKind::StreamOutput0), uint32_t(QueryKind::StreamOutput3) + 1};
+  return {uint32_t(kind), uint32_t(kind) + 1};
+}
+
+}  // namespace
+
 void CommandExecutor::execute(const BeginQueryCommand& command) {
-  const uint32_t kind = uint32_t(command.query->kind());
-  std::vector<QueryRecord*>& active = m_activeQueries[kind];
-  endSegment(kind);
   // A Begin restarts the measurement: earlier segments are dropped (released after this submission).
   command.query->segments().clear();
-  if (std::find(active.begin(), active.end(), command.query) == active.end())
-    active.push_back(command.query);
-  startSegment(kind);
+  const auto [first, last] = kindsOf(command.query->kind());
+  for (uint32_t kind = first; kind < last; ++kind) {
+    std::vector<QueryRecord*>& active = m_activeQueries[kind];
+    endSegment(kind);
+    if (std::find(active.begin(), active.end(), command.query) == active.end())
+      active.push_back(command.query);
+    startSegment(kind);
+  }
 }
 
 void CommandExecutor::execute(const EndQueryCommand& command) {
-  const uint32_t kind = uint32_t(command.query->kind());
-  std::vector<QueryRecord*>& active = m_activeQueries[kind];
-  auto found = std::find(active.begin(), active.end(), command.query);
-  if (found == active.end())
-    return;
-  endSegment(kind);
-  active.erase(found);
-  if (!active.empty())
-    startSegment(kind);
+  const auto [first, last] = kindsOf(command.query->kind());
+  for (uint32_t kind = first; kind < last; ++kind) {
+    std::vector<QueryRecord*>& active = m_activeQueries[kind];
+    auto found = std::find(active.begin(), active.end(), command.query);
+    if (found == active.end())
+      continue;
+    endSegment(kind);
+    active.erase(found);
+    if (!active.empty())
+      startSegment(kind);
+  }
 }
 
 void CommandExecutor::execute(const WriteTimestampCommand& command) {

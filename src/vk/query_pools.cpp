@@ -19,7 +19,8 @@ VkQueryType vulkanType(QueryKind kind) {
     case QueryKind::StreamOutput0:
     case QueryKind::StreamOutput1:
     case QueryKind::StreamOutput2:
-    case QueryKind::StreamOutput3: return VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT;
+    case QueryKind::StreamOutput3:
+    case QueryKind::StreamOutputAll: return VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT;
   }
   return VK_QUERY_TYPE_OCCLUSION;
 }

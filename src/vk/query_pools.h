@@ -16,7 +16,9 @@ namespace vk {
 class Device;
 
 // StreamOutput0-3: VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT on that vertex stream (queries of
-// different streams may be active together, so each stream is its own kind).
+// different streams may be active together, so each stream is its own kind). StreamOutputAll is a
+// record measuring every stream: it joins the four streams' segments (Vulkan allows one active
+// query per stream, so it shares theirs) and its results are their sums. It has no slots itself.
 enum class QueryKind : uint8_t {
   Occlusion,
   PreciseOcclusion,
@@ -26,8 +28,9 @@ enum class QueryKind : uint8_t {
   StreamOutput1,
   StreamOutput2,
   StreamOutput3,
+  StreamOutputAll,
 };
-constexpr uint32_t kQueryKinds = 8;
+constexpr uint32_t kQueryKinds = 8;  // kinds with slots and segments of their own (not StreamOutputAll)
 
 inline bool isStreamOutputKind(QueryKind kind) { return kind >= QueryKind::StreamOutput0; }
 inline uint32_t streamOf(QueryKind kind) { return uint32_t(kind) - uint32_t(QueryKind::StreamOutput0); }

@@ -309,7 +309,8 @@ TEST_CASE("stream-output statistics and overflow queries", "[render][streamout][
   }
 }
 
-TEST_CASE("a geometry shader captures two streams into two buffers, each with its statistics", "[render][streamout][geometry]") {
+TEST_CASE("a geometry shader captures two streams into two buffers, each with its statistics; one overflows",
+          "[render][streamout][geometry][query]") {
   Fixture f;
   Scene s(f, 4, 4);
   // Position to stream 0, the colour reversed (wzyx) to stream 1, one point each.
@@ -346,21 +347,28 @@ TEST_CASE("a geometry shader captures two streams into two buffers, each with it
   REQUIRE(f.device->CreateGeometryShaderWithStreamOutput(code.data(), code.size(), entries, 2, strides, 2,
                                                          D3D11_SO_NO_RASTERIZED_STREAM, nullptr, gs.put()) == S_OK);
   f.context->GSSetShader(gs.get(), nullptr, 0);
-  auto positions = soBuffer(f, 4 * 16), colors = soBuffer(f, 4 * 16);
+  auto positions = soBuffer(f, 4 * 16), colors = soBuffer(f, 3 * 16);  // stream 1 has room for 3 of 4
   ID3D11Buffer* targets[] = {positions.get(), colors.get()};
   const UINT offsets[] = {0, 0};
   f.context->SOSetTargets(2, targets, offsets);
   D3D11_QUERY_DESC desc0{D3D11_QUERY_SO_STATISTICS_STREAM0, 0}, desc1{D3D11_QUERY_SO_STATISTICS_STREAM1, 0};
-  ComPtr<ID3D11Query> stream0, stream1;
+  D3D11_QUERY_DESC anyDesc{D3D11_QUERY_SO_OVERFLOW_PREDICATE, 0}, overflow0Desc{D3D11_QUERY_SO_OVERFLOW_PREDICATE_STREAM0, 0};
+  ComPtr<ID3D11Query> stream0, stream1, any, overflow0;
   REQUIRE(f.device->CreateQuery(&desc0, stream0.put()) == S_OK);
   REQUIRE(f.device->CreateQuery(&desc1, stream1.put()) == S_OK);
+  REQUIRE(f.device->CreateQuery(&anyDesc, any.put()) == S_OK);
+  REQUIRE(f.device->CreateQuery(&overflow0Desc, overflow0.put()) == S_OK);
   f.context->Begin(stream0.get());
   f.context->Begin(stream1.get());
+  f.context->Begin(any.get());
+  f.context->Begin(overflow0.get());
   const std::vector<Vertex> points = {vtx(-0.75f, 0.75f, 0.1f, 0.2f, 0.3f, 0.4f), vtx(0.25f, -0.25f, 0.5f, 0.6f, 0.7f, 0.8f),
                                       vtx(0.75f, 0.25f, 1, 0, 0), vtx(-0.25f, -0.75f, 0, 0, 1, 0.5f)};
   s.draw(points, D3D11_PRIMITIVE_TOPOLOGY_POINTLIST);
   f.context->End(stream0.get());
   f.context->End(stream1.get());
+  f.context->End(any.get());
+  f.context->End(overflow0.get());
   f.context->SOSetTargets(0, nullptr, nullptr);
   auto p = floatsOf(f.readBuffer(positions.get())), c = floatsOf(f.readBuffer(colors.get()));
   for (size_t v = 0; v < points.size(); ++v) {
@@ -368,20 +376,34 @@ TEST_CASE("a geometry shader captures two streams into two buffers, each with it
     CHECK(p[v * 4 + 0] == points[v].x);
     CHECK(p[v * 4 + 1] == points[v].y);
     CHECK(p[v * 4 + 3] == 1.0f);
+    if (v == 3)
+      break;  // no room for the last colour
     CHECK(c[v * 4 + 0] == points[v].a);
     CHECK(c[v * 4 + 1] == points[v].b);
     CHECK(c[v * 4 + 2] == points[v].g);
     CHECK(c[v * 4 + 3] == points[v].r);
   }
-  for (ID3D11Query* q : {stream0.get(), stream1.get()}) {
-    D3D11_QUERY_DATA_SO_STATISTICS data{};
+  auto wait = [&](ID3D11Query* q, void* data, UINT size) {
     HRESULT hr;
-    while ((hr = f.context->GetData(q, &data, sizeof(data), 0)) == S_FALSE) {
+    while ((hr = f.context->GetData(q, data, size, 0)) == S_FALSE) {
     }
     REQUIRE(hr == S_OK);
-    CHECK(data.NumPrimitivesWritten == 4);
-    CHECK(data.PrimitivesStorageNeeded == 4);
-  }
+  };
+  D3D11_QUERY_DATA_SO_STATISTICS data{};
+  wait(stream0.get(), &data, sizeof(data));
+  CHECK(data.NumPrimitivesWritten == 4);
+  CHECK(data.PrimitivesStorageNeeded == 4);
+  data = {};
+  wait(stream1.get(), &data, sizeof(data));
+  CHECK(data.NumPrimitivesWritten == 3);
+  CHECK(data.PrimitivesStorageNeeded == 4);
+  // Stream 0 did not overflow; SO_OVERFLOW_PREDICATE covers every stream, and stream 1 did.
+  BOOL overflowed = TRUE;
+  wait(overflow0.get(), &overflowed, sizeof(overflowed));
+  CHECK(overflowed == FALSE);
+  overflowed = FALSE;
+  wait(any.get(), &overflowed, sizeof(overflowed));
+  CHECK(overflowed == TRUE);
   CHECK(countEqual(s.pixels(), 0) == 16);
 }
 
