@@ -608,9 +608,12 @@ void STDMETHODCALLTYPE D3D11DeviceContext::SOGetTargets(UINT NumBuffers, ID3D11B
 
 void STDMETHODCALLTYPE D3D11DeviceContext::SetPredication(ID3D11Predicate* pPredicate, BOOL PredicateValue) {
   D3D11VK_CONTEXT_LOCK();
-  // STATUS: partial: kept and returned; draws are not yet made conditional on the predicate (a predicate is a hint D3D11 allows to ignore)
+  // STATUS: partial: occlusion predicates make draws and dispatches conditional (VK_EXT_conditional_rendering); clears and copies are not predicated, and stream-output overflow predicates or a predicate measured across a submission or alongside other occlusion queries skip nothing
+  if (m_state.predicate.get() == pPredicate && m_state.predicateValue == PredicateValue)
+    return;
   m_state.predicate = pPredicate;
   m_state.predicateValue = PredicateValue;
+  m_state.predicationDirty = true;
 }
 
 void STDMETHODCALLTYPE D3D11DeviceContext::GetPredication(ID3D11Predicate** ppPredicate, BOOL* pPredicateValue) {

@@ -13,6 +13,7 @@
 #include "d3d11/d3d11_device_context.h"
 #include "d3d11/d3d11_input_layout.h"
 #include "d3d11/d3d11_pipeline_state.h"
+#include "d3d11/d3d11_query.h"
 #include "d3d11/d3d11_rasterizer_state.h"
 #include "d3d11/d3d11_sampler_state.h"
 #include "d3d11/d3d11_shader_cache.h"
@@ -367,7 +368,26 @@ void D3D11DeviceContext::recordDescriptors(uint32_t stage) {
     entries[i] = descriptorFor(stage, slots[i]);
 }
 
+void D3D11DeviceContext::recordPredication() {
+  m_state.predicationDirty = false;
+  vk::QueryRecord* record = nullptr;
+  if (ID3D11Predicate* predicate = m_state.predicate.get()) {
+    keepAlive(predicate);
+    // The application's pointer may be either COM face of the query: ask for the one we know.
+    ID3D11Query1* query = nullptr;
+    if (SUCCEEDED(predicate->QueryInterface(__uuidof(ID3D11Query1), reinterpret_cast<void**>(&query))) && query) {
+      record = static_cast<D3D11Query*>(query)->record();
+      query->Release();  // the bound predicate holds a reference
+    }
+  }
+  auto& command = m_stream->record<vk::SetPredicationCommand>();
+  command.query = record;  // null: never begun, or a kind without a Vulkan query: no predication
+  command.predicateValue = m_state.predicateValue ? VK_TRUE : VK_FALSE;
+}
+
 bool D3D11DeviceContext::prepareDraw() {
+  if (m_state.predicationDirty)
+    recordPredication();
   if (m_state.renderTargetsDirty) {
     m_state.renderTargetsDirty = false;
     recordRenderTargets();
@@ -405,6 +425,8 @@ bool D3D11DeviceContext::prepareDispatch() {
   const uint32_t stage = uint32_t(dxbc::ShaderStage::Compute);
   if (!m_state.stages[stage].code)
     return false;
+  if (m_state.predicationDirty)
+    recordPredication();
   if (m_state.computePipelineDirty) {
     m_state.computePipelineDirty = false;
     m_stream->record<vk::BindComputePipelineCommand>().shader = m_state.stages[stage].code;

@@ -82,6 +82,7 @@ struct ContextState {
   bool dynamicDirty = true;         // blend factor, stencil reference, depth bias
   bool renderTargetsDirty = true;
   bool streamOutDirty = true;       // SOSetTargets
+  bool predicationDirty = true;     // the predicate or its value
 };
 
 }  // namespace d3d11vk

@@ -189,6 +189,7 @@ void D3D11DeviceContext::markAllDirty() {
   ContextState& s = m_state;
   s.pipelineDirty = s.shadersDirty = s.computePipelineDirty = true;
   s.vertexBuffersDirty = s.indexBufferDirty = s.viewportsDirty = s.dynamicDirty = s.renderTargetsDirty = true;
+  s.predicationDirty = true;
   s.streamOutDirty = true;
   for (StageState& stage : s.stages)
     stage.descriptorsDirty = true;

@@ -294,6 +294,7 @@ private:
   // Drawing (d3d11_context_draw.cpp): what changed since the last draw becomes commands.
   bool prepareDraw();
   bool prepareDispatch();
+  void recordPredication();
   void recordRenderTargets();
   bool recordPipeline();
   bool recordShaders();

@@ -25,6 +25,7 @@ void CommandExecutor::begin(VkCommandBuffer commands, uint64_t submission) {
 
 void CommandExecutor::execute(const CommandChunk& chunk) {
   chunk.forEach([this](const CommandHeader& header, const void* body) {
+    endPredicated();  // a predicated draw or dispatch covers itself only
     // Transfers, clears, queries and dispatches happen outside rendering passes.
     if (m_rendering && header.type < CommandType::SetRenderTargets)
       endRendering();
@@ -45,6 +46,7 @@ void CommandExecutor::execute(const CommandChunk& chunk) {
       D3D11VK_DISPATCH(BeginQuery)
       D3D11VK_DISPATCH(EndQuery)
       D3D11VK_DISPATCH(WriteTimestamp)
+      D3D11VK_DISPATCH(SetPredication)
       D3D11VK_DISPATCH(SetRenderTargets)
       D3D11VK_DISPATCH(BindGraphicsPipeline)
       D3D11VK_DISPATCH(BindGraphicsShaders)
@@ -81,6 +83,7 @@ void CommandExecutor::execute(const ExecuteRecordedCommand& command) {
 }
 
 void CommandExecutor::end() {
+  endPredicated();
   endRendering();
   for (uint32_t kind = 0; kind < kQueryKinds; ++kind)
     endSegment(kind);

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "vk/barrier_tracker.h"
+#include "vk/buffer.h"
 #include "vk/command_chunk.h"
 #include "vk/descriptor_allocator.h"
 #include "vk/pipeline_manager.h"
@@ -53,6 +54,7 @@ private:
   void execute(const BeginQueryCommand& command);
   void execute(const EndQueryCommand& command);
   void execute(const WriteTimestampCommand& command);
+  void execute(const SetPredicationCommand& command);
   void execute(const SetRenderTargetsCommand& command);
   void execute(const BindGraphicsPipelineCommand& command);
   void execute(const BindGraphicsShadersCommand& command);
@@ -141,6 +143,18 @@ private:
   void streamOutputAccesses(std::vector<ResourceAccess>* accesses) const;
   StreamOutputTarget m_streamOutTargets[4] = {};
   bool m_streamOutActive = false;
+
+  // Predication (executor_predication.cpp): the predicate's result is copied into a slot of
+  // m_predicates, and each draw or dispatch while it is set runs inside conditional rendering on
+  // that slot, ended before the next command.
+  void beginPredicated();
+  void endPredicated();
+  std::unique_ptr<Buffer> m_predicates;
+  uint32_t m_predicateSlot = 0;      // the next slot to fill
+  VkDeviceSize m_predicateOffset = 0;
+  bool m_predicateActive = false;
+  bool m_predicateInverted = false;
+  bool m_conditionalOpen = false;
 };
 
 }  // namespace vk

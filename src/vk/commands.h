@@ -28,6 +28,7 @@ enum class CommandType : uint16_t {
   BeginQuery,
   EndQuery,
   WriteTimestamp,
+  SetPredication,  // before SetRenderTargets: it copies a query result outside a rendering pass
   // Drawing and dispatch (executor_draw.cpp, executor_bind.cpp).
   SetRenderTargets,
   BindGraphicsPipeline,
@@ -126,6 +127,15 @@ struct GenerateMipsCommand {
   VkImageAspectFlags aspects;
   VkExtent3D baseExtent;  // the extent of mip `baseMip`
   uint32_t baseMip, mipCount, baseLayer, layerCount;
+};
+
+// Draws and dispatches after it run only when the query's result differs from `predicateValue`
+// (D3D11 skips rendering while the predicate's data equals the value); a null query turns
+// predication off (executor_predication.cpp).
+struct SetPredicationCommand {
+  static constexpr CommandType kType = CommandType::SetPredication;
+  QueryRecord* query;
+  VkBool32 predicateValue;
 };
 
 struct BeginQueryCommand {

@@ -173,6 +173,7 @@ bool CommandExecutor::prepareDraw(const ResourceAccess* extra, size_t extraCount
     beginStreamOutput();
   else
     endStreamOutput();
+  beginPredicated();
   return true;
 }
 
@@ -197,6 +198,7 @@ bool CommandExecutor::prepareDispatch(const ResourceAccess* extra, size_t extraC
   m_scratchAccesses.insert(m_scratchAccesses.end(), extra, extra + extraCount);
   m_barriers.prepare(vk, m_commands, m_scratchAccesses.data(), m_scratchAccesses.size());
   flushDescriptorSets(kCompute, *m_computePipeline->layout);
+  beginPredicated();
   return true;
 }
 

@@ -139,7 +139,8 @@
   X(vkDestroySampler)
 
 // Device-level entry points of optional device extensions: null when the extension is not enabled
-// (VK_KHR_swapchain: the presenter, vk/presenter.h; VK_EXT_transform_feedback: stream output).
+// (VK_KHR_swapchain: the presenter, vk/presenter.h; VK_EXT_conditional_rendering: predication;
+// VK_EXT_transform_feedback: stream output).
 #define D3D11VK_VK_DEVICE_EXTENSION_FUNCTIONS(X) \
   X(vkCmdBindTransformFeedbackBuffersEXT)        \
   X(vkCmdBeginTransformFeedbackEXT)              \
@@ -147,6 +148,8 @@
   X(vkCmdBeginQueryIndexedEXT)                   \
   X(vkCmdEndQueryIndexedEXT)                     \
   X(vkCmdDrawIndirectByteCountEXT)               \
+  X(vkCmdBeginConditionalRenderingEXT)           \
+  X(vkCmdEndConditionalRenderingEXT)             \
   X(vkCreateSwapchainKHR)                        \
   X(vkDestroySwapchainKHR)                       \
   X(vkGetSwapchainImagesKHR)                     \

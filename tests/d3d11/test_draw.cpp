@@ -167,3 +167,68 @@ TEST_CASE("binding a resource for output unbinds its shader-resource views, and 
   f.context->PSGetShaderResources(0, 1, bound.put());
   CHECK(bound.get() == srv.get());
 }
+
+TEST_CASE("SetPredication skips draws by an occlusion predicate's result and PredicateValue", "[device][draw]") {
+  Fixture f;
+  Scene scene(f, 16, 16, kConstantPS);
+  ComPtr<ID3D11RasterizerState> noCull = noCulling(f);
+  f.context->RSSetState(noCull.get());
+  auto cb = f.buffer(16, D3D11_USAGE_DEFAULT, D3D11_BIND_CONSTANT_BUFFER);
+  ID3D11Buffer* cbs[] = {cb.get()};
+  f.context->PSSetConstantBuffers(0, 1, cbs);
+  D3D11_QUERY_DESC desc{D3D11_QUERY_OCCLUSION_PREDICATE, 0};
+  ComPtr<ID3D11Predicate> hidden, visible;
+  REQUIRE(f.device->CreatePredicate(&desc, hidden.put()) == S_OK);
+  REQUIRE(f.device->CreatePredicate(&desc, visible.put()) == S_OK);
+  // `hidden` measures a degenerate triangle (no sample passes), `visible` the full quad.
+  auto degenerate = scene.vertices({{0, 0, 0, 0, 0, 1}, {0, 0, 0, 0, 0, 1}, {0, 0, 0, 0, 0, 1}});
+  f.context->Begin(hidden.get());
+  f.context->Draw(3, 0);
+  f.context->End(hidden.get());
+  auto quad = scene.vertices(kQuad);
+  f.context->Begin(visible.get());
+  f.context->Draw(6, 0);
+  f.context->End(visible.get());
+  BOOL hiddenResult = TRUE, visibleResult = FALSE;
+  while (f.context->GetData(hidden.get(), &hiddenResult, sizeof(BOOL), 0) == S_FALSE) {
+  }
+  while (f.context->GetData(visible.get(), &visibleResult, sizeof(BOOL), 0) == S_FALSE) {
+  }
+  REQUIRE(hiddenResult == FALSE);
+  REQUIRE(visibleResult == TRUE);
+
+  // One quadrant per (predicate, value): D3D11 skips the draw when the result equals the value.
+  const float black[4] = {0, 0, 0, 1};
+  f.context->ClearRenderTargetView(scene.rtv.get(), black);
+  struct Case {
+    ID3D11Predicate* predicate;
+    BOOL value;
+    float color[4];
+  };
+  const Case cases[4] = {{hidden.get(), FALSE, {1, 0, 0, 1}},   // FALSE == FALSE: skipped
+                         {visible.get(), FALSE, {0, 1, 0, 1}},  // TRUE != FALSE: drawn
+                         {hidden.get(), TRUE, {0, 0, 1, 1}},    // FALSE != TRUE: drawn
+                         {visible.get(), TRUE, {1, 1, 1, 1}}};  // TRUE == TRUE: skipped
+  for (int quadrant = 0; quadrant < 4; ++quadrant) {
+    f.context->UpdateSubresource(cb.get(), 0, nullptr, cases[quadrant].color, 0, 0);
+    f.context->SetPredication(cases[quadrant].predicate, cases[quadrant].value);
+    D3D11_VIEWPORT viewport{float(quadrant % 2) * 8, float(quadrant / 2) * 8, 8, 8, 0, 1};
+    f.context->RSSetViewports(1, &viewport);
+    f.context->Draw(6, 0);
+  }
+  ComPtr<ID3D11Predicate> bound;
+  BOOL boundValue = FALSE;
+  f.context->GetPredication(bound.put(), &boundValue);
+  CHECK(bound.get() == visible.get());
+  CHECK(boundValue == TRUE);
+  auto pixels = scene.pixels();
+  CHECK(texel(pixels, 3 * 16 + 3) == 0xff000000u);    // skipped
+  CHECK(texel(pixels, 3 * 16 + 12) == 0xff00ff00u);   // green
+  CHECK(texel(pixels, 12 * 16 + 3) == 0xffff0000u);   // blue
+  CHECK(texel(pixels, 12 * 16 + 12) == 0xff000000u);  // skipped
+
+  // Without a predicate the last quadrant draws.
+  f.context->SetPredication(nullptr, FALSE);
+  f.context->Draw(6, 0);
+  CHECK(texel(scene.pixels(), 12 * 16 + 12) == 0xffffffffu);
+}
