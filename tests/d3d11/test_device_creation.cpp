@@ -80,8 +80,12 @@ TEST_CASE("the device answers ID3D11Device1-5 and IDXGIDevice1-4 as one object",
   REQUIRE(adapter->GetDesc(&desc) == S_OK);
   CHECK(desc.Description[0] != 0);
 
+  // The D3D10 face is the same object (docs/d3d10.md): one identity, one reference count.
+  ComPtr<ID3D10Device> d3d10 = device.query<ID3D10Device>();
+  REQUIRE(d3d10);
+  CHECK(d3d10.query<IUnknown>().get() == device.query<IUnknown>().get());
   void* none = reinterpret_cast<void*>(1);
-  CHECK(device->QueryInterface(__uuidof(ID3D10Device), &none) == E_NOINTERFACE);
+  CHECK(device->QueryInterface(__uuidof(ID3D12Device), &none) == E_NOINTERFACE);
   CHECK(none == nullptr);
   checkValidation(device.get());
 }

@@ -274,18 +274,16 @@ TEST_CASE("malformed bytecode is refused without a crash", "[device][shaders]") 
 
 TEST_CASE("shaders the compiler does not translate are refused with E_INVALIDARG", "[device][shaders]") {
   auto device = createDevice(D3D_FEATURE_LEVEL_11_1);
-  // lod is one of the instructions the compiler does not translate yet (docs/compiler.md).
-  auto lod = assemble(
+  // abort is one of the instructions the compiler refuses by name (docs/compiler.md).
+  auto unsupported = assemble(
       "ps_5_0\n"
-      "dcl_sampler s0, mode_default\n"
-      "dcl_resource_texture2d (float,float,float,float) t0\n"
-      "dcl_input_ps linear v0.xy\n"
       "dcl_output o0.xyzw\n"
-      "lod o0.xyzw, v0.xyxx, t0.xyzw, s0\n"
+      "abort\n"
+      "mov o0.xyzw, l(0, 0, 0, 0)\n"
       "ret\n");
-  REQUIRE(dxbc::compile(lod).error.rfind("unsupported: ", 0) == 0);
+  REQUIRE(dxbc::compile(unsupported).error.rfind("unsupported: ", 0) == 0);
   ID3D11PixelShader* ps = nullptr;
-  CHECK(device->CreatePixelShader(lod.data(), lod.size(), nullptr, &ps) == E_INVALIDARG);
+  CHECK(device->CreatePixelShader(unsupported.data(), unsupported.size(), nullptr, &ps) == E_INVALIDARG);
   CHECK(ps == nullptr);
   // Invalid programs (r0 without dcl_temps) too.
   auto invalid = assemble("ps_5_0\nmov r0.x, l(1)\nret\n");
