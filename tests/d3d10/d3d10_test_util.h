@@ -8,12 +8,15 @@
 #include <cstring>
 #include <vector>
 
+#include "../common/color_shaders.h"
 #include "d3d10/d3d10_base.h"
 #include "d3d11vk/d3d11vk_device_info.h"
 #include "dxbc/assembler.h"
 #include "util/com_ptr.h"
 
 namespace d3d10_test {
+
+using test_shaders::kColorVS;
 
 using util::ComPtr;
 
@@ -87,32 +90,6 @@ struct Device10 {
 };
 
 inline std::vector<uint8_t> bytecode(const char* text) { return dxbc::assemble(text).write(); }
-
-// POSITION (xy) and COLOR (rgba) in; position and colour out.
-inline const char* kColorVS =
-    "// Input signature:\n"
-    "//\n"
-    "// Name                 Index   Mask Register SysValue  Format   Used\n"
-    "// -------------------- ----- ------ -------- -------- ------- ------\n"
-    "// POSITION                 0   xy          0     NONE   float   xy\n"
-    "// COLOR                    0   xyzw        1     NONE   float   xyzw\n"
-    "//\n"
-    "// Output signature:\n"
-    "//\n"
-    "// Name                 Index   Mask Register SysValue  Format   Used\n"
-    "// -------------------- ----- ------ -------- -------- ------- ------\n"
-    "// SV_Position              0   xyzw        0      POS   float   xyzw\n"
-    "// COLOR                    0   xyzw        1     NONE   float   xyzw\n"
-    "//\n"
-    "vs_4_0\n"
-    "dcl_input v0.xy\n"
-    "dcl_input v1.xyzw\n"
-    "dcl_output_siv o0.xyzw, position\n"
-    "dcl_output o1.xyzw\n"
-    "mov o0.xy, v0.xyxx\n"
-    "mov o0.zw, l(0, 0, 0.5, 1.0)\n"
-    "mov o1.xyzw, v1.xyzw\n"
-    "ret\n";
 
 // The interpolated colour, times cb0[0] (so one constant buffer tints the whole draw).
 inline const char* kTintPS =

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "../common/color_shaders.h"
 #include "d3d10/d3d10_base.h"
 #include "d3d11vk/d3d11vk_device_info.h"
 #include "dxbc/assembler.h"
@@ -16,6 +17,9 @@
 using util::ComPtr;
 
 namespace {
+
+using test_shaders::kColorPS;
+using test_shaders::kColorVS;
 
 int g_passed = 0, g_failed = 0;
 
@@ -35,51 +39,6 @@ using CreateDevice1Proc = HRESULT(WINAPI*)(IDXGIAdapter*, D3D10_DRIVER_TYPE, HMO
 using CreateDeviceAndSwapChainProc = HRESULT(WINAPI*)(IDXGIAdapter*, D3D10_DRIVER_TYPE, HMODULE, UINT, UINT,
                                                       DXGI_SWAP_CHAIN_DESC*, IDXGISwapChain**, ID3D10Device**);
 using CoreCreateDeviceProc = HRESULT(WINAPI*)(IDXGIFactory*, IDXGIAdapter*, UINT, D3D_FEATURE_LEVEL, ID3D10Device**);
-
-const char* kColorVS =
-    "// Input signature:\n"
-    "//\n"
-    "// Name                 Index   Mask Register SysValue  Format   Used\n"
-    "// -------------------- ----- ------ -------- -------- ------- ------\n"
-    "// POSITION                 0   xy          0     NONE   float   xy\n"
-    "// COLOR                    0   xyzw        1     NONE   float   xyzw\n"
-    "//\n"
-    "// Output signature:\n"
-    "//\n"
-    "// Name                 Index   Mask Register SysValue  Format   Used\n"
-    "// -------------------- ----- ------ -------- -------- ------- ------\n"
-    "// SV_Position              0   xyzw        0      POS   float   xyzw\n"
-    "// COLOR                    0   xyzw        1     NONE   float   xyzw\n"
-    "//\n"
-    "vs_4_0\n"
-    "dcl_input v0.xy\n"
-    "dcl_input v1.xyzw\n"
-    "dcl_output_siv o0.xyzw, position\n"
-    "dcl_output o1.xyzw\n"
-    "mov o0.xy, v0.xyxx\n"
-    "mov o0.zw, l(0, 0, 0.5, 1.0)\n"
-    "mov o1.xyzw, v1.xyzw\n"
-    "ret\n";
-
-const char* kColorPS =
-    "// Input signature:\n"
-    "//\n"
-    "// Name                 Index   Mask Register SysValue  Format   Used\n"
-    "// -------------------- ----- ------ -------- -------- ------- ------\n"
-    "// SV_Position              0   xyzw        0      POS   float       \n"
-    "// COLOR                    0   xyzw        1     NONE   float   xyzw\n"
-    "//\n"
-    "// Output signature:\n"
-    "//\n"
-    "// Name                 Index   Mask Register SysValue  Format   Used\n"
-    "// -------------------- ----- ------ -------- -------- ------- ------\n"
-    "// SV_Target                0   xyzw        0   TARGET   float   xyzw\n"
-    "//\n"
-    "ps_4_0\n"
-    "dcl_input_ps linear v1.xyzw\n"
-    "dcl_output o0.xyzw\n"
-    "mov o0.xyzw, v1.xyzw\n"
-    "ret\n";
 
 struct Vertex {
   float x, y, r, g, b, a;

@@ -7,58 +7,15 @@
 
 #include <vector>
 
+#include "../common/color_shaders.h"
 #include "context_test_util.h"
 #include "dxbc/assembler.h"
 
 namespace draw_test {
 
 using namespace context_test;
-
-// POSITION (xy) and COLOR (rgba) in; position and colour out.
-inline const char* const kColorVS =
-    "// Input signature:\n"
-    "//\n"
-    "// Name                 Index   Mask Register SysValue  Format   Used\n"
-    "// -------------------- ----- ------ -------- -------- ------- ------\n"
-    "// POSITION                 0   xy          0     NONE   float   xy\n"
-    "// COLOR                    0   xyzw        1     NONE   float   xyzw\n"
-    "//\n"
-    "// Output signature:\n"
-    "//\n"
-    "// Name                 Index   Mask Register SysValue  Format   Used\n"
-    "// -------------------- ----- ------ -------- -------- ------- ------\n"
-    "// SV_Position              0   xyzw        0      POS   float   xyzw\n"
-    "// COLOR                    0   xyzw        1     NONE   float   xyzw\n"
-    "//\n"
-    "vs_4_0\n"
-    "dcl_input v0.xy\n"
-    "dcl_input v1.xyzw\n"
-    "dcl_output_siv o0.xyzw, position\n"
-    "dcl_output o1.xyzw\n"
-    "mov o0.xy, v0.xyxx\n"
-    "mov o0.zw, l(0, 0, 0.5, 1.0)\n"
-    "mov o1.xyzw, v1.xyzw\n"
-    "ret\n";
-
-inline const char* const kColorPS =
-    "// Input signature:\n"
-    "//\n"
-    "// Name                 Index   Mask Register SysValue  Format   Used\n"
-    "// -------------------- ----- ------ -------- -------- ------- ------\n"
-    "// SV_Position              0   xyzw        0      POS   float       \n"
-    "// COLOR                    0   xyzw        1     NONE   float   xyzw\n"
-    "//\n"
-    "// Output signature:\n"
-    "//\n"
-    "// Name                 Index   Mask Register SysValue  Format   Used\n"
-    "// -------------------- ----- ------ -------- -------- ------- ------\n"
-    "// SV_Target                0   xyzw        0   TARGET   float   xyzw\n"
-    "//\n"
-    "ps_4_0\n"
-    "dcl_input_ps linear v1.xyzw\n"
-    "dcl_output o0.xyzw\n"
-    "mov o0.xyzw, v1.xyzw\n"
-    "ret\n";
+using test_shaders::kColorPS;
+using test_shaders::kColorVS;
 
 // The colour comes from cb0[0].
 inline const char* const kConstantPS =
