@@ -281,9 +281,13 @@ vk::DescriptorEntry D3D11DeviceContext::descriptorFor(uint32_t stage, const vk::
         break;
       case VK_DESCRIPTOR_TYPE_STORAGE_BUFFER:
         if (target.buffer().buffer && !target.bufferView()) {
-          entry.buffer = VkDescriptorBufferInfo{target.buffer().buffer, target.buffer().offset + target.range().firstByte,
-                                                target.range().byteCount};
-          entry.resource = vk::resourceId(target.buffer().buffer);
+          // A raw or structured view of a dynamic buffer names the memory its last
+          // Map(WRITE_DISCARD) made current, not the slice current when the view was made.
+          D3D11ResourceCommon* viewed = resourceCommon(target.resource());
+          D3D11Buffer* buffer = viewed ? viewed->asBuffer() : nullptr;
+          const vk::BufferSlice slice = buffer && buffer->isDynamic() ? sliceOf(*buffer) : target.buffer();
+          entry.buffer = VkDescriptorBufferInfo{slice.buffer, slice.offset + target.range().firstByte, target.range().byteCount};
+          entry.resource = vk::resourceId(slice.buffer);
         }
         break;
       default:
