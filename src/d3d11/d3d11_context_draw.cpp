@@ -24,6 +24,7 @@
 #include "vk/command_stream.h"
 #include "vk/device.h"
 #include "vk/image.h"
+#include "vk/result.h"
 
 namespace d3d11vk {
 
@@ -277,6 +278,19 @@ vk::DescriptorEntry D3D11DeviceContext::descriptorFor(uint32_t stage, const vk::
         if (target.bufferView()) {
           entry.texelBuffer = target.bufferView();
           entry.resource = vk::resourceId(target.buffer().buffer);
+          // A typed view of a renamed dynamic buffer: the view of its current slice. Deferred
+          // contexts keep the view as made (their list memory would grow views without bound).
+          D3D11ResourceCommon* viewed = resourceCommon(target.resource());
+          D3D11Buffer* buffer = viewed ? viewed->asBuffer() : nullptr;
+          if (buffer && buffer->isDynamic() && !m_deferred) {
+            const vk::BufferSlice slice = buffer->slice();
+            try {
+              entry.texelBuffer = target.bufferViewOf(slice);
+              entry.resource = vk::resourceId(slice.buffer);
+            } catch (const vk::Error& error) {
+              D3D11VK_LOG_ONCE(Warn, "typed view of a renamed dynamic buffer: ", error.what(), "; the view reads its first memory");
+            }
+          }
         }
         break;
       case VK_DESCRIPTOR_TYPE_STORAGE_BUFFER:

@@ -98,13 +98,14 @@ ViewTarget::ViewTarget(D3D11Device* device, const ResolvedResource& resource, co
     m_buffer = resource.buffer;
     if (range.typedBuffer) {
       VkBufferViewCreateInfo info = vk::makeStruct<VkBufferViewCreateInfo>(VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO);
-      // A view of a dynamic buffer names the slice current when it was made; bindings of renamed
-      // slices are the pipeline's business (D3D11Buffer::generation).
+      // The slice current when the view is made; after a Map(WRITE_DISCARD) the draw path asks
+      // bufferViewOf() for the view of the buffer's new slice.
       info.buffer = resource.buffer.buffer;
       info.format = caps::storageFormat(profile, range.format);
       info.offset = resource.buffer.offset + range.firstByte;
       info.range = range.byteCount;
       vk::check(vk.vkCreateBufferView(vkDevice.handle(), &info, nullptr, &m_bufferView), "vkCreateBufferView");
+      m_bufferFormat = info.format;
     }
   } else {
     const vk::Image& image = *resource.image;
@@ -156,9 +157,33 @@ ViewTarget::ViewTarget(D3D11Device* device, const ResolvedResource& resource, co
   addResourceRef();
 }
 
+VkBufferView ViewTarget::bufferViewOf(const vk::BufferSlice& slice) const {
+  if (slice.buffer == m_buffer.buffer && slice.offset == m_buffer.offset)
+    return m_bufferView;
+  std::lock_guard lock(m_sliceViewsMutex);
+  for (const SliceView& known : m_sliceViews)
+    if (known.buffer == slice.buffer && known.offset == slice.offset)
+      return known.view;
+  vk::Device& vkDevice = m_device->vulkanDevice();
+  VkBufferViewCreateInfo info = vk::makeStruct<VkBufferViewCreateInfo>(VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO);
+  info.buffer = slice.buffer;
+  info.format = m_bufferFormat;
+  info.offset = slice.offset + m_range.firstByte;  // slices keep the texel-buffer offset alignment
+  info.range = m_range.byteCount;
+  VkBufferView view = VK_NULL_HANDLE;
+  vk::check(vkDevice.functions().vkCreateBufferView(vkDevice.handle(), &info, nullptr, &view), "vkCreateBufferView");
+  m_sliceViews.push_back(SliceView{slice.buffer, slice.offset, view});
+  return view;
+}
+
 ViewTarget::~ViewTarget() {
   // Recorded commands may still name the Vulkan views: they go when those complete.
   vk::Device& vkDevice = m_device->vulkanDevice();
+  if (!m_sliceViews.empty())
+    vkDevice.timeline().deferUntil(m_device->recordingValue(), [&vkDevice, views = std::move(m_sliceViews)] {
+      for (const SliceView& known : views)
+        vkDevice.functions().vkDestroyBufferView(vkDevice.handle(), known.view, nullptr);
+    });
   if (m_imageView || m_bufferView) {
     vkDevice.timeline().deferUntil(m_device->recordingValue(), [&vkDevice, image = m_imageView, buffer = m_bufferView] {
       if (image)

@@ -3,6 +3,9 @@
 // private reference on its resource and the Vulkan view behind it (ViewTarget).
 #pragma once
 
+#include <mutex>
+#include <vector>
+
 #include "d3d10/d3d10_view_face.h"
 #include "d3d11/d3d11_device_child.h"
 #include "d3d11/d3d11_view_validation.h"
@@ -57,6 +60,10 @@ public:
   VkImageAspectFlags aspects() const { return m_aspects; }
   const vk::BufferSlice& buffer() const { return m_buffer; }
   VkBufferView bufferView() const { return m_bufferView; }
+  // The typed view of `slice`, memory a Map(WRITE_DISCARD) of the viewed dynamic buffer made
+  // current later: made on first use and kept until the view goes (a dynamic buffer recycles a
+  // bounded set of slices). Any thread. Throws vk::Error.
+  VkBufferView bufferViewOf(const vk::BufferSlice& slice) const;
   const ViewRange& range() const { return m_range; }
 
 private:
@@ -73,6 +80,14 @@ private:
   VkImageAspectFlags m_aspects = 0;
   vk::BufferSlice m_buffer;
   VkBufferView m_bufferView = VK_NULL_HANDLE;
+  VkFormat m_bufferFormat = VK_FORMAT_UNDEFINED;
+  struct SliceView {
+    VkBuffer buffer;
+    VkDeviceSize offset;
+    VkBufferView view;
+  };
+  mutable std::mutex m_sliceViewsMutex;
+  mutable std::vector<SliceView> m_sliceViews;
 };
 
 class D3D11ShaderResourceView final : public D3D11DeviceChild<ID3D11ShaderResourceView1> {

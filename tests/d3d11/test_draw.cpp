@@ -3,6 +3,8 @@
 // layer on; any error fails the test).
 #include <catch2/catch.hpp>
 
+#include <string>
+
 #include "draw_test_util.h"
 
 using namespace draw_test;
@@ -233,44 +235,63 @@ TEST_CASE("SetPredication skips draws by an occlusion predicate's result and Pre
   CHECK(texel(scene.pixels(), 12 * 16 + 12) == 0xffffffffu);
 }
 
-TEST_CASE("a structured SRV of a dynamic buffer reads what each Map(WRITE_DISCARD) wrote", "[device][draw]") {
+TEST_CASE("structured and typed SRVs of a dynamic buffer read what each Map(WRITE_DISCARD) wrote", "[device][draw]") {
   Fixture f;
-  const char* cs =
-      "cs_5_0\n"
-      "dcl_resource_structured t0, 4\n"
-      "dcl_uav_structured u0, 4\n"
-      "dcl_input vThreadID.x\n"
-      "dcl_temps 1\n"
-      "dcl_thread_group 4, 1, 1\n"
-      "ld_structured r0.x, vThreadID.x, l(0), t0.xxxx\n"
-      "store_structured u0.x, vThreadID.x, l(0), r0.x\n"
-      "ret\n";
-  auto code = bytecode(cs);
-  ComPtr<ID3D11ComputeShader> shader;
-  REQUIRE(f.device->CreateComputeShader(code.data(), code.size(), nullptr, shader.put()) == S_OK);
-  auto input = f.buffer(16, D3D11_USAGE_DYNAMIC, D3D11_BIND_SHADER_RESOURCE, D3D11_CPU_ACCESS_WRITE, nullptr,
-                        D3D11_RESOURCE_MISC_BUFFER_STRUCTURED, 4);
-  auto output = f.buffer(16, D3D11_USAGE_DEFAULT, D3D11_BIND_UNORDERED_ACCESS, 0, nullptr, D3D11_RESOURCE_MISC_BUFFER_STRUCTURED, 4);
-  ComPtr<ID3D11ShaderResourceView> srv;
-  ComPtr<ID3D11UnorderedAccessView> uav;
-  REQUIRE(f.device->CreateShaderResourceView(input.get(), nullptr, srv.put()) == S_OK);
-  REQUIRE(f.device->CreateUnorderedAccessView(output.get(), nullptr, uav.put()) == S_OK);
-  f.context->CSSetShader(shader.get(), nullptr, 0);
-  ID3D11ShaderResourceView* srvs[] = {srv.get()};
-  f.context->CSSetShaderResources(0, 1, srvs);
-  ID3D11UnorderedAccessView* uavs[] = {uav.get()};
-  f.context->CSSetUnorderedAccessViews(0, 1, uavs, nullptr);
-  for (uint32_t round = 0; round < 3; ++round) {
-    D3D11_MAPPED_SUBRESOURCE mapped{};
-    REQUIRE(f.context->Map(input.get(), 0, D3D11_MAP_WRITE_DISCARD, 0, &mapped) == S_OK);
-    const uint32_t values[4] = {round * 10 + 1, round * 10 + 2, round * 10 + 3, round * 10 + 4};
-    std::memcpy(mapped.pData, values, sizeof(values));
-    f.context->Unmap(input.get(), 0);
-    f.context->Dispatch(1, 1, 1);
-    auto words = f.readBuffer(output.get());
-    for (uint32_t i = 0; i < 4; ++i) {
-      INFO("round " << round << ", element " << i);
-      CHECK(texel(words, i) == values[i]);
+  struct Variant {
+    const char* name;
+    const char* resourceDeclaration;
+    const char* load;
+    UINT misc;
+    UINT stride;
+  };
+  const Variant variants[] = {
+      {"structured", "dcl_resource_structured t0, 4\n", "ld_structured r0.x, vThreadID.x, l(0), t0.xxxx\n",
+       D3D11_RESOURCE_MISC_BUFFER_STRUCTURED, 4},
+      {"typed R32_UINT", "dcl_resource_buffer (uint,uint,uint,uint) t0\n", "ld r0.x, vThreadID.xxxx, t0.xyzw\n", 0, 0},
+  };
+  for (const Variant& variant : variants) {
+    INFO(variant.name);
+    const std::string cs = std::string("cs_5_0\n") + variant.resourceDeclaration +
+                           "dcl_uav_structured u0, 4\n"
+                           "dcl_input vThreadID.x\n"
+                           "dcl_temps 1\n"
+                           "dcl_thread_group 4, 1, 1\n" +
+                           variant.load +
+                           "store_structured u0.x, vThreadID.x, l(0), r0.x\n"
+                           "ret\n";
+    auto code = bytecode(cs.c_str());
+    ComPtr<ID3D11ComputeShader> shader;
+    REQUIRE(f.device->CreateComputeShader(code.data(), code.size(), nullptr, shader.put()) == S_OK);
+    auto input = f.buffer(16, D3D11_USAGE_DYNAMIC, D3D11_BIND_SHADER_RESOURCE, D3D11_CPU_ACCESS_WRITE, nullptr, variant.misc,
+                          variant.stride);
+    auto output =
+        f.buffer(16, D3D11_USAGE_DEFAULT, D3D11_BIND_UNORDERED_ACCESS, 0, nullptr, D3D11_RESOURCE_MISC_BUFFER_STRUCTURED, 4);
+    D3D11_SHADER_RESOURCE_VIEW_DESC srvDesc{};
+    srvDesc.Format = variant.misc ? DXGI_FORMAT_UNKNOWN : DXGI_FORMAT_R32_UINT;
+    srvDesc.ViewDimension = D3D11_SRV_DIMENSION_BUFFER;
+    srvDesc.Buffer.FirstElement = 0;
+    srvDesc.Buffer.NumElements = 4;
+    ComPtr<ID3D11ShaderResourceView> srv;
+    ComPtr<ID3D11UnorderedAccessView> uav;
+    REQUIRE(f.device->CreateShaderResourceView(input.get(), &srvDesc, srv.put()) == S_OK);
+    REQUIRE(f.device->CreateUnorderedAccessView(output.get(), nullptr, uav.put()) == S_OK);
+    f.context->CSSetShader(shader.get(), nullptr, 0);
+    ID3D11ShaderResourceView* srvs[] = {srv.get()};
+    f.context->CSSetShaderResources(0, 1, srvs);
+    ID3D11UnorderedAccessView* uavs[] = {uav.get()};
+    f.context->CSSetUnorderedAccessViews(0, 1, uavs, nullptr);
+    for (uint32_t round = 0; round < 3; ++round) {
+      D3D11_MAPPED_SUBRESOURCE mapped{};
+      REQUIRE(f.context->Map(input.get(), 0, D3D11_MAP_WRITE_DISCARD, 0, &mapped) == S_OK);
+      const uint32_t values[4] = {round * 10 + 1, round * 10 + 2, round * 10 + 3, round * 10 + 4};
+      std::memcpy(mapped.pData, values, sizeof(values));
+      f.context->Unmap(input.get(), 0);
+      f.context->Dispatch(1, 1, 1);
+      auto words = f.readBuffer(output.get());
+      for (uint32_t i = 0; i < 4; ++i) {
+        INFO("round " << round << ", element " << i);
+        CHECK(texel(words, i) == values[i]);
+      }
     }
   }
 }
