@@ -458,7 +458,7 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateTexture3D(const D3D11_TEXTURE3D_DES
 }
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateShaderResourceView(ID3D11Resource* pResource, const D3D11_SHADER_RESOURCE_VIEW_DESC* pDesc, ID3D11ShaderResourceView** ppSRView) {
-  // STATUS: partial: typed buffer views whose first byte is not a multiple of the device's texel-buffer offset alignment are not adjusted
+  // STATUS: partial: typed buffer views start at any element only where the device's Vulkan 1.3 texel-buffer alignment allows one element (lavapipe, NVIDIA); elsewhere the view starts at the aligned byte below and a warning is logged
   D3D11_SHADER_RESOURCE_VIEW_DESC1 desc1;
   return createView<D3D11ShaderResourceView>(this, m_featureLevel, "CreateShaderResourceView", pResource,
                                              widenViewDesc(pDesc, &desc1, D3D11_SRV_DIMENSION_TEXTURE2D), D3D11_BIND_SHADER_RESOURCE,
@@ -466,7 +466,7 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateShaderResourceView(ID3D11Resource* 
 }
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateUnorderedAccessView(ID3D11Resource* pResource, const D3D11_UNORDERED_ACCESS_VIEW_DESC* pDesc, ID3D11UnorderedAccessView** ppUAView) {
-  // STATUS: partial: typed buffer views whose first byte is not a multiple of the device's texel-buffer offset alignment are not adjusted; counters have no storage yet
+  // STATUS: partial: typed buffer views start at any element only where the device's Vulkan 1.3 texel-buffer alignment allows one element (lavapipe, NVIDIA); elsewhere the view starts at the aligned byte below and a warning is logged
   D3D11_UNORDERED_ACCESS_VIEW_DESC1 desc1;
   return createView<D3D11UnorderedAccessView>(this, m_featureLevel, "CreateUnorderedAccessView", pResource,
                                               widenViewDesc(pDesc, &desc1, D3D11_UAV_DIMENSION_TEXTURE2D), D3D11_BIND_UNORDERED_ACCESS,
@@ -801,12 +801,12 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateRasterizerState2(const D3D11_RASTER
 }
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateShaderResourceView1(ID3D11Resource* resource, const D3D11_SHADER_RESOURCE_VIEW_DESC1* desc, ID3D11ShaderResourceView1** view) {
-  // STATUS: partial: typed buffer views whose first byte is not a multiple of the device's texel-buffer offset alignment are not adjusted
+  // STATUS: partial: typed buffer views start at any element only where the device's Vulkan 1.3 texel-buffer alignment allows one element (lavapipe, NVIDIA); elsewhere the view starts at the aligned byte below and a warning is logged
   return createView<D3D11ShaderResourceView>(this, m_featureLevel, "CreateShaderResourceView1", resource, desc, D3D11_BIND_SHADER_RESOURCE, checkShaderResourceView, view);
 }
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateUnorderedAccessView1(ID3D11Resource* resource, const D3D11_UNORDERED_ACCESS_VIEW_DESC1* desc, ID3D11UnorderedAccessView1** view) {
-  // STATUS: partial: typed buffer views whose first byte is not a multiple of the device's texel-buffer offset alignment are not adjusted; counters have no storage yet
+  // STATUS: partial: typed buffer views start at any element only where the device's Vulkan 1.3 texel-buffer alignment allows one element (lavapipe, NVIDIA); elsewhere the view starts at the aligned byte below and a warning is logged
   return createView<D3D11UnorderedAccessView>(this, m_featureLevel, "CreateUnorderedAccessView1", resource, desc, D3D11_BIND_UNORDERED_ACCESS, checkUnorderedAccessView, view);
 }
 

@@ -3,6 +3,7 @@
 // identity, GetDesc(1) and GetResource.
 #include "d3d11/d3d11_view.h"
 
+#include <algorithm>
 #include <cstring>
 
 #include "d3d11/caps/format_support.h"
@@ -17,6 +18,7 @@
 #include "vk/transfer.h"
 #include "vk/device.h"
 #include "vk/image.h"
+#include "util/log.h"
 #include "vk/result.h"
 
 namespace d3d11vk {
@@ -64,6 +66,26 @@ VkImageUsageFlags imageUsage(ViewUsage usage) {
   return 0;
 }
 
+// The offset alignment a typed buffer view needs. Vulkan 1.3 implies texelBufferAlignment, so the
+// Vulkan 1.3 properties rule, not minTexelBufferOffsetAlignment: where the device allows single-texel
+// alignment, one element (one component of a three-component format) or the byte alignment,
+// whichever is smaller, else the byte alignment.
+VkDeviceSize texelBufferOffsetAlignment(const vk::DeviceProfile& profile, DXGI_FORMAT format, ViewUsage usage) {
+  const VkPhysicalDeviceVulkan13Properties& props = profile.properties.vk13;
+  bool storage = usage == ViewUsage::Storage;
+  VkDeviceSize bytes = storage ? props.storageTexelBufferOffsetAlignmentBytes : props.uniformTexelBufferOffsetAlignmentBytes;
+  bool singleTexel = storage ? props.storageTexelBufferOffsetSingleTexelAlignment : props.uniformTexelBufferOffsetSingleTexelAlignment;
+  if (bytes == 0)  // a profile without the 1.3 properties: the 1.0 limit
+    return std::max<VkDeviceSize>(profile.properties.core.properties.limits.minTexelBufferOffsetAlignment, 1);
+  const caps::FormatInfo* info = caps::formatInfo(format);
+  if (!singleTexel || !info || info->bitsPerElement == 0)
+    return bytes;
+  VkDeviceSize texel = info->bitsPerElement / 8;
+  if (texel % 3 == 0)  // R32G32B32: one component
+    texel /= 3;
+  return std::min(bytes, std::max<VkDeviceSize>(texel, 1));
+}
+
 }  // namespace
 
 bool resolveResource(ID3D11Resource* resource, ResolvedResource* resolved) {
@@ -102,7 +124,16 @@ ViewTarget::ViewTarget(D3D11Device* device, const ResolvedResource& resource, co
       // bufferViewOf() for the view of the buffer's new slice.
       info.buffer = resource.buffer.buffer;
       info.format = caps::storageFormat(profile, range.format);
-      info.offset = resource.buffer.offset + range.firstByte;
+      // D3D11 allows any first element. A device whose texel-buffer offsets must be coarser than
+      // that gets the aligned byte below it (a valid view reading from the wrong place) and one log
+      // line per view; slices of renamed buffers keep the same alignment (bufferViewOf).
+      VkDeviceSize alignment = texelBufferOffsetAlignment(profile, range.format, usage);
+      VkDeviceSize misalignment = (resource.buffer.offset + range.firstByte) % alignment;
+      if (misalignment != 0)
+        util::log::warn("typed buffer view at byte ", range.firstByte, ": this device needs ", alignment,
+                        "-byte texel-buffer offsets; the view starts ", misalignment, " bytes early");
+      m_bufferViewFirstByte = range.firstByte - misalignment;
+      info.offset = resource.buffer.offset + m_bufferViewFirstByte;
       info.range = range.byteCount;
       vk::check(vk.vkCreateBufferView(vkDevice.handle(), &info, nullptr, &m_bufferView), "vkCreateBufferView");
       m_bufferFormat = info.format;
@@ -168,7 +199,7 @@ VkBufferView ViewTarget::bufferViewOf(const vk::BufferSlice& slice) const {
   VkBufferViewCreateInfo info = vk::makeStruct<VkBufferViewCreateInfo>(VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO);
   info.buffer = slice.buffer;
   info.format = m_bufferFormat;
-  info.offset = slice.offset + m_range.firstByte;  // slices keep the texel-buffer offset alignment
+  info.offset = slice.offset + m_bufferViewFirstByte;  // slices keep the texel-buffer offset alignment
   info.range = m_range.byteCount;
   VkBufferView view = VK_NULL_HANDLE;
   vk::check(vkDevice.functions().vkCreateBufferView(vkDevice.handle(), &info, nullptr, &view), "vkCreateBufferView");

@@ -81,6 +81,7 @@ private:
   vk::BufferSlice m_buffer;
   VkBufferView m_bufferView = VK_NULL_HANDLE;
   VkFormat m_bufferFormat = VK_FORMAT_UNDEFINED;
+  VkDeviceSize m_bufferViewFirstByte = 0;  // range.firstByte, lowered to the device's texel-buffer alignment
   struct SliceView {
     VkBuffer buffer;
     VkDeviceSize offset;

@@ -189,6 +189,52 @@ TEST_CASE("compute shaders write typed UAV textures and buffers, and read-modify
     for (uint32_t i = 0; i < 16; ++i)
       CHECK(texel(words, i) == 1000 + i);
   }
+  SECTION("typed buffer views starting at any element: a 4-byte-aligned SRV and UAV (below the 16-byte texel-buffer alignment)") {
+    // t0 views elements 5..12 of a buffer holding 100 + i at element i; u0 views elements 3..10
+    // of another buffer, which starts zeroed. Each thread copies t0[i] * 2 into u0[i].
+    auto cs = makeCS(f,
+                     "cs_5_0\n"
+                     "dcl_resource_buffer (uint,uint,uint,uint) t0\n"
+                     "dcl_uav_typed_buffer (uint,uint,uint,uint) u0\n"
+                     "dcl_input vThreadID.x\n"
+                     "dcl_temps 1\n"
+                     "dcl_thread_group 8, 1, 1\n"
+                     "ld r0.x, vThreadID.xxxx, t0.xyzw\n"
+                     "ishl r0.x, r0.x, l(1)\n"
+                     "store_uav_typed u0.xyzw, vThreadID.xxxx, r0.xxxx\n"
+                     "ret\n");
+    std::vector<uint32_t> source(16);
+    for (uint32_t i = 0; i < 16; ++i)
+      source[i] = 100 + i;
+    D3D11_BUFFER_DESC sourceDesc{64, D3D11_USAGE_DEFAULT, D3D11_BIND_SHADER_RESOURCE, 0, 0, 0};
+    D3D11_SUBRESOURCE_DATA init{source.data(), 0, 0};
+    ComPtr<ID3D11Buffer> input;
+    REQUIRE(f.device->CreateBuffer(&sourceDesc, &init, input.put()) == S_OK);
+    D3D11_SHADER_RESOURCE_VIEW_DESC srvDesc{};
+    srvDesc.Format = DXGI_FORMAT_R32_UINT;
+    srvDesc.ViewDimension = D3D11_SRV_DIMENSION_BUFFER;
+    srvDesc.Buffer.FirstElement = 5;
+    srvDesc.Buffer.NumElements = 8;
+    ComPtr<ID3D11ShaderResourceView> srv;
+    REQUIRE(f.device->CreateShaderResourceView(input.get(), &srvDesc, srv.put()) == S_OK);
+    auto output = f.buffer(64, D3D11_USAGE_DEFAULT, D3D11_BIND_UNORDERED_ACCESS);
+    D3D11_UNORDERED_ACCESS_VIEW_DESC uavDesc{};
+    uavDesc.Format = DXGI_FORMAT_R32_UINT;
+    uavDesc.ViewDimension = D3D11_UAV_DIMENSION_BUFFER;
+    uavDesc.Buffer = {3, 8, 0};
+    auto view = uavOf(f, output.get(), &uavDesc);
+    f.context->CSSetShader(cs.get(), nullptr, 0);
+    ID3D11ShaderResourceView* srvs[] = {srv.get()};
+    f.context->CSSetShaderResources(0, 1, srvs);
+    ID3D11UnorderedAccessView* uavs[] = {view.get()};
+    f.context->CSSetUnorderedAccessViews(0, 1, uavs, nullptr);
+    f.context->Dispatch(1, 1, 1);
+    auto words = f.readBuffer(output.get());
+    for (uint32_t i = 0; i < 16; ++i) {
+      INFO("element " << i);
+      CHECK(texel(words, i) == (i >= 3 && i < 11 ? 2 * (100 + i + 2) : 0u));
+    }
+  }
 }
 
 namespace {
