@@ -61,17 +61,23 @@ VkDeviceSize packedOffset(const SubresourceLayout& sub, const BlockShape& block,
          VkDeviceSize(UINT(at.x) / block.width) * block.bytes;
 }
 
+// The buffer side of a copy between a staging texture and an image. Vulkan reads bufferRowLength
+// and bufferImageHeight in the image's texels, so the staging rows of blocks are counted in the
+// image's block shape: the same texels when the formats match, and one image block per staging
+// texel (or the reverse) in the documented copies between block-compressed and uncompressed formats
+// of equal block size.
 VkBufferImageCopy packedRegion(const TextureStorage& staging, const SubresourceLayout& stagingSub, const VkOffset3D& stagingOffset,
-                               const SubresourceLayout& imageSub, VkImageAspectFlags aspects, const VkOffset3D& imageOffset,
-                               const VkExtent3D& extent) {
+                               DXGI_FORMAT imageFormat, const SubresourceLayout& imageSub, VkImageAspectFlags aspects,
+                               const VkOffset3D& imageOffset, const VkExtent3D& imageExtent) {
   const BlockShape block = blockShape(staging.desc().format);
+  const BlockShape imageBlock = blockShape(imageFormat);
   VkBufferImageCopy region{};
   region.bufferOffset = packedOffset(stagingSub, block, stagingOffset);
-  region.bufferRowLength = roundUp(stagingSub.width, block.width);
-  region.bufferImageHeight = roundUp(stagingSub.height, block.height);
+  region.bufferRowLength = roundUp(stagingSub.width, block.width) / block.width * imageBlock.width;
+  region.bufferImageHeight = roundUp(stagingSub.height, block.height) / block.height * imageBlock.height;
   region.imageSubresource = {aspects, imageSub.mip, imageSub.layer, 1};
   region.imageOffset = imageOffset;
-  region.imageExtent = extent;
+  region.imageExtent = imageExtent;
   return region;
 }
 
@@ -208,24 +214,31 @@ void D3D11DeviceContext::recordCopy(D3D11ResourceCommon* dst, UINT dstSubresourc
     copy.src = from.image()->handle();
     copy.dst = to.staging()->handle();
     copy.regionCount = 1;
-    *vk::tailOf<VkBufferImageCopy>(&copy) = packedRegion(to, toSub, dstOffset, fromSub, aspects, srcOffset, extent);
+    *vk::tailOf<VkBufferImageCopy>(&copy) = packedRegion(to, toSub, dstOffset, from.desc().format, fromSub, aspects, srcOffset, extent);
   } else if (to.image()) {
+    // The extent is in the source's texels; the image's are those scaled by the block shapes and
+    // clipped at its mip edge (a block-compressed mip smaller than a block).
+    const BlockShape fromBlock = blockShape(from.desc().format), toBlock = blockShape(to.desc().format);
+    const VkExtent3D imageExtent{std::min(extent.width * toBlock.width / fromBlock.width, toSub.width - uint32_t(dstOffset.x)),
+                                 std::min(extent.height * toBlock.height / fromBlock.height, toSub.height - uint32_t(dstOffset.y)),
+                                 extent.depth};
     auto& copy = m_stream->record<vk::CopyBufferToImageCommand>(sizeof(VkBufferImageCopy));
     copy.src = from.staging()->handle();
     copy.dst = to.image()->handle();
     copy.regionCount = 1;
-    *vk::tailOf<VkBufferImageCopy>(&copy) = packedRegion(from, fromSub, srcOffset, toSub, aspects, dstOffset, extent);
+    *vk::tailOf<VkBufferImageCopy>(&copy) = packedRegion(from, fromSub, srcOffset, to.desc().format, toSub, aspects, dstOffset, imageExtent);
   } else {
-    // Staging to staging: one buffer copy per row of blocks.
-    const BlockShape block = blockShape(from.desc().format);
+    // Staging to staging: one buffer copy per row of blocks (a block-compressed side's row of
+    // blocks is one row of the uncompressed side's texels; the blocks are the same size).
+    const BlockShape block = blockShape(from.desc().format), toBlock = blockShape(to.desc().format);
     const UINT rows = (extent.height + block.height - 1) / block.height;
     const VkDeviceSize rowBytes = VkDeviceSize((extent.width + block.width - 1) / block.width) * block.bytes;
     std::vector<VkBufferCopy> regions;
     for (uint32_t z = 0; z < extent.depth; ++z)
       for (UINT row = 0; row < rows; ++row) {
         VkOffset3D s{srcOffset.x, srcOffset.y + int32_t(row * block.height), srcOffset.z + int32_t(z)};
-        VkOffset3D d{dstOffset.x, dstOffset.y + int32_t(row * block.height), dstOffset.z + int32_t(z)};
-        regions.push_back(VkBufferCopy{packedOffset(fromSub, block, s), packedOffset(toSub, block, d), rowBytes});
+        VkOffset3D d{dstOffset.x, dstOffset.y + int32_t(row * toBlock.height), dstOffset.z + int32_t(z)};
+        regions.push_back(VkBufferCopy{packedOffset(fromSub, block, s), packedOffset(toSub, toBlock, d), rowBytes});
       }
     const size_t perCommand = vk::CommandStream::maxTailBytes() / sizeof(VkBufferCopy);
     for (size_t first = 0; first < regions.size(); first += perCommand) {
@@ -304,10 +317,6 @@ void D3D11DeviceContext::copyRegion(D3D11ResourceCommon* dst, UINT dstSubresourc
   // A copy clipped at a mip edge smaller than a block: Vulkan takes the extent to the edge.
   const VkExtent3D extent{std::min(width, fromSub.width - std::min(fromSub.width, box.left)),
                           std::min(height, fromSub.height - std::min(fromSub.height, box.top)), depth};
-  if (fromBlock.width != toBlock.width && (!from.image() || !to.image())) {
-    util::log::warn(method, ": compressed/uncompressed copies through staging memory are not implemented; call dropped");
-    return;
-  }
   recordCopy(dst, dstSubresource, VkOffset3D{int32_t(dstX), int32_t(dstY), int32_t(dstZ)}, src, srcSubresource,
              VkOffset3D{int32_t(box.left), int32_t(box.top), int32_t(box.front)}, extent);
 }

@@ -182,3 +182,87 @@ TEST_CASE("GenerateMips fills the lower levels from the top one", "[device][cont
     CHECK(bytes[3] == 255);
   }
 }
+
+namespace {
+
+// The first `rows` rows of `rowBytes` bytes of a mapped subresource, without the row padding.
+std::vector<uint8_t> mappedRows(const D3D11_MAPPED_SUBRESOURCE& mapped, UINT rows, UINT rowBytes) {
+  std::vector<uint8_t> bytes;
+  for (UINT y = 0; y < rows; ++y) {
+    const uint8_t* row = static_cast<const uint8_t*>(mapped.pData) + size_t(y) * mapped.RowPitch;
+    bytes.insert(bytes.end(), row, row + rowBytes);
+  }
+  return bytes;
+}
+
+}  // namespace
+
+TEST_CASE("block-compressed and uncompressed formats copy through staging memory in both directions", "[device][context]") {
+  Fixture f;
+  // An 8x8 BC1 texture (2x2 blocks of 8 bytes) with a 4x4 and a 2x2 mip (one block each).
+  std::vector<uint8_t> blocks(6 * 8);
+  for (size_t i = 0; i < blocks.size(); ++i)
+    blocks[i] = uint8_t(0x11 + 3 * i);
+  D3D11_TEXTURE2D_DESC desc{8, 8, 3, 1, DXGI_FORMAT_BC1_UNORM, {1, 0}, D3D11_USAGE_DEFAULT, D3D11_BIND_SHADER_RESOURCE, 0, 0};
+  const D3D11_SUBRESOURCE_DATA initial[] = {{blocks.data(), 16, 0}, {blocks.data() + 32, 8, 0}, {blocks.data() + 40, 8, 0}};
+  ComPtr<ID3D11Texture2D> bc1;
+  REQUIRE(f.device->CreateTexture2D(&desc, initial, bc1.put()) == S_OK);
+  auto texels = f.texture2D(2, 2, DXGI_FORMAT_R32G32_UINT, D3D11_USAGE_STAGING, 0, D3D11_CPU_ACCESS_READ | D3D11_CPU_ACCESS_WRITE);
+  D3D11_MAPPED_SUBRESOURCE mapped{};
+
+  SECTION("BC1 image to R32G32_UINT staging: one block per texel") {
+    f.context->CopySubresourceRegion(texels.get(), 0, 0, 0, 0, bc1.get(), 0, nullptr);
+    REQUIRE(f.context->Map(texels.get(), 0, D3D11_MAP_READ, 0, &mapped) == S_OK);
+    CHECK(mappedRows(mapped, 2, 16) == std::vector<uint8_t>(blocks.begin(), blocks.begin() + 32));
+    f.context->Unmap(texels.get(), 0);
+  }
+  SECTION("R32G32_UINT staging to a BC1 image, whole mip and a mip smaller than a block") {
+    std::vector<uint8_t> fresh(32);
+    for (size_t i = 0; i < fresh.size(); ++i)
+      fresh[i] = uint8_t(0xa0 + i);
+    REQUIRE(f.context->Map(texels.get(), 0, D3D11_MAP_WRITE, 0, &mapped) == S_OK);
+    for (UINT y = 0; y < 2; ++y)
+      std::memcpy(static_cast<uint8_t*>(mapped.pData) + y * mapped.RowPitch, fresh.data() + 16 * y, 16);
+    f.context->Unmap(texels.get(), 0);
+    f.context->CopySubresourceRegion(bc1.get(), 0, 0, 0, 0, texels.get(), 0, nullptr);
+    // Texel (1, 1) onto mip 2, which is 2x2 texels: the copy is clipped to the mip's edge.
+    const D3D11_BOX one{1, 1, 0, 2, 2, 1};
+    f.context->CopySubresourceRegion(bc1.get(), 2, 0, 0, 0, texels.get(), 0, &one);
+
+    desc.Usage = D3D11_USAGE_STAGING;
+    desc.BindFlags = 0;
+    desc.CPUAccessFlags = D3D11_CPU_ACCESS_READ;
+    ComPtr<ID3D11Texture2D> readback;
+    REQUIRE(f.device->CreateTexture2D(&desc, nullptr, readback.put()) == S_OK);
+    f.context->CopyResource(readback.get(), bc1.get());
+    REQUIRE(f.context->Map(readback.get(), 0, D3D11_MAP_READ, 0, &mapped) == S_OK);
+    CHECK(mappedRows(mapped, 2, 16) == fresh);
+    f.context->Unmap(readback.get(), 0);
+    REQUIRE(f.context->Map(readback.get(), 1, D3D11_MAP_READ, 0, &mapped) == S_OK);
+    CHECK(mappedRows(mapped, 1, 8) == std::vector<uint8_t>(blocks.begin() + 32, blocks.begin() + 40));  // untouched
+    f.context->Unmap(readback.get(), 1);
+    REQUIRE(f.context->Map(readback.get(), 2, D3D11_MAP_READ, 0, &mapped) == S_OK);
+    CHECK(mappedRows(mapped, 1, 8) == std::vector<uint8_t>(fresh.begin() + 24, fresh.end()));
+    f.context->Unmap(readback.get(), 2);
+  }
+  SECTION("BC1 staging to R32G32_UINT staging, with an offset") {
+    desc.Usage = D3D11_USAGE_STAGING;
+    desc.BindFlags = 0;
+    desc.CPUAccessFlags = D3D11_CPU_ACCESS_READ;
+    ComPtr<ID3D11Texture2D> bcStaging;
+    REQUIRE(f.device->CreateTexture2D(&desc, nullptr, bcStaging.put()) == S_OK);
+    f.context->CopyResource(bcStaging.get(), bc1.get());
+    REQUIRE(f.context->Map(texels.get(), 0, D3D11_MAP_WRITE, 0, &mapped) == S_OK);
+    for (UINT y = 0; y < 2; ++y)
+      std::memset(static_cast<uint8_t*>(mapped.pData) + y * mapped.RowPitch, 0, 16);
+    f.context->Unmap(texels.get(), 0);
+    // The bottom-right block lands on texel (0, 1).
+    const D3D11_BOX block{4, 4, 0, 8, 8, 1};
+    f.context->CopySubresourceRegion(texels.get(), 0, 0, 1, 0, bcStaging.get(), 0, &block);
+    REQUIRE(f.context->Map(texels.get(), 0, D3D11_MAP_READ, 0, &mapped) == S_OK);
+    std::vector<uint8_t> expected(32, 0);
+    std::copy(blocks.begin() + 24, blocks.begin() + 32, expected.begin() + 16);
+    CHECK(mappedRows(mapped, 2, 16) == expected);
+    f.context->Unmap(texels.get(), 0);
+  }
+}
