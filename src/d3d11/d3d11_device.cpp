@@ -659,11 +659,8 @@ const vk::ShaderCode* D3D11Device::shaderCodeFor(const CompiledShader& compiled)
   auto found = m_shaderCode.find(&compiled);
   if (found != m_shaderCode.end())
     return found->second.get();
-  dxbc::CompileResult result;
-  result.spirv = compiled.spirv;
-  result.reflection = compiled.reflection;
   // The cache's hash names distinct bytecode; 0 is reserved for "no shader" in pipeline keys.
-  auto code = vk::shaderCodeFrom(compiled.hash ? compiled.hash : 1, result);
+  auto code = makeShaderCode(m_shaderCache, compiled, compiled.hash ? compiled.hash : 1);
   const vk::ShaderCode* pointer = code.get();
   m_shaderCode.emplace(&compiled, std::move(code));
   return pointer;

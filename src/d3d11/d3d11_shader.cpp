@@ -14,9 +14,10 @@ namespace d3d11vk {
 template <typename Interface, dxbc::ShaderStage Stage>
 D3D11Shader<Interface, Stage>::D3D11Shader(util::ComObject<ID3D11Device5>* device, const ShaderCache& cache,
                                            std::shared_ptr<const CompiledShader> compiled,
-                                           StreamOutputDesc streamOutput)
+                                           StreamOutputDesc streamOutput, dxbc::ShaderStage bytecodeStage)
     : D3D11DeviceChild<Interface>(device), m_cache(cache), m_compiled(std::move(compiled)),
-      m_streamOutput(std::move(streamOutput)), m_hasStreamOutput(!m_streamOutput.entries.empty()) {}
+      m_streamOutput(std::move(streamOutput)), m_hasStreamOutput(!m_streamOutput.entries.empty()),
+      m_bytecodeStage(bytecodeStage) {}
 
 template <typename Interface, dxbc::ShaderStage Stage>
 HRESULT STDMETHODCALLTYPE D3D11Shader<Interface, Stage>::QueryInterface(REFIID riid, void** object) {
@@ -36,7 +37,7 @@ HRESULT STDMETHODCALLTYPE D3D11Shader<Interface, Stage>::QueryInterface(REFIID r
 template <typename Interface, dxbc::ShaderStage Stage>
 UINT STDMETHODCALLTYPE D3D11Shader<Interface, Stage>::Info::GetStage() {
   // The bytecode's stage: a geometry-shader object with stream output may hold a vertex shader.
-  return UINT(this->owner()->m_compiled->reflection.stage);
+  return UINT(this->owner()->m_bytecodeStage);
 }
 
 template <typename Interface, dxbc::ShaderStage Stage>
@@ -108,9 +109,9 @@ ShaderLevelCaps levelCaps(const vk::DeviceProfile& profile, D3D_FEATURE_LEVEL le
 
 template <typename Object>
 void* newShader(const ShaderCreateContext& context, std::shared_ptr<const CompiledShader> compiled,
-                StreamOutputDesc streamOutput) {
+                StreamOutputDesc streamOutput, dxbc::ShaderStage bytecodeStage = Object::stage()) {
   // The object's most derived interface is what the Create method hands out.
-  auto* object = new Object(context.device, context.cache, std::move(compiled), std::move(streamOutput));
+  auto* object = new Object(context.device, context.cache, std::move(compiled), std::move(streamOutput), bytecodeStage);
   return static_cast<typename Object::InterfaceType*>(object);
 }
 
@@ -167,9 +168,31 @@ HRESULT createShader(const ShaderCreateContext& context, const char* method, dxb
           layout.entries.push_back(dxbc::StreamOutputEntry{entry.stream, entry.semanticName, entry.semanticIndex,
                                                            entry.startComponent, entry.componentCount, entry.outputSlot});
         std::copy(streamOutputDesc.strides.begin(), streamOutputDesc.strides.end(), layout.strides);
-        compiled = context.cache.getOrCompile(static_cast<const uint8_t*>(bytecode), length, container, layout);
-        if (!compiled->error.empty())
-          return reject(method, profile.name() + " shader with stream output refused by the compiler: " + compiled->error);
+        dxbc::CompileOptions options;
+        options.streamOutput = layout;
+        const bool passThrough = profile.stage == dxbc::ShaderStage::Vertex || profile.stage == dxbc::ShaderStage::Domain;
+        if (passThrough) {
+          // D3D11 runs a pass-through geometry stage that captures the vertex (domain) shader's
+          // outputs, so the bound vertex shader runs unchanged: a geometry shader generated from
+          // the bytecode's output signature (docs/pipelines.md, Stream output). It takes
+          // triangles; the backend picks its point, line and adjacency variants by topology.
+          options.passThroughGeometry = 3;
+          auto generated = context.cache.getOrCompile(static_cast<const uint8_t*>(bytecode), length, container, options);
+          if (generated->error.empty()) {
+            compiled = generated;
+          } else {
+            // Outputs a geometry shader cannot read yet (clip/cull distances): the shader itself,
+            // compiled with the capture, takes its own stage's place as before.
+            util::log::warn("ID3D11Device::", method, ": no pass-through geometry shader (", generated->error,
+                            "): the stream-output shader replaces the bound ", profile.name(), " shader");
+            options.passThroughGeometry = 0;
+          }
+        }
+        if (!options.passThroughGeometry) {
+          compiled = context.cache.getOrCompile(static_cast<const uint8_t*>(bytecode), length, container, options);
+          if (!compiled->error.empty())
+            return reject(method, profile.name() + " shader with stream output refused by the compiler: " + compiled->error);
+        }
       }
     }
     if (!shader)
@@ -179,7 +202,7 @@ HRESULT createShader(const ShaderCreateContext& context, const char* method, dxb
       case dxbc::ShaderStage::Hull: *shader = newShader<D3D11HullShader>(context, compiled, {}); break;
       case dxbc::ShaderStage::Domain: *shader = newShader<D3D11DomainShader>(context, compiled, {}); break;
       case dxbc::ShaderStage::Geometry:
-        *shader = newShader<D3D11GeometryShader>(context, compiled, std::move(streamOutputDesc));
+        *shader = newShader<D3D11GeometryShader>(context, compiled, std::move(streamOutputDesc), profile.stage);
         break;
       case dxbc::ShaderStage::Pixel: *shader = newShader<D3D11PixelShader>(context, compiled, {}); break;
       case dxbc::ShaderStage::Compute: *shader = newShader<D3D11ComputeShader>(context, compiled, {}); break;

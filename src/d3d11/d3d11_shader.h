@@ -24,8 +24,11 @@ class D3D11Shader final : public D3D11DeviceChild<Interface> {
 public:
   using InterfaceType = Interface;
 
+  // `bytecodeStage`: the stage of the application's bytecode (a geometry-shader object with
+  // stream output may be made from a vertex or domain shader).
   D3D11Shader(util::ComObject<ID3D11Device5>* device, const ShaderCache& cache,
-              std::shared_ptr<const CompiledShader> compiled, StreamOutputDesc streamOutput);
+              std::shared_ptr<const CompiledShader> compiled, StreamOutputDesc streamOutput,
+              dxbc::ShaderStage bytecodeStage = Stage);
 
   HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** object) override;
 
@@ -53,6 +56,7 @@ private:
   std::shared_ptr<const CompiledShader> m_compiled;
   StreamOutputDesc m_streamOutput;
   bool m_hasStreamOutput;
+  dxbc::ShaderStage m_bytecodeStage;
   Info m_info{this};
   // ID3D10* face, answered by QueryInterface (src/d3d10).
   D3D10ShaderFaceFor<Interface> m_d3d10{this};

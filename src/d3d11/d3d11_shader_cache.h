@@ -15,6 +15,10 @@
 #include "dxbc/container.h"
 #include "dxbc/signature.h"
 
+namespace vk {
+struct ShaderCode;
+}
+
 namespace d3d11vk {
 
 // What one DXBC blob became. Immutable once made: shader objects share it.
@@ -31,6 +35,13 @@ struct CompiledShader {
   // The stream-output declaration compiled in (CompileOptions::streamOutput), serialized: part of
   // the cache key, so the same bytes with and without stream output are two entries. Empty: none.
   std::string streamOutputKey;
+  // Compiled with CompileOptions::dualSourceBlend (a pixel shader's variant for SRC1 blending on
+  // target 0): also part of the key and the id.
+  bool dualSourceBlend = false;
+  // CompileOptions::passThroughGeometry (part of the key too), and the stream-output declaration
+  // itself, so variants of a pass-through geometry shader can be compiled from this entry.
+  uint32_t passThroughGeometry = 0;
+  dxbc::StreamOutputLayout streamOutput;
 };
 
 class ShaderCache {
@@ -48,6 +59,9 @@ public:
   // declaration is part of the key. No entries: the same as the plain overload.
   std::shared_ptr<const CompiledShader> getOrCompile(const uint8_t* bytes, size_t size, const dxbc::Container& container,
                                                      const dxbc::StreamOutputLayout& streamOutput);
+  // Any compile options (stream output, dual-source blending); each combination is its own entry.
+  std::shared_ptr<const CompiledShader> getOrCompile(const uint8_t* bytes, size_t size, const dxbc::Container& container,
+                                                     const dxbc::CompileOptions& options);
 
   // Compiles run by this cache so far (tests observe the sharing through it).
   uint64_t compileCount() const { return m_compiles.load(); }
@@ -56,7 +70,8 @@ public:
 
 private:
   std::shared_ptr<const CompiledShader> find(uint64_t hash, const uint8_t* bytes, size_t size,
-                                             const std::string& streamOutputKey) const;
+                                             const std::string& streamOutputKey, bool dualSourceBlend,
+                                             uint32_t passThroughGeometry) const;
 
   // Entries live as long as the device: games recreate the same shaders (level loads, device
   // contexts per window) and a compile costs far more than the few kilobytes kept.
@@ -64,5 +79,10 @@ private:
   std::unordered_multimap<uint64_t, std::shared_ptr<const CompiledShader>> m_entries;
   std::atomic<uint64_t> m_compiles{0};
 };
+
+// The backend's view of `compiled` (vk::ShaderCode with `id`). A pixel shader that writes o0 and
+// o1 also gets its dual-source variant (ShaderCode::dualSource), compiled through `cache` now, so
+// the worker can switch to it when target 0 blends with SRC1 factors.
+std::shared_ptr<const vk::ShaderCode> makeShaderCode(ShaderCache& cache, const CompiledShader& compiled, uint64_t id);
 
 }  // namespace d3d11vk

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "dxbc/compiler_impl.h"
+#include "dxbc/compiler_passthrough.h"
 #include "dxbc/container.h"
 #include "dxbc/decoder.h"
 #include "dxbc/opcodes.h"
@@ -488,8 +489,8 @@ void Compiler::copyInputs() {
 
 void Compiler::copyOutputs() {
   for (auto& [reg, io] : m_userOutputs) {
-    if (io.stream != m_currentStream)
-      continue;  // a geometry shader's emit_stream writes only that stream's outputs
+    if (io.stream != m_currentStream || !io.variable)
+      continue;  // emit_stream writes only its stream's outputs; dual-source drops targets 2-7
     Id bits = b.op(spv::OpLoad, uvec4(), {b.op(spv::OpAccessChain, b.typePointer(spv::StorageClassPrivate, uvec4()),
                                                {m_outputArray, b.constU32(reg)})});
     b.opNoResult(spv::OpStore, {io.variable, bitcast(Value{bits, Kind::Uint, 4}, io.kind).id});
@@ -653,10 +654,25 @@ void Compiler::createIoVariables() {
   createTessellationInputs();
   // A hull shader's outputs are per-control-point arrays, created by compileHull.
   if (m_stage != ShaderStage::Hull) {
+    const bool dualSource = m_options.dualSourceBlend;
+    if (dualSource && m_stage != ShaderStage::Pixel)
+      throw Error("dual-source blending for a shader stage other than pixel");
     for (auto& [reg, io] : m_userOutputs) {
       io.kind = signatureKind(m_outputs, reg);
+      // Dual-source blending writes target 0 alone: o1 is its second source (Index 1) and the
+      // other targets' outputs have no variable (copyOutputs skips them).
+      if (dualSource && reg > 1)
+        continue;
       io.variable = b.variable(b.typePointer(spv::StorageClassOutput, typeOf(io.kind, 4)), spv::StorageClassOutput);
+      if (dualSource && reg == 1) {
+        b.decorate(io.variable, spv::DecorationLocation, {0});
+        b.decorate(io.variable, spv::DecorationIndex, {1});
+        b.name(io.variable, "out0_src1");
+        continue;
+      }
       b.decorate(io.variable, spv::DecorationLocation, {reg});
+      if (dualSource)
+        b.decorate(io.variable, spv::DecorationIndex, {0});
       if (io.stream) {
         b.capability(spv::CapabilityGeometryStreams);
         b.decorate(io.variable, spv::DecorationStream, {io.stream});
@@ -751,6 +767,8 @@ CompileResult compile(const uint8_t* bytes, size_t size, const CompileOptions& o
       else if (c == makeFourCC("OSGN") || c == makeFourCC("OSG5") || c == makeFourCC("OSG1"))
         outputs = Signature::parse(chunk);
     }
+    if (options.passThroughGeometry)
+      return compiler::compilePassThroughGeometry(program, outputs ? &*outputs : nullptr, options);
     compiler::Compiler compiler(program, inputs ? &*inputs : nullptr, outputs ? &*outputs : nullptr, options);
     return compiler.run();
   } catch (const compiler::Unsupported& e) {

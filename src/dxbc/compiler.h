@@ -34,6 +34,15 @@ struct CompileOptions {
   // Transform feedback (docs/compiler.md, Stream output): each entry becomes an output variable
   // with XfbBuffer/XfbStride/Offset (and Stream), and the entry point gets the Xfb mode.
   StreamOutputLayout streamOutput;
+  // Pixel shaders (docs/compiler.md, Dual-source blending): o0 and o1 become the two sources of
+  // render target 0 (Location 0, Index 0 and 1); every other colour output is dropped, as D3D11
+  // writes only target 0 while dual-source factors are in use.
+  bool dualSourceBlend = false;
+  // Not 0: the bytes are a vertex or domain shader whose outputs stream output captures, and the
+  // result is the pass-through geometry shader D3D11 runs for it (docs/compiler.md, Stream
+  // output), taking this input primitive (D3D10_SB_PRIMITIVE: 1 point, 2 line, 3 triangle,
+  // 6 line and 7 triangle with adjacency; a domain shader's own tessellator domain decides).
+  uint32_t passThroughGeometry = 0;
 };
 
 // One descriptor the shader uses, for the backend's descriptor set layout.

@@ -7,6 +7,7 @@
 #include "util/log.h"
 #include "vk/device.h"
 #include "vk/result.h"
+#include "vk/shader_variants.h"
 
 namespace vk {
 
@@ -16,7 +17,7 @@ constexpr VkShaderStageFlagBits kStageBits[kGraphicsStages] = {
     VK_SHADER_STAGE_VERTEX_BIT, VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT, VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT,
     VK_SHADER_STAGE_GEOMETRY_BIT, VK_SHADER_STAGE_FRAGMENT_BIT};
 constexpr const char* kStageNames[kGraphicsStages] = {"vertex", "hull", "domain", "geometry", "pixel"};
-constexpr uint32_t kHull = 1, kDomain = 2, kGeometry = 3;
+constexpr uint32_t kHull = 1, kDomain = 2, kGeometry = 3, kPixel = 4;
 
 bool isStrip(VkPrimitiveTopology topology) {
   return topology == VK_PRIMITIVE_TOPOLOGY_LINE_STRIP || topology == VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP ||
@@ -274,12 +275,15 @@ VkPipeline buildGraphicsPipeline(const Device& device, const GraphicsPipelineKey
   depthStencil.minDepthBounds = 0.0f;
   depthStencil.maxDepthBounds = 1.0f;
 
-  // Color blending. An unbound slot (VK_FORMAT_UNDEFINED) keeps its place with nothing written.
+  // Color blending. An unbound slot (VK_FORMAT_UNDEFINED) keeps its place with nothing written,
+  // and so does a target D3D11 leaves unchanged (writtenColorTargets: not written by the pixel
+  // shader, or not target 0 under dual-source blending, whose SRC1 factors only target 0 can use).
+  const uint32_t written = writtenColorTargets(key, stages[kPixel]);
   VkPipelineColorBlendAttachmentState blendAttachments[kMaxColorTargets] = {};
   for (uint32_t i = 0; i < key.colorCount; i++) {
     const ColorBlend& from = key.blend[i];
     VkPipelineColorBlendAttachmentState& to = blendAttachments[i];
-    if (key.colorFormats[i] == VK_FORMAT_UNDEFINED)
+    if (key.colorFormats[i] == VK_FORMAT_UNDEFINED || !((written >> i) & 1))
       continue;
     to.blendEnable = from.enable && !isIntegerFormat(key.colorFormats[i]);
     to.srcColorBlendFactor = from.srcColor;

@@ -39,7 +39,18 @@ struct ShaderCode {
   uint32_t patchControlPoints = 0;          // hull shaders
   bool usesRasterizerSampleCount = false;   // specialization constant 0 = the pipeline's sample count
   bool transformFeedback = false;           // has Xfb outputs (a stream-output declaration compiled in)
+  // Fragment shaders: bit i set = the shader writes render target i (SV_Target i). Attachments it
+  // does not write get a zero write mask, so they keep their contents as in D3D11.
+  uint32_t colorOutputs = 0;
+  // Fragment shaders writing o0 and o1: the same shader with o1 as the second source of target 0
+  // (Location 0, Index 1), used instead of this one when target 0 blends with SRC1 factors.
+  std::shared_ptr<const ShaderCode> dualSource;
+  // A pass-through geometry shader (stream output from vertex bytecode) takes triangles; these
+  // take points, lines, lines and triangles with adjacency (kPassThroughPoint...), chosen by the
+  // key's topology when the pipeline is built.
+  std::shared_ptr<const ShaderCode> passThroughVariants[4];
 };
+enum : uint32_t { kPassThroughPoint, kPassThroughLine, kPassThroughLineAdjacency, kPassThroughTriangleAdjacency };
 
 struct VertexAttribute {
   uint32_t location;

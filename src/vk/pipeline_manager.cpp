@@ -5,6 +5,7 @@
 #include "vk/device.h"
 #include "vk/graphics_pipeline_builder.h"
 #include "vk/result.h"
+#include "vk/shader_variants.h"
 
 namespace vk {
 
@@ -43,6 +44,9 @@ const GraphicsPipeline* PipelineManager::getGraphics(const GraphicsPipelineKey& 
   std::string why = checkGraphicsKey(m_device, key, stages);
   if (!why.empty())
     return fail(why);
+  const ShaderCode* selected[kGraphicsStages];
+  selectGraphicsShaders(key, stages, selected);  // dual-source and pass-through variants
+  stages = selected;
   const PipelineLayoutInfo* layout = m_layouts.graphics(stages);
   if (!layout)
     return fail("the pipeline layout was refused (see above)");

@@ -42,6 +42,10 @@ std::shared_ptr<const ShaderCode> shaderCodeFrom(uint64_t id, const dxbc::Compil
   code->patchControlPoints = compiled.reflection.patchControlPoints;
   code->usesRasterizerSampleCount = compiled.reflection.rasterizerSampleCount;
   code->transformFeedback = compiled.reflection.transformFeedback;
+  if (compiled.reflection.stage == dxbc::ShaderStage::Pixel)
+    for (uint32_t location : compiled.reflection.outputLocations)
+      if (location < 32)
+        code->colorOutputs |= 1u << location;
   return code;
 }
 

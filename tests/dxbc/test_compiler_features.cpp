@@ -261,6 +261,77 @@ TEST_CASE("stream output entries become transform feedback variables", "[compile
         "invalid: stream output for a shader stage other than vertex, domain or geometry");
 }
 
+TEST_CASE("a pass-through geometry shader is generated from vertex bytecode for each input primitive", "[compiler]") {
+  const std::string vs = std::string(kVertexSignatures) + kVertexCode;
+  CompileOptions options;
+  options.streamOutput.entries = {{0, "SV_Position", 0, 0, 4, 0}, {0, "TEXCOORD", 1, 0, 2, 0}};
+  struct Case {
+    uint32_t primitive;
+    const char* input;
+    const char* output;
+    uint32_t vertices;
+  } cases[] = {{1, "InputPoints", "OutputPoints", 1}, {2, "InputLines", "OutputLineStrip", 2},
+               {3, "Triangles", "OutputTriangleStrip", 3}, {6, "InputLinesAdjacency", "OutputLineStrip", 2},
+               {7, "InputTrianglesAdjacency", "OutputTriangleStrip", 3}};
+  for (const Case& k : cases) {
+    INFO("primitive " << k.primitive);
+    options.passThroughGeometry = k.primitive;
+    Compiled c = compileValid(vs, options);
+    CHECK(c.result.reflection.stage == ShaderStage::Geometry);
+    CHECK(c.result.reflection.transformFeedback);
+    CHECK(c.result.reflection.outputLocations == std::vector<uint32_t>{1});
+    CHECK(c.result.reflection.inputLocations == std::vector<uint32_t>{1});
+    CHECK(c.has(std::string("OpExecutionMode %main ") + k.input));
+    CHECK(c.has(std::string("OpExecutionMode %main ") + k.output));
+    CHECK(c.has("OpExecutionMode %main OutputVertices " + std::to_string(k.vertices)));
+    CHECK(c.count("OpEmitVertex") == k.vertices);
+    CHECK(c.count("OpEndPrimitive") == 1);
+    CHECK(c.has("OpDecorate %xfb_SV_Position0 XfbBuffer 0"));
+    CHECK(c.has("OpDecorate %xfb_TEXCOORD1 Offset 16"));
+  }
+  options.passThroughGeometry = 3;
+  CHECK(compileError("ps_5_0\nret\n", options) == "invalid: a pass-through geometry shader needs vertex or domain shader bytecode");
+  const std::string clip =
+      "// Output signature:\n//\n"
+      "// Name                 Index   Mask Register SysValue  Format   Used\n"
+      "// -------------------- ----- ------ -------- -------- ------- ------\n"
+      "// SV_Position              0   xyzw        0      POS   float   xyzw\n"
+      "// SV_ClipDistance          0   x           1  CLIPDST   float   x\n"
+      "//\n"
+      "vs_5_0\ndcl_input v0.xyzw\ndcl_output_siv o0.xyzw, position\ndcl_output_siv o1.x, clip_distance\n"
+      "mov o0.xyzw, v0.xyzw\nmov o1.x, v0.x\nret\n";
+  options.streamOutput.entries = {{0, "SV_Position", 0, 0, 4, 0}};
+  CHECK(compileError(clip, options).rfind("unsupported: pass-through geometry shader for an output with system value", 0) == 0);
+}
+
+TEST_CASE("the dual-source variant puts o1 at location 0 index 1 and drops the other targets", "[compiler]") {
+  const std::string ps =
+      "ps_5_0\n"
+      "dcl_input_ps linear v1.xyzw\n"
+      "dcl_output o0.xyzw\n"
+      "dcl_output o1.xyzw\n"
+      "dcl_output o2.xyzw\n"
+      "mov o0.xyzw, v1.xyzw\n"
+      "mov o1.xyzw, v1.wzyx\n"
+      "mov o2.xyzw, v1.xxxx\n"
+      "ret\n";
+  Compiled plain = compileValid(ps);
+  CHECK(plain.result.reflection.outputLocations == std::vector<uint32_t>{0, 1, 2});
+  CHECK(!plain.has("Index"));
+
+  CompileOptions options;
+  options.dualSourceBlend = true;
+  Compiled c = compileValid(ps, options);
+  CHECK(c.result.reflection.outputLocations == std::vector<uint32_t>{0});
+  CHECK(c.has("OpDecorate %out0 Location 0"));
+  CHECK(c.has("OpDecorate %out0 Index 0"));
+  CHECK(c.has("OpDecorate %out0_src1 Location 0"));
+  CHECK(c.has("OpDecorate %out0_src1 Index 1"));
+  CHECK(!c.has("%out2"));  // target 2 is not written while dual-source blending
+  CHECK(c.count("OpVariable %_ptr_Output_v4float Output") == 2);
+  CHECK(compileError("vs_5_0\nret\n", options) == "invalid: dual-source blending for a shader stage other than pixel");
+}
+
 TEST_CASE("a geometry shader's streams go to their own transform feedback buffers", "[compiler]") {
   CompileOptions options;
   options.streamOutput.entries = {{0, "SV_Position", 0, 0, 4, 0}, {1, "COLOR", 0, 0, 4, 1}};

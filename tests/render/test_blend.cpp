@@ -38,7 +38,7 @@ const std::string kUintPS =
 
 using Color = std::array<float, 4>;
 const Color kSrc = {0.5f, 0.25f, 0.75f, 0.5f};
-const Color kSrc1 = {0.25f, 0.5f, 0.125f, 0.75f};
+const Color kSrc1 = {0.625f, 0.125f, 0.375f, 0.25f};  // unlike kSrc and kDst in every channel
 const Color kDst = {0.25f, 0.5f, 0.125f, 0.75f};
 const Color kFactor = {0.25f, 0.75f, 0.5f, 0.125f};
 
@@ -225,17 +225,98 @@ TEST_CASE("independent blending applies each target's own state", "[render][blen
   CHECK(got == Color{std::min(kSrc1[0], kDst[0]), std::min(kSrc1[1], kDst[1]), std::min(kSrc1[2], kDst[2]), std::max(kSrc1[3], kDst[3])});
 }
 
-// The compiler writes o1 to Location 1 with no Location 0 / Index 1 output, which Vulkan's
-// dual-source blending formally needs; lavapipe takes the second output as SRC1 anyway, so this
-// passes here and documents the expected D3D11 result for drivers that are stricter.
-TEST_CASE("dual-source blending reads o1 as SRC1", "[render][blend]") {
+// Dual-source blending: the pixel shader's o1 is SRC1 of target 0 (the compiler's dual-source
+// variant puts it at Location 0, Index 1). Each SRC1 factor in each slot D3D11 allows it in, with
+// a factor in the other slot that is neither 0 nor 1.
+TEST_CASE("dual-source blending: every SRC1 factor as source and destination, colour and alpha", "[render][blend]") {
   Fixture f;
   BlendScene s(f, kTwoOutputPS);
-  for (auto [src, dst] : {std::pair{D3D11_BLEND_SRC1_COLOR, D3D11_BLEND_INV_SRC1_COLOR}, std::pair{D3D11_BLEND_SRC1_ALPHA, D3D11_BLEND_INV_SRC1_ALPHA}}) {
-    BlendCase b{src, dst, D3D11_BLEND_OP_ADD, D3D11_BLEND_SRC1_ALPHA, D3D11_BLEND_INV_SRC1_ALPHA, D3D11_BLEND_OP_ADD};
-    INFO(name(src) << " / " << name(dst));
-    CHECK(s.run(descOf(b)) == expected(b));
+  const D3D11_BLEND colorFactors[] = {D3D11_BLEND_SRC1_COLOR, D3D11_BLEND_INV_SRC1_COLOR, D3D11_BLEND_SRC1_ALPHA,
+                                      D3D11_BLEND_INV_SRC1_ALPHA};
+  for (D3D11_BLEND factor : colorFactors) {
+    for (bool asSource : {true, false}) {
+      BlendCase b{asSource ? factor : D3D11_BLEND_INV_SRC_ALPHA, asSource ? D3D11_BLEND_DEST_COLOR : factor, D3D11_BLEND_OP_ADD,
+                  D3D11_BLEND_ONE, D3D11_BLEND_ZERO, D3D11_BLEND_OP_ADD};
+      INFO(name(factor) << (asSource ? " as SrcBlend" : " as DestBlend"));
+      const Color want = expected(b);
+      CHECK(s.run(descOf(b)) == want);
+    }
   }
+  // _COLOR factors are not allowed in the alpha slots (CreateBlendState refuses them).
+  for (D3D11_BLEND factor : {D3D11_BLEND_SRC1_ALPHA, D3D11_BLEND_INV_SRC1_ALPHA}) {
+    for (bool asSource : {true, false}) {
+      BlendCase b{D3D11_BLEND_ONE, D3D11_BLEND_ZERO, D3D11_BLEND_OP_ADD, asSource ? factor : D3D11_BLEND_INV_BLEND_FACTOR,
+                  asSource ? D3D11_BLEND_DEST_ALPHA : factor, D3D11_BLEND_OP_ADD};
+      INFO(name(factor) << (asSource ? " as SrcBlendAlpha" : " as DestBlendAlpha"));
+      CHECK(s.run(descOf(b)) == expected(b));
+    }
+  }
+  // SRC1 in both slots of colour and alpha at once.
+  BlendCase both{D3D11_BLEND_SRC1_COLOR, D3D11_BLEND_INV_SRC1_COLOR, D3D11_BLEND_OP_ADD, D3D11_BLEND_SRC1_ALPHA,
+                 D3D11_BLEND_INV_SRC1_ALPHA, D3D11_BLEND_OP_ADD};
+  CHECK(s.run(descOf(both)) == expected(both));
+  // The same shader without SRC1 factors is the plain one again: o0 alone blends into target 0.
+  BlendCase plain{D3D11_BLEND_SRC_ALPHA, D3D11_BLEND_INV_SRC_ALPHA, D3D11_BLEND_OP_ADD, D3D11_BLEND_ONE, D3D11_BLEND_ZERO,
+                  D3D11_BLEND_OP_ADD};
+  CHECK(s.run(descOf(plain)) == expected(plain));
+}
+
+namespace {
+
+// A second 1x1 float target bound after the scene's, cleared to `clear`.
+struct SecondTarget {
+  ComPtr<ID3D11Texture2D> texture;
+  ComPtr<ID3D11RenderTargetView> view;
+  SecondTarget(Fixture& f, BlendScene& s) {
+    texture = f.texture2D(1, 1, DXGI_FORMAT_R32G32B32A32_FLOAT, D3D11_USAGE_DEFAULT, D3D11_BIND_RENDER_TARGET);
+    REQUIRE(f.device->CreateRenderTargetView(texture.get(), nullptr, view.put()) == S_OK);
+    ID3D11RenderTargetView* targets[] = {s.scene.rtv.get(), view.get()};
+    f.context->OMSetRenderTargets(2, targets, nullptr);
+  }
+  Color read(Fixture& f) {
+    auto px = f.readTexture(texture.get(), 0, 16);
+    Color got;
+    std::memcpy(got.data(), px.data(), 16);
+    return got;
+  }
+};
+
+}  // namespace
+
+TEST_CASE("dual-source blending writes render target 0 alone", "[render][blend]") {
+  Fixture f;
+  BlendScene s(f, kTwoOutputPS);
+  SecondTarget second(f, s);
+  const Color kept = {0.5f, 0.5f, 0.5f, 0.5f};
+  f.context->ClearRenderTargetView(second.view.get(), kept.data());
+  // IndependentBlendEnable = FALSE: target 1 gets target 0's SRC1 state too, and D3D11 still
+  // writes only target 0 while dual-source factors are in use.
+  BlendCase b{D3D11_BLEND_ONE, D3D11_BLEND_SRC1_COLOR, D3D11_BLEND_OP_ADD, D3D11_BLEND_ONE, D3D11_BLEND_INV_SRC1_ALPHA,
+              D3D11_BLEND_OP_ADD};
+  CHECK(s.run(descOf(b)) == expected(b));
+  CHECK(second.read(f) == kept);
+  // Without SRC1 factors the same shader writes o1 to target 1 again.
+  BlendCase plain{D3D11_BLEND_ONE, D3D11_BLEND_ZERO, D3D11_BLEND_OP_ADD, D3D11_BLEND_ONE, D3D11_BLEND_ZERO, D3D11_BLEND_OP_ADD};
+  CHECK(s.run(descOf(plain)) == kSrc);
+  CHECK(second.read(f) == kSrc1);
+}
+
+TEST_CASE("a render target the pixel shader does not write keeps its contents", "[render][blend]") {
+  Fixture f;
+  BlendScene s(f, kOneOutputPS);  // writes SV_Target0 only
+  SecondTarget second(f, s);
+  const Color kept = {0.25f, 0.75f, 0.5f, 1.0f};
+  f.context->ClearRenderTargetView(second.view.get(), kept.data());
+  D3D11_BLEND_DESC desc{};
+  desc.RenderTarget[0] = {FALSE, D3D11_BLEND_ONE, D3D11_BLEND_ZERO, D3D11_BLEND_OP_ADD, D3D11_BLEND_ONE, D3D11_BLEND_ZERO,
+                          D3D11_BLEND_OP_ADD, D3D11_COLOR_WRITE_ENABLE_ALL};
+  CHECK(s.run(desc) == kSrc);
+  CHECK(second.read(f) == kept);
+  // Blending on (ONE/ONE would add whatever the shader left in an unwritten output) changes nothing either.
+  desc.RenderTarget[0] = descOf({D3D11_BLEND_ONE, D3D11_BLEND_ONE, D3D11_BLEND_OP_ADD, D3D11_BLEND_ONE, D3D11_BLEND_ONE,
+                                 D3D11_BLEND_OP_ADD}).RenderTarget[0];
+  s.run(desc);
+  CHECK(second.read(f) == kept);
 }
 
 TEST_CASE("D3D11.1 logic ops combine integer source and destination bits", "[render][blend]") {

@@ -1,5 +1,6 @@
 // Rendering: stream output (transform feedback). A vertex shader's outputs captured through
-// CreateGeometryShaderWithStreamOutput with vertex-shader bytecode, a geometry shader capturing
+// CreateGeometryShaderWithStreamOutput with vertex-shader bytecode (a pass-through geometry stage,
+// with another bound vertex shader and several topologies), a geometry shader capturing
 // and rasterizing at once, one capturing two streams into two buffers, appending with offset -1,
 // DrawAuto drawing what was captured, the stream-output statistics and overflow queries, and the
 // same capture from a deferred context.
@@ -125,6 +126,91 @@ TEST_CASE("a geometry shader with stream output captures and rasterizes", "[rend
       INFO(x << ", " << y);
       CHECK(s.at(px, x, y) == (x < 2 ? rgba8(255, 255, 0) : 0u));
     }
+}
+
+// kPosColorVS with red and blue swapped: the same input and output signatures (D3D11 requires
+// the bound vertex shader's outputs to match the stream-output bytecode's), other code.
+const std::string kSwappedColorVS =
+    signature("Input", {"POSITION                 0   xyzw        0     NONE   float   xyzw",
+                        "COLOR                    0   xyzw        1     NONE   float   xyzw"}) +
+    signature("Output", {"SV_Position              0   xyzw        0      POS   float   xyzw",
+                         "COLOR                    0   xyzw        1     NONE   float   xyzw"}) +
+    "vs_4_0\n"
+    "dcl_input v0.xyzw\n"
+    "dcl_input v1.xyzw\n"
+    "dcl_output_siv o0.xyzw, position\n"
+    "dcl_output o1.xyzw\n"
+    "mov o0.xyzw, v0.xyzw\n"
+    "mov o1.xyzw, v1.zyxw\n"
+    "ret\n";
+
+TEST_CASE("stream output from vertex bytecode captures the bound vertex shader through a pass-through geometry stage",
+          "[render][streamout]") {
+  Fixture f;
+  Scene s(f, 4, 4);
+  // Made from kPosColorVS's bytecode; the vertex shader bound is another one with its signatures.
+  auto gs = vertexCapture(f, kPositionAndColor, 2, 32, 0);
+  auto swapped = makeVS(f, kSwappedColorVS);
+  f.context->VSSetShader(swapped.get(), nullptr, 0);
+  f.context->GSSetShader(gs.get(), nullptr, 0);
+  auto target = soBuffer(f, 8 * 32);
+  setTarget(f, target.get(), 0);
+  // The left half red: the bound shader makes it blue, in the capture and on the target.
+  const std::vector<Vertex> left = rect(-1, -1, 0, 1, 1, 0, 0);
+  s.draw(left);
+  f.context->SOSetTargets(0, nullptr, nullptr);
+  auto values = floatsOf(f.readBuffer(target.get()));
+  for (size_t v = 0; v < 6; ++v) {
+    INFO("vertex " << v);
+    CHECK(values[v * 8 + 0] == left[v].x);
+    CHECK(values[v * 8 + 1] == left[v].y);
+    CHECK(values[v * 8 + 2] == left[v].z);
+    CHECK(values[v * 8 + 3] == left[v].w);
+    CHECK(values[v * 8 + 4] == 0.0f);  // blue, not the bytecode's red
+    CHECK(values[v * 8 + 5] == 0.0f);
+    CHECK(values[v * 8 + 6] == 1.0f);
+    CHECK(values[v * 8 + 7] == 1.0f);
+  }
+  CHECK(values[6 * 8] == 0.0f);  // nothing past the two triangles
+  auto px = s.pixels();
+  for (UINT y = 0; y < 4; ++y)
+    for (UINT x = 0; x < 4; ++x) {
+      INFO(x << ", " << y);
+      CHECK(s.at(px, x, y) == (x < 2 ? kBlue : 0u));
+    }
+}
+
+TEST_CASE("the pass-through geometry stage captures points, lines and line strips as given", "[render][streamout]") {
+  Fixture f;
+  Scene s(f, 4, 4);
+  auto gs = vertexCapture(f, kPositionOnly, 1, 16, D3D11_SO_NO_RASTERIZED_STREAM);
+  f.context->GSSetShader(gs.get(), nullptr, 0);
+  const std::vector<Vertex> input = {vtx(-0.5f, -0.5f, 1, 0, 0), vtx(0.5f, -0.5f, 1, 0, 0), vtx(0.5f, 0.5f, 1, 0, 0),
+                                     vtx(-0.5f, 0.5f, 1, 0, 0)};
+  struct Case {
+    D3D11_PRIMITIVE_TOPOLOGY topology;
+    std::vector<size_t> captured;  // input vertices in capture order
+  } cases[] = {
+      {D3D11_PRIMITIVE_TOPOLOGY_POINTLIST, {0, 1, 2, 3}},
+      {D3D11_PRIMITIVE_TOPOLOGY_LINELIST, {0, 1, 2, 3}},
+      {D3D11_PRIMITIVE_TOPOLOGY_LINESTRIP, {0, 1, 1, 2, 2, 3}},  // captured as a list
+      {D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST, {0, 1, 2}},       // the fourth vertex is no triangle
+  };
+  for (const Case& c : cases) {
+    INFO("topology " << c.topology);
+    auto target = soBuffer(f, 8 * 16);
+    setTarget(f, target.get(), 0);
+    s.draw(input, c.topology);
+    f.context->SOSetTargets(0, nullptr, nullptr);
+    auto values = floatsOf(f.readBuffer(target.get()));
+    for (size_t v = 0; v < c.captured.size(); ++v) {
+      INFO("captured vertex " << v);
+      CHECK(values[v * 4 + 0] == input[c.captured[v]].x);
+      CHECK(values[v * 4 + 1] == input[c.captured[v]].y);
+      CHECK(values[v * 4 + 3] == 1.0f);
+    }
+    CHECK(values[c.captured.size() * 4 + 3] == 0.0f);  // nothing more was written
+  }
 }
 
 TEST_CASE("stream output appends with offset -1 and starts over with an offset", "[render][streamout]") {
