@@ -14,6 +14,7 @@
 #include "d3d11/d3d11_view.h"
 #include "util/log.h"
 #include "vk/buffer.h"
+#include "vk/adapter.h"
 #include "vk/command_stream.h"
 #include "vk/image.h"
 #include "vk/result.h"
@@ -256,6 +257,98 @@ void D3D11DeviceContext::recordCopy(D3D11ResourceCommon* dst, UINT dstSubresourc
     noteGpuUse(dst);
 }
 
+bool D3D11DeviceContext::recordDepthStencilStagingCopy(D3D11ResourceCommon* dst, UINT dstSubresource, const VkOffset3D& dstOffset,
+                                                       D3D11ResourceCommon* src, UINT srcSubresource, const VkOffset3D& srcOffset,
+                                                       const VkExtent3D& extent) {
+  TextureStorage& from = *src->asTexture();
+  TextureStorage& to = *dst->asTexture();
+  const bool toStaging = from.image() != nullptr;
+  TextureStorage& image = toStaging ? from : to;
+  TextureStorage& staging = toStaging ? to : from;
+  const SubresourceLayout& imageSub = image.layout()[toStaging ? srcSubresource : dstSubresource];
+  const SubresourceLayout& stagingSub = staging.layout()[toStaging ? dstSubresource : srcSubresource];
+  const VkOffset3D& imageOffset = toStaging ? srcOffset : dstOffset;
+  const VkOffset3D& stagingOffset = toStaging ? dstOffset : srcOffset;
+
+  // D3D11 keeps depth and stencil in one texel: 24-bit depth and 8-bit stencil in 4 bytes, or a
+  // float and a stencil byte in 8. Vulkan copies each aspect on its own.
+  const BlockShape texel = blockShape(staging.desc().format);
+  const VkFormat imageFormat = image.image()->info().format;
+  vk::DepthStencilPacking packing;
+  if (texel.bytes == 8 && imageFormat == VK_FORMAT_D32_SFLOAT_S8_UINT)
+    packing = vk::DepthStencilPacking::D32S8X24;
+  else if (texel.bytes == 4 && imageFormat == VK_FORMAT_D24_UNORM_S8_UINT)
+    packing = vk::DepthStencilPacking::D24S8;
+  else if (texel.bytes == 4 && imageFormat == VK_FORMAT_D32_SFLOAT_S8_UINT)
+    packing = vk::DepthStencilPacking::D32FloatAsD24;  // the device's stand-in for D24_UNORM_S8_UINT
+  else
+    return false;
+
+  const VkPhysicalDeviceLimits& limits = m_device->vulkanAdapter().profile().properties.core.properties.limits;
+  const VkDeviceSize storageAlignment = std::max<VkDeviceSize>(limits.minStorageBufferOffsetAlignment, 16);
+  const uint32_t texels = extent.width * extent.height * extent.depth;
+  const VkDeviceSize depthBytes = VkDeviceSize(texels) * 4, stencilBytes = roundUp(texels, 4u);
+  vk::BufferSlice scratch;
+  try {
+    scratch = m_uploads->allocate(depthBytes + stencilBytes, storageAlignment, recordingValue());
+  } catch (const vk::Error& error) {
+    util::log::error("depth-stencil copy: no scratch memory: ", error.what(), "; call dropped");
+    return true;
+  }
+  // The staging words the shader sees: from the region's first texel, rounded down to where a
+  // storage-buffer descriptor may start.
+  const VkDeviceSize first = packedOffset(stagingSub, texel, stagingOffset);
+  const VkDeviceSize sliceBytes = stagingSub.rows * stagingSub.rowBytes;
+  const VkDeviceSize end = first + (extent.depth - 1) * sliceBytes + (extent.height - 1) * stagingSub.rowBytes +
+                           VkDeviceSize(extent.width) * texel.bytes;
+  const VkDeviceSize bindOffset = first - first % storageAlignment;
+
+  VkBufferImageCopy regions[2]{};
+  for (uint32_t i = 0; i < 2; ++i) {
+    regions[i].bufferOffset = scratch.offset + (i == 0 ? 0 : depthBytes);
+    regions[i].imageSubresource = {i == 0 ? VkImageAspectFlags(VK_IMAGE_ASPECT_DEPTH_BIT) : VkImageAspectFlags(VK_IMAGE_ASPECT_STENCIL_BIT),
+                                   imageSub.mip, imageSub.layer, 1};
+    regions[i].imageOffset = imageOffset;
+    regions[i].imageExtent = extent;
+  }
+  auto recordPack = [&] {
+    auto& pack = m_stream->record<vk::PackDepthStencilCommand>();
+    pack.scratch = scratch.buffer;
+    pack.scratchOffset = scratch.offset;
+    pack.scratchSize = depthBytes + stencilBytes;
+    pack.staging = staging.staging()->handle();
+    pack.stagingOffset = bindOffset;
+    pack.stagingSize = end - bindOffset;
+    pack.packing = packing;
+    pack.unpack = toStaging ? VK_FALSE : VK_TRUE;
+    pack.params = vk::DepthStencilPackParams{extent.width, extent.height, extent.depth, uint32_t((first - bindOffset) / 4),
+                                            uint32_t(stagingSub.rowBytes / 4), uint32_t(sliceBytes / 4), texels};
+  };
+  if (toStaging) {
+    auto& copy = m_stream->record<vk::CopyImageToBufferCommand>(sizeof(regions));
+    copy.src = image.image()->handle();
+    copy.dst = scratch.buffer;
+    copy.regionCount = 2;
+    std::copy_n(regions, 2, vk::tailOf<VkBufferImageCopy>(&copy));
+    recordPack();
+  } else {
+    // Unpacking ORs each texel's stencil byte into zeroed words.
+    auto& zero = m_stream->record<vk::FillBufferCommand>();
+    zero.buffer = scratch.buffer;
+    zero.offset = scratch.offset + depthBytes;
+    zero.size = stencilBytes;
+    zero.value = 0;
+    recordPack();
+    auto& copy = m_stream->record<vk::CopyBufferToImageCommand>(sizeof(regions));
+    copy.src = scratch.buffer;
+    copy.dst = image.image()->handle();
+    copy.regionCount = 2;
+    std::copy_n(regions, 2, vk::tailOf<VkBufferImageCopy>(&copy));
+  }
+  noteGpuUse(toStaging ? dst : src);
+  return true;
+}
+
 void D3D11DeviceContext::copyRegion(D3D11ResourceCommon* dst, UINT dstSubresource, UINT dstX, UINT dstY, UINT dstZ,
                                        D3D11ResourceCommon* src, UINT srcSubresource, const D3D11_BOX* srcBox,
                                        const char* method) {
@@ -310,15 +403,17 @@ void D3D11DeviceContext::copyRegion(D3D11ResourceCommon* dst, UINT dstSubresourc
     util::log::warn(method, ": the region lies outside a subresource; call dropped");
     return;
   }
-  if ((copyAspects(from) & VK_IMAGE_ASPECT_STENCIL_BIT) && (!from.image() || !to.image())) {
-    util::log::warn(method, ": copying depth-stencil data to or from staging memory is not implemented; call dropped");
-    return;
-  }
   // A copy clipped at a mip edge smaller than a block: Vulkan takes the extent to the edge.
   const VkExtent3D extent{std::min(width, fromSub.width - std::min(fromSub.width, box.left)),
                           std::min(height, fromSub.height - std::min(fromSub.height, box.top)), depth};
-  recordCopy(dst, dstSubresource, VkOffset3D{int32_t(dstX), int32_t(dstY), int32_t(dstZ)}, src, srcSubresource,
-             VkOffset3D{int32_t(box.left), int32_t(box.top), int32_t(box.front)}, extent);
+  const VkOffset3D srcOffset{int32_t(box.left), int32_t(box.top), int32_t(box.front)};
+  const VkOffset3D dstOffset{int32_t(dstX), int32_t(dstY), int32_t(dstZ)};
+  if (((copyAspects(from) | copyAspects(to)) & VK_IMAGE_ASPECT_STENCIL_BIT) && (!from.image() || !to.image())) {
+    if (!recordDepthStencilStagingCopy(dst, dstSubresource, dstOffset, src, srcSubresource, srcOffset, extent))
+      util::log::warn(method, ": no depth-stencil packing for these formats in staging memory; call dropped");
+    return;
+  }
+  recordCopy(dst, dstSubresource, dstOffset, src, srcSubresource, srcOffset, extent);
 }
 
 void STDMETHODCALLTYPE D3D11DeviceContext::CopySubresourceRegion(ID3D11Resource* pDstResource, UINT DstSubresource, UINT DstX,

@@ -29,7 +29,10 @@ D3D11DeviceContext::D3D11DeviceContext(D3D11Device* device)
       m_multithread(std::make_unique<D3D11Multithread>(this)),
       m_queryPools(std::make_unique<vk::QueryPools>(device->vulkanDevice())),
       m_stream(std::make_unique<vk::CommandStream>(device->vulkanDevice(), *m_queryPools)),
-      m_uploads(std::make_unique<vk::UploadHeap>(device->vulkanDevice())) {}
+      // Upload memory is also the scratch memory of copies that go through internal shaders
+      // (depth-stencil texels to and from staging memory): written by copies and shaders too.
+      m_uploads(std::make_unique<vk::UploadHeap>(device->vulkanDevice(), vk::UploadHeap::Reuse::AfterCompletion,
+                                                 VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT)) {}
 
 D3D11DeviceContext::D3D11DeviceContext(D3D11Device* device, Deferred)
     : m_device(device), m_deferred(true), m_stream(std::make_unique<vk::CommandStream>()) {

@@ -235,6 +235,12 @@ private:
                   D3D11ResourceCommon* src, UINT srcSubresource, const D3D11_BOX* srcBox, const char* method);
   void recordCopy(D3D11ResourceCommon* dst, UINT dstSubresource, const VkOffset3D& dstOffset, D3D11ResourceCommon* src,
                   UINT srcSubresource, const VkOffset3D& srcOffset, const VkExtent3D& extent);
+  // A copy between a depth-stencil image and staging memory: the two aspects go through scratch
+  // memory and an internal shader interleaves them as D3D11 lays the texels out. Returns false
+  // (nothing recorded) when the formats are not a depth-stencil pair it knows.
+  bool recordDepthStencilStagingCopy(D3D11ResourceCommon* dst, UINT dstSubresource, const VkOffset3D& dstOffset,
+                                     D3D11ResourceCommon* src, UINT srcSubresource, const VkOffset3D& srcOffset,
+                                     const VkExtent3D& extent);
   void clearUnorderedAccessView(ID3D11UnorderedAccessView* view, const void* values, bool isFloat, const char* method);
   // The query's Vulkan record, made on first use; false for queries with no Vulkan query.
   bool createQueryRecord(D3D11Query* query);

@@ -85,8 +85,10 @@ TextureStorage::TextureStorage(D3D11Device* device, const TextureDesc& desc, con
   }
 
   if (desc.usage == D3D11_USAGE_STAGING) {
+    // Storage: depth-stencil texels are (un)packed here by an internal shader (d3d11_context_copy.cpp).
     m_staging = std::make_unique<vk::Buffer>(vkDevice, std::max<VkDeviceSize>(m_totalBytes, 1),
-                                             VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                                             VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
+                                                 VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
                                              VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT,
                                              (desc.cpuAccessFlags & D3D11_CPU_ACCESS_READ) ? VK_MEMORY_PROPERTY_HOST_CACHED_BIT : 0);
     if (initialData)

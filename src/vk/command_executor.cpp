@@ -11,7 +11,8 @@
 namespace vk {
 
 CommandExecutor::CommandExecutor(Device& device, QueryPools& queryPools)
-    : m_device(device), m_queryPools(&queryPools), m_pipelines(device), m_descriptors(device, device.timeline()) {}
+    : m_device(device), m_queryPools(&queryPools), m_pipelines(device), m_descriptors(device, device.timeline()),
+      m_meta(device) {}
 
 void CommandExecutor::begin(VkCommandBuffer commands, uint64_t submission) {
   m_commands = commands;
@@ -43,6 +44,7 @@ void CommandExecutor::execute(const CommandChunk& chunk) {
       D3D11VK_DISPATCH(ClearColorImage)
       D3D11VK_DISPATCH(ResolveImage)
       D3D11VK_DISPATCH(GenerateMips)
+      D3D11VK_DISPATCH(PackDepthStencil)
       D3D11VK_DISPATCH(BeginQuery)
       D3D11VK_DISPATCH(EndQuery)
       D3D11VK_DISPATCH(WriteTimestamp)

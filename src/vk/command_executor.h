@@ -11,6 +11,7 @@
 #include "vk/buffer.h"
 #include "vk/command_chunk.h"
 #include "vk/descriptor_allocator.h"
+#include "vk/meta_pipelines.h"
 #include "vk/pipeline_manager.h"
 #include "vk/presenter.h"
 
@@ -51,6 +52,7 @@ private:
   void execute(const ClearColorImageCommand& command);
   void execute(const ResolveImageCommand& command);
   void execute(const GenerateMipsCommand& command);
+  void execute(const PackDepthStencilCommand& command);
   void execute(const BeginQueryCommand& command);
   void execute(const EndQueryCommand& command);
   void execute(const WriteTimestampCommand& command);
@@ -103,6 +105,7 @@ private:
 
   PipelineManager m_pipelines;
   DescriptorAllocator m_descriptors;
+  MetaPipelines m_meta;  // the internal shaders' pipelines (executor_meta.cpp)
   SetRenderTargetsCommand m_targets{};
   bool m_rendering = false;
   const ShaderCode* m_graphicsStages[kGraphicsStages] = {};

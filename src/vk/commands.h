@@ -7,6 +7,7 @@
 #include <type_traits>
 
 #include "vk/barrier_tracker.h"
+#include "vk/meta_shaders.h"
 #include "vk/pipeline_key.h"
 #include "vk/vulkan_api.h"
 
@@ -25,6 +26,7 @@ enum class CommandType : uint16_t {
   ClearColorImage,
   ResolveImage,
   GenerateMips,
+  PackDepthStencil,
   BeginQuery,
   EndQuery,
   WriteTimestamp,
@@ -127,6 +129,20 @@ struct GenerateMipsCommand {
   VkImageAspectFlags aspects;
   VkExtent3D baseExtent;  // the extent of mip `baseMip`
   uint32_t baseMip, mipCount, baseLayer, layerCount;
+};
+
+// Moves depth-stencil texels between an image's two aspects, copied to or from `scratch` by the
+// neighbouring commands, and a staging buffer's D3D11 layout, with an internal compute shader
+// (executor_meta.cpp, docs/command-stream.md "Depth-stencil data in staging memory").
+struct PackDepthStencilCommand {
+  static constexpr CommandType kType = CommandType::PackDepthStencil;
+  VkBuffer scratch;
+  VkDeviceSize scratchOffset, scratchSize;
+  VkBuffer staging;
+  VkDeviceSize stagingOffset, stagingSize;  // the words DepthStencilPackParams counts from
+  DepthStencilPacking packing;
+  VkBool32 unpack;  // staging -> scratch (before a copy into the image), else scratch -> staging
+  DepthStencilPackParams params;
 };
 
 // Draws and dispatches after it run only when the query's result differs from `predicateValue`

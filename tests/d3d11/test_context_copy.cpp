@@ -266,3 +266,81 @@ TEST_CASE("block-compressed and uncompressed formats copy through staging memory
     f.context->Unmap(texels.get(), 0);
   }
 }
+
+TEST_CASE("depth-stencil textures copy to and from staging memory with their stencil, interleaved as D3D11 lays texels out",
+          "[device][context]") {
+  Fixture f;
+  struct Case {
+    DXGI_FORMAT format;
+    UINT texelBytes;
+  };
+  const Case cases[] = {{DXGI_FORMAT_D24_UNORM_S8_UINT, 4}, {DXGI_FORMAT_D32_FLOAT_S8X24_UINT, 8}};
+  for (const Case& c : cases) {
+    INFO("format " << c.format);
+    const UINT width = 13, height = 7;  // odd sizes: rows and stencil words do not line up
+    auto depth = f.texture2D(width, height, c.format, D3D11_USAGE_DEFAULT, D3D11_BIND_DEPTH_STENCIL);
+    auto staging = f.texture2D(width, height, c.format, D3D11_USAGE_STAGING, 0, D3D11_CPU_ACCESS_READ | D3D11_CPU_ACCESS_WRITE);
+    ComPtr<ID3D11DepthStencilView> dsv;
+    REQUIRE(f.device->CreateDepthStencilView(depth.get(), nullptr, dsv.put()) == S_OK);
+    f.context->ClearDepthStencilView(dsv.get(), D3D11_CLEAR_DEPTH | D3D11_CLEAR_STENCIL, 0.75f, 0x5a);
+
+    // The expected texel of depth `z` and stencil `s` in D3D11's layout (24-bit UNORM depth with the
+    // stencil in the top byte, or a float followed by a word holding the stencil).
+    auto check = [&](const uint8_t* texel, float z, uint32_t s, const char* what) {
+      INFO(what);
+      uint32_t first, second = 0;
+      std::memcpy(&first, texel, 4);
+      if (c.texelBytes == 4) {
+        const uint32_t unorm = uint32_t(z * 16777215.0f + 0.5f);
+        CHECK(first >> 24 == s);
+        CHECK(std::abs(int64_t(first & 0xffffff) - int64_t(unorm)) <= 1);
+      } else {
+        std::memcpy(&second, texel + 4, 4);
+        float value;
+        std::memcpy(&value, &first, 4);
+        CHECK(value == z);
+        CHECK((second & 0xff) == s);
+      }
+    };
+
+    f.context->CopyResource(staging.get(), depth.get());
+    D3D11_MAPPED_SUBRESOURCE mapped{};
+    REQUIRE(f.context->Map(staging.get(), 0, D3D11_MAP_READ_WRITE, 0, &mapped) == S_OK);
+    for (UINT y = 0; y < height; ++y)
+      for (UINT x = 0; x < width; ++x)
+        check(static_cast<uint8_t*>(mapped.pData) + y * mapped.RowPitch + x * c.texelBytes, 0.75f, 0x5a, "cleared texel");
+    // New values in a 5x3 block at (6, 2): depth x/16 + y/64, stencil 10 * x + y.
+    for (UINT y = 2; y < 5; ++y)
+      for (UINT x = 6; x < 11; ++x) {
+        uint8_t* texel = static_cast<uint8_t*>(mapped.pData) + y * mapped.RowPitch + x * c.texelBytes;
+        const float z = float(x) / 16.0f + float(y) / 64.0f;
+        const uint32_t s = 10 * x + y;
+        if (c.texelBytes == 4) {
+          const uint32_t word = uint32_t(z * 16777215.0f + 0.5f) | (s << 24);
+          std::memcpy(texel, &word, 4);
+        } else {
+          const uint32_t second = s | 0xabcdef00u;  // the unused bits are ignored
+          std::memcpy(texel, &z, 4);
+          std::memcpy(texel + 4, &second, 4);
+        }
+      }
+    f.context->Unmap(staging.get(), 0);
+    // Upload the block into the depth texture at (1, 3), then read the whole texture back.
+    const D3D11_BOX block{6, 2, 0, 11, 5, 1};
+    f.context->CopySubresourceRegion(depth.get(), 0, 1, 3, 0, staging.get(), 0, &block);
+    auto readback = f.texture2D(width, height, c.format, D3D11_USAGE_STAGING, 0, D3D11_CPU_ACCESS_READ);
+    f.context->CopyResource(readback.get(), depth.get());
+    REQUIRE(f.context->Map(readback.get(), 0, D3D11_MAP_READ, 0, &mapped) == S_OK);
+    for (UINT y = 0; y < height; ++y)
+      for (UINT x = 0; x < width; ++x) {
+        const uint8_t* texel = static_cast<uint8_t*>(mapped.pData) + y * mapped.RowPitch + x * c.texelBytes;
+        if (x >= 1 && x < 6 && y >= 3 && y < 6) {
+          const UINT sx = x + 5, sy = y - 1;
+          check(texel, float(sx) / 16.0f + float(sy) / 64.0f, 10 * sx + sy, "uploaded texel");
+        } else {
+          check(texel, 0.75f, 0x5a, "texel outside the upload");
+        }
+      }
+    f.context->Unmap(readback.get(), 0);
+  }
+}

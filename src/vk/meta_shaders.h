@@ -1,0 +1,38 @@
+// The backend's internal shaders (meta operations), generated as SPIR-V with spirv::ModuleBuilder.
+// Each is a compute shader with its own small interface (push constants and storage buffers at
+// set 0), independent of the D3D11 binding model; src/vk/meta_pipelines.h builds their pipelines.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+namespace vk {
+
+// How a depth-stencil image's two aspects relate to a D3D11 staging texture's interleaved texels
+// (docs/command-stream.md, "Depth-stencil data in staging memory").
+enum class DepthStencilPacking : uint32_t {
+  D24S8 = 0,         // Vulkan D24_UNORM_S8_UINT; D3D 32-bit texel: depth in bits 0-23, stencil in 24-31
+  D32FloatAsD24 = 1, // Vulkan D32_SFLOAT_S8_UINT standing in for D24_UNORM_S8_UINT (float <-> 24-bit unorm)
+  D32S8X24 = 2,      // Vulkan D32_SFLOAT_S8_UINT; D3D 64-bit texel: float depth, then stencil in the low byte
+};
+constexpr uint32_t kDepthStencilPackings = 3;
+
+// The push constants of the depth-stencil shaders, in 32-bit words. The scratch buffer (binding 0)
+// holds the image's depth aspect as one word per texel from word 0 and its stencil aspect as one
+// byte per texel from word `stencilWord`, both as vkCmdCopy*ImageToBuffer lays out a tightly
+// packed region; the staging buffer (binding 1) holds the D3D11 texels.
+struct DepthStencilPackParams {
+  uint32_t width, height, depth;
+  uint32_t stagingWord;       // the region's first texel in the staging buffer
+  uint32_t stagingRowWords;   // words from one row of the staging subresource to the next
+  uint32_t stagingSliceWords; // words from one depth slice to the next
+  uint32_t stencilWord;
+  uint32_t unused = 0;
+};
+constexpr uint32_t kMetaLocalSize = 8;  // the shaders' workgroups are 8x8x1 invocations
+
+// unpack = false: scratch -> staging (a copy from the image into staging memory);
+// unpack = true: staging -> scratch (the stencil words must start zeroed: bytes are OR-ed in).
+std::vector<uint32_t> depthStencilPackShader(DepthStencilPacking packing, bool unpack);
+
+}  // namespace vk
