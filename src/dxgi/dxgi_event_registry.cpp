@@ -2,6 +2,7 @@
 #include "dxgi/dxgi_event_registry.h"
 
 #include "util/log.h"
+#include "util/thread.h"
 
 namespace d3d11vk {
 
@@ -51,6 +52,20 @@ bool DxgiEventRegistry::unregister(DWORD cookie) {
     return false;
   }
   return true;
+}
+
+void DxgiEventRegistry::notify() {
+  std::lock_guard lock(m_mutex);
+  for (const auto& [cookie, registration] : m_registrations) {
+    if (registration.event) {
+      if (!util::setEventHandle(registration.event))
+        util::log::warn(m_what, ": the event of cookie ", cookie, " cannot be set");
+    }
+#ifdef _WIN32
+    if (registration.window && !PostMessageW(registration.window, registration.message, 0, 0))
+      util::log::warn(m_what, ": the message of cookie ", cookie, " cannot be posted");
+#endif
+  }
 }
 
 size_t DxgiEventRegistry::size() const {

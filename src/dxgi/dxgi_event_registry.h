@@ -23,6 +23,9 @@ public:
   // False (and a log line) for a cookie that is not registered.
   bool unregister(DWORD cookie);
   size_t size() const;
+  // Tells every registration: posts the window's message (PE; natively there is no message queue
+  // to post to) and sets the event (natively an eventfd, util::setEventHandle).
+  void notify();
 
 private:
   struct Registration {

@@ -12,6 +12,7 @@
 #include "util/log.h"
 #include "vk/adapter.h"
 #include "vk/instance.h"
+#include "vk/presenter.h"
 
 namespace d3d11vk {
 
@@ -145,7 +146,6 @@ UINT STDMETHODCALLTYPE DxgiFactory::GetCreationFlags() {
 }
 
 HRESULT STDMETHODCALLTYPE DxgiFactory::CheckFeatureSupport(DXGI_FEATURE feature, void* support_data, UINT support_data_size) {
-  // STATUS: partial: ALLOW_TEARING reports FALSE: a factory cannot tell whether a window's surface offers IMMEDIATE
   if (enumValue(feature) != DXGI_FEATURE_PRESENT_ALLOW_TEARING) {
     util::log::warn("IDXGIFactory5::CheckFeatureSupport: unknown feature ", enumValue(feature));
     return DXGI_ERROR_UNSUPPORTED;
@@ -155,14 +155,36 @@ HRESULT STDMETHODCALLTYPE DxgiFactory::CheckFeatureSupport(DXGI_FEATURE feature,
                     support_data ? "size must be sizeof(BOOL), not " : "null data", support_data ? support_data_size : 0u);
     return E_INVALIDARG;
   }
-  // The presenter tears only where a window's surface offers IMMEDIATE, which is not known before
-  // a window is given (docs/dxgi.md); FALSE never promises what may not happen.
-  *static_cast<BOOL*>(support_data) = FALSE;
+  *static_cast<BOOL*>(support_data) = tearingSupported() ? TRUE : FALSE;
   return S_OK;
 }
 
+bool DxgiFactory::tearingSupported() {
+  std::lock_guard lock(m_tearingMutex);
+  if (m_tearingKnown)
+    return m_tearing;
+  // Asked once per factory of the adapter that shows the desktop (the first, which holds the
+  // outputs, docs/dxgi.md): a surface on a hidden window tells whether IMMEDIATE is offered.
+  std::string reason = "no Vulkan adapter";
+  m_tearing = false;
+  if (m_instance && !m_instance->adapters().empty()) {
+    reason.clear();
+    m_tearing = vk::Presenter::offersImmediate(*m_instance->adapters().front(), &reason);
+  }
+  if (m_tearing)
+    util::log::info("DXGI: tearing is supported (the window surface offers VK_PRESENT_MODE_IMMEDIATE_KHR)");
+  else
+    util::log::info("DXGI: tearing is not supported: ", reason);
+  m_tearingKnown = true;
+  return m_tearing;
+}
+
+void DxgiFactory::notifyOcclusionChange() {
+  m_occlusion.notify();
+}
+
 HRESULT STDMETHODCALLTYPE DxgiFactory::MakeWindowAssociation(HWND window, UINT flags) {
-  // STATUS: partial: recorded; no window messages (Alt+Enter, Print Screen) are watched: swapchains are windowed only
+  // STATUS: partial: recorded; no window messages (Alt+Enter, Print Screen) are watched, so Alt+Enter does not switch to fullscreen
   constexpr UINT kKnownFlags = DXGI_MWA_NO_WINDOW_CHANGES | DXGI_MWA_NO_ALT_ENTER | DXGI_MWA_NO_PRINT_SCREEN;
   if (flags & ~kKnownFlags) {
     util::log::warn("IDXGIFactory::MakeWindowAssociation: invalid flags 0x", std::hex, flags);
@@ -258,12 +280,10 @@ void STDMETHODCALLTYPE DxgiFactory::UnregisterStereoStatus(DWORD dwCookie) {
 }
 
 HRESULT STDMETHODCALLTYPE DxgiFactory::RegisterOcclusionStatusWindow(HWND WindowHandle, UINT wMsg, DWORD* pdwCookie) {
-  // STATUS: partial: registered, never notified: swapchains do not track occlusion
   return m_occlusion.registerWindow(WindowHandle, wMsg, pdwCookie);
 }
 
 HRESULT STDMETHODCALLTYPE DxgiFactory::RegisterOcclusionStatusEvent(HANDLE hEvent, DWORD* pdwCookie) {
-  // STATUS: partial: registered, never signalled: swapchains do not track occlusion
   return m_occlusion.registerEvent(hEvent, pdwCookie);
 }
 

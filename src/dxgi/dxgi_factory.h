@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <memory>
+#include <mutex>
 
 #include "dxgi/dxgi_event_registry.h"
 #include "dxgi/dxgi_object.h"
@@ -55,6 +56,12 @@ public:
   HRESULT STDMETHODCALLTYPE RegisterAdaptersChangedEvent(HANDLE event, DWORD *cookie) override;
   HRESULT STDMETHODCALLTYPE UnregisterAdaptersChangedEvent(DWORD cookie) override;
 
+  // Whether presenting can tear (PRESENT_ALLOW_TEARING): asked once, then remembered.
+  bool tearingSupported();
+  // A swapchain's occlusion status changed: registered windows get their message posted and
+  // registered events are set (RegisterOcclusionStatusWindow/Event).
+  void notifyOcclusionChange();
+
 private:
   // Creates a new COM adapter for the Vulkan adapter at index (in the preference order given),
   // answering riid; DXGI_ERROR_NOT_FOUND past the end.
@@ -67,6 +74,9 @@ private:
   DxgiEventRegistry m_occlusion{"occlusion status"};
   DxgiEventRegistry m_stereo{"stereo status"};
   DxgiEventRegistry m_adaptersChanged{"adapters changed"};
+  std::mutex m_tearingMutex;
+  bool m_tearingKnown = false;
+  bool m_tearing = false;
 };
 
 }  // namespace d3d11vk

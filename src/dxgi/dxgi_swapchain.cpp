@@ -1,11 +1,12 @@
-// DxgiSwapChain: description rules, back buffer, Present with frame latency, ResizeBuffers and the
-// descriptive methods. Windowed only: fullscreen requests are refused (docs/dxgi.md).
+// DxgiSwapChain: description rules, back buffers, Present with frame latency and occlusion,
+// ResizeBuffers, fullscreen and the descriptive methods (docs/dxgi.md).
 #include "dxgi/dxgi_swapchain.h"
 
 #include <algorithm>
 #include <stdexcept>
 
 #include "d3d11/d3d11_enum_value.h"
+#include "dxgi/dxgi_factory.h"
 #include "dxgi/dxgi_vblank_clock.h"
 #include "util/config.h"
 #include "util/log.h"
@@ -100,7 +101,7 @@ HRESULT DxgiSwapChain::validate(const DXGI_SWAP_CHAIN_DESC1& desc, const char* m
   return S_OK;
 }
 
-HRESULT DxgiSwapChain::create(IDXGIFactory* factory, IUnknown* device, HWND window, const DXGI_SWAP_CHAIN_DESC1* desc,
+HRESULT DxgiSwapChain::create(DxgiFactory* factory, IUnknown* device, HWND window, const DXGI_SWAP_CHAIN_DESC1* desc,
                               const DXGI_SWAP_CHAIN_FULLSCREEN_DESC* fullscreenDesc, IDXGIOutput* restrictToOutput,
                               IDXGISwapChain1** swapchain) {
   const char* method = "CreateSwapChain";
@@ -125,14 +126,12 @@ HRESULT DxgiSwapChain::create(IDXGIFactory* factory, IUnknown* device, HWND wind
   }
   DXGI_SWAP_CHAIN_FULLSCREEN_DESC fullscreen{};
   fullscreen.Windowed = TRUE;
+  bool startFullscreen = false;
   if (fullscreenDesc) {
     fullscreen = *fullscreenDesc;
-    if (!fullscreen.Windowed) {
-      // Windowed only (docs/dxgi.md): the application gets a window-sized swapchain, and
-      // GetFullscreenState tells it so.
-      util::log::warn(method, ": fullscreen swapchains are not implemented; created windowed");
-      fullscreen.Windowed = TRUE;
-    }
+    // Created windowed, then switched like SetFullscreenState(TRUE) (docs/dxgi.md).
+    startFullscreen = !fullscreen.Windowed;
+    fullscreen.Windowed = TRUE;
   }
   DxgiSwapChain* created = nullptr;
   try {
@@ -146,14 +145,20 @@ HRESULT DxgiSwapChain::create(IDXGIFactory* factory, IUnknown* device, HWND wind
     created->Release();
     return result;
   }
+  if (startFullscreen) {
+    HRESULT fullscreenResult = created->SetFullscreenState(TRUE, nullptr);
+    if (FAILED(fullscreenResult))
+      util::log::warn(method, ": the description asks for fullscreen, which is not available now (0x", std::hex,
+                      unsigned(fullscreenResult), "); created windowed");
+  }
   *swapchain = created;
   return S_OK;
 }
 
-DxgiSwapChain::DxgiSwapChain(IDXGIFactory* factory, IUnknown* device, util::ComPtr<ID3D11VkPresentDevice> presentDevice,
+DxgiSwapChain::DxgiSwapChain(DxgiFactory* factory, IUnknown* device, util::ComPtr<ID3D11VkPresentDevice> presentDevice,
                              HWND window, const DXGI_SWAP_CHAIN_DESC1& desc,
                              const DXGI_SWAP_CHAIN_FULLSCREEN_DESC& fullscreenDesc, IDXGIOutput* restrictToOutput)
-    : m_factory(factory), m_device(device), m_presentDevice(std::move(presentDevice)), m_window(window), m_desc(desc),
+    : m_factory(factory), m_dxgiFactory(factory), m_device(device), m_presentDevice(std::move(presentDevice)), m_window(window), m_desc(desc),
       m_fullscreenDesc(fullscreenDesc), m_restrictToOutput(restrictToOutput) {
   m_presenter = std::make_unique<vk::Presenter>(*m_presentDevice->GetVulkanDevice(), *m_presentDevice->GetVulkanAdapter(),
                                                 reinterpret_cast<uintptr_t>(window));
@@ -182,6 +187,14 @@ DxgiSwapChain::DxgiSwapChain(IDXGIFactory* factory, IUnknown* device, util::ComP
 }
 
 DxgiSwapChain::~DxgiSwapChain() {
+  if (m_fullscreen) {
+    // Documented as an error: applications leave fullscreen before the last Release. The display
+    // mode and the window are put back all the same.
+    util::log::error("swapchain: released in fullscreen; leaving fullscreen and restoring the display mode");
+    leaveFullscreen();
+  }
+  m_history.clear();
+  m_rotateScratch.reset();
   // The GPU and the worker finish our frames before the presenter and the waitable object go.
   m_backBuffer.reset();
   m_resolveBuffer.reset();
@@ -348,6 +361,7 @@ HRESULT STDMETHODCALLTYPE DxgiSwapChain::Present(UINT SyncInterval, UINT Flags) 
 
 HRESULT STDMETHODCALLTYPE DxgiSwapChain::Present1(UINT SyncInterval, UINT PresentFlags,
                                                   const DXGI_PRESENT_PARAMETERS* pPresentParameters) {
+  // STATUS: partial: natively only a window without area is occluded (a minimised X11 window keeps its size)
   const char* method = "Present";
   if (SyncInterval > 4)
     return invalidCall(method, "a sync interval above 4");
@@ -356,6 +370,8 @@ HRESULT STDMETHODCALLTYPE DxgiSwapChain::Present1(UINT SyncInterval, UINT Presen
   bool tearing = PresentFlags & DXGI_PRESENT_ALLOW_TEARING;
   if (tearing && (!(m_desc.Flags & DXGI_SWAP_CHAIN_FLAG_ALLOW_TEARING) || SyncInterval != 0))
     return invalidCall(method, "DXGI_PRESENT_ALLOW_TEARING needs the ALLOW_TEARING swapchain flag and sync interval 0");
+  if (tearing && m_fullscreen)
+    return invalidCall(method, "DXGI_PRESENT_ALLOW_TEARING cannot be used in fullscreen");
   if (pPresentParameters && pPresentParameters->DirtyRectsCount && !pPresentParameters->pDirtyRects)
     return invalidCall(method, "dirty rectangles counted but not given");
   // dxgi.syncInterval replaces a valid interval (docs/config.md); tearing needs interval 0.
@@ -376,7 +392,8 @@ HRESULT STDMETHODCALLTYPE DxgiSwapChain::Present1(UINT SyncInterval, UINT Presen
     m_warnedGone = true;
     return DXGI_ERROR_INVALID_CALL;
   }
-  bool occluded = !width || !height;  // minimised: nothing can be shown
+  const bool occluded = windowOccluded(width, height);
+  noteOcclusion(occluded);
   if (PresentFlags & DXGI_PRESENT_TEST)
     return occluded ? DXGI_STATUS_OCCLUDED : S_OK;
   if (occluded)
@@ -411,20 +428,22 @@ HRESULT STDMETHODCALLTYPE DxgiSwapChain::Present1(UINT SyncInterval, UINT Presen
   // Dirty rectangles and scrolling are hints: presenting everything is always correct.
   UINT64 submission = 0;
   ID3D11Texture2D* shown = m_backBuffer.get();
-  if (m_resolveBuffer) {
-    // Multisampled: resolved on the immediate context, in order before the present it records.
-    util::ComPtr<ID3D11Device> device;
-    util::ComPtr<ID3D11DeviceContext> context;
-    if (SUCCEEDED(m_device->QueryInterface(__uuidof(ID3D11Device), device.putVoid())))
-      device->GetImmediateContext(context.put());
+  util::ComPtr<ID3D11DeviceContext> context;
+  if (m_resolveBuffer || !m_history.empty()) {
+    context = immediateContext();
     if (!context)
       return DXGI_ERROR_DEVICE_REMOVED;
+  }
+  if (m_resolveBuffer) {
+    // Multisampled: resolved on the immediate context, in order before the present it records.
     context->ResolveSubresource(m_resolveBuffer.get(), 0, m_backBuffer.get(), 0, m_desc.Format);
     shown = m_resolveBuffer.get();
   }
   HRESULT result = m_presentDevice->PresentTexture(m_presenter.get(), shown, SyncInterval, tearing, &submission);
   if (FAILED(result))
     return result;
+  if (!m_history.empty())
+    rotateBuffers(context.get());  // recorded after the present, so the frame shown is the one rendered
   m_inFlight.push_back(submission);
   m_lastSubmission = submission;
   m_presentCount++;
@@ -442,30 +461,57 @@ HRESULT STDMETHODCALLTYPE DxgiSwapChain::GetBuffer(UINT Buffer, REFIID riid, voi
   if (Buffer >= m_desc.BufferCount)
     return invalidCall("GetBuffer", "the buffer index is past the buffer count");
   if (Buffer > 0) {
-    // D3D11 renders into buffer 0 (the runtime rotates the rest); DISCARD documents only 0.
+    // Documented: DISCARD gives only buffer 0; SEQUENTIAL and FLIP_SEQUENTIAL give the others
+    // read-only (docs/dxgi.md: they are textures without render-target or UAV binding).
     if (m_desc.SwapEffect == DXGI_SWAP_EFFECT_DISCARD)
       return invalidCall("GetBuffer", "DXGI_SWAP_EFFECT_DISCARD swapchains give only buffer 0");
-    // STATUS: partial: buffers above 0 of SEQUENTIAL and flip-model swapchains are E_NOTIMPL
-    D3D11VK_LOG_ONCE(Warn, "GetBuffer: buffers above 0 are not implemented");
-    return E_NOTIMPL;
+    // STATUS: partial: buffers above 0 refuse render-target and UAV views, but IDXGIResource::GetUsage does not report DXGI_USAGE_READ_ONLY
+    if (m_history.empty()) {
+      HRESULT result = createHistory();
+      if (FAILED(result))
+        return result;
+    }
+    return m_history[Buffer - 1]->QueryInterface(riid, ppSurface);
   }
   return m_backBuffer->QueryInterface(riid, ppSurface);
 }
 
-HRESULT STDMETHODCALLTYPE DxgiSwapChain::SetFullscreenState(BOOL Fullscreen, IDXGIOutput* /*pTarget*/) {
-  // STATUS: partial: windowed only; fullscreen is DXGI_ERROR_NOT_CURRENTLY_AVAILABLE (docs/dxgi.md)
-  if (!Fullscreen)
+HRESULT STDMETHODCALLTYPE DxgiSwapChain::SetFullscreenState(BOOL Fullscreen, IDXGIOutput* pTarget) {
+  const char* method = "SetFullscreenState";
+  if (!Fullscreen) {
+    if (pTarget)
+      return invalidCall(method, "a target output with FALSE (documented: it must be null)");
+    if (m_fullscreen)
+      leaveFullscreen();
     return S_OK;
-  // Windowed only (docs/dxgi.md): the documented answer when the transition cannot happen now.
-  util::log::warn("SetFullscreenState(TRUE): fullscreen is not implemented; the swapchain stays windowed");
-  return DXGI_ERROR_NOT_CURRENTLY_AVAILABLE;
+  }
+  if (windowGone())
+    return invalidCall(method, "the window is gone");
+  util::ComPtr<IDXGIOutput> output;
+  if (pTarget) {
+    if (!outputOfOurAdapter(pTarget))
+      return invalidCall(method, "the target output is not an output of the swapchain's adapter");
+    output = util::ComPtr<IDXGIOutput>(pTarget);
+  } else if (FAILED(GetContainingOutput(output.put()))) {
+    // STATUS: partial: natively there are no outputs, so fullscreen is DXGI_ERROR_NOT_CURRENTLY_AVAILABLE (docs/dxgi.md)
+    util::log::warn(method, ": no output holds the window; the swapchain stays windowed");
+    return DXGI_ERROR_NOT_CURRENTLY_AVAILABLE;
+  }
+  if (m_fullscreen) {
+    DXGI_OUTPUT_DESC current{}, wanted{};
+    if (SUCCEEDED(m_fullscreenOutput->GetDesc(&current)) && SUCCEEDED(output->GetDesc(&wanted)) &&
+        current.Monitor == wanted.Monitor)
+      return S_OK;  // already fullscreen there
+    leaveFullscreen();
+  }
+  return enterFullscreen(output.get());
 }
 
 HRESULT STDMETHODCALLTYPE DxgiSwapChain::GetFullscreenState(BOOL* pFullscreen, IDXGIOutput** ppTarget) {
   if (pFullscreen)
-    *pFullscreen = FALSE;
+    *pFullscreen = m_fullscreen ? TRUE : FALSE;
   if (ppTarget)
-    *ppTarget = nullptr;
+    *ppTarget = m_fullscreen ? util::ComPtr<IDXGIOutput>(m_fullscreenOutput).detach() : nullptr;
   return S_OK;
 }
 
@@ -483,7 +529,7 @@ HRESULT STDMETHODCALLTYPE DxgiSwapChain::GetDesc(DXGI_SWAP_CHAIN_DESC* pDesc) {
   pDesc->BufferUsage = m_desc.BufferUsage;
   pDesc->BufferCount = m_desc.BufferCount;
   pDesc->OutputWindow = m_window;
-  pDesc->Windowed = TRUE;
+  pDesc->Windowed = m_fullscreen ? FALSE : TRUE;
   pDesc->SwapEffect = m_desc.SwapEffect;
   pDesc->Flags = m_desc.Flags;
   return S_OK;
@@ -503,11 +549,19 @@ HRESULT STDMETHODCALLTYPE DxgiSwapChain::ResizeBuffers(UINT BufferCount, UINT Wi
   HRESULT result = validate(desc, method);
   if (FAILED(result))
     return result;
-  if (m_presentDevice->HasOtherReferences(m_backBuffer.get())) {
+  auto referenced = [&] {
+    if (m_presentDevice->HasOtherReferences(m_backBuffer.get()))
+      return true;
+    for (const util::ComPtr<ID3D11Texture2D>& buffer : m_history)
+      if (m_presentDevice->HasOtherReferences(buffer.get()))
+        return true;
+    return false;
+  };
+  if (referenced()) {
     // Views released a moment ago may still be held by work in flight: settle, then look again.
     m_presentDevice->WaitIdle();
-    if (m_presentDevice->HasOtherReferences(m_backBuffer.get()))
-      return invalidCall(method, "the back buffer is still referenced (by the application, a view or a binding)");
+    if (referenced())
+      return invalidCall(method, "a back buffer is still referenced (by the application, a view or a binding)");
   }
   UINT windowWidth = 0, windowHeight = 0;
   if (!Width || !Height)
@@ -524,6 +578,10 @@ HRESULT STDMETHODCALLTYPE DxgiSwapChain::ResizeBuffers(UINT BufferCount, UINT Wi
     m_desc = previous;
     m_backBuffer = std::move(previousBuffer);
     m_resolveBuffer = std::move(previousResolve);
+  } else {
+    // Buffers above 0 are made again, at the new size, when next asked for.
+    m_history.clear();
+    m_rotateScratch.reset();
   }
   return result;
 }
@@ -534,6 +592,18 @@ HRESULT STDMETHODCALLTYPE DxgiSwapChain::ResizeTarget(const DXGI_MODE_DESC* pNew
   if (!pNewTargetParameters->Width || !pNewTargetParameters->Height)
     return S_OK;  // zero keeps the current size, as documented for windowed swapchains
 #ifdef _WIN32
+  if (m_fullscreen) {
+    // Fullscreen: the display mode changes (when the output lists it) and the window follows
+    // the output; the application sees WM_SIZE and calls ResizeBuffers.
+    DXGI_OUTPUT_DESC outputDesc{};
+    if (FAILED(m_fullscreenOutput->GetDesc(&outputDesc)))
+      return invalidCall("ResizeTarget", "the fullscreen output cannot describe itself");
+    switchMode(outputDesc.DeviceName, pNewTargetParameters->Width, pNewTargetParameters->Height,
+               pNewTargetParameters->RefreshRate);
+    m_fullscreenDesc.RefreshRate = pNewTargetParameters->RefreshRate;
+    coverOutput(m_fullscreenOutput.get());
+    return S_OK;
+  }
   // Windowed: the window's client area takes the size; the frame around it is kept.
   RECT rect{0, 0, LONG(pNewTargetParameters->Width), LONG(pNewTargetParameters->Height)};
   AdjustWindowRectEx(&rect, DWORD(GetWindowLongW(m_window, GWL_STYLE)), FALSE, DWORD(GetWindowLongW(m_window, GWL_EXSTYLE)));

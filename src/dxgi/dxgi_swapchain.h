@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <deque>
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "d3d11vk/d3d11vk_present_device.h"
 #include "dxgi/dxgi_frame_pacer.h"
@@ -17,12 +19,14 @@ namespace vk { class Presenter; }
 
 namespace d3d11vk {
 
+class DxgiFactory;
+
 class DxgiSwapChain : public DxgiObject<IDXGISwapChain4> {
 public:
   // CreateSwapChain / CreateSwapChainForHwnd: validates the description (documented HRESULTs,
   // one log line), resolves a zero width or height from the window, creates the presenter and
   // the back buffer.
-  static HRESULT create(IDXGIFactory* factory, IUnknown* device, HWND window, const DXGI_SWAP_CHAIN_DESC1* desc,
+  static HRESULT create(DxgiFactory* factory, IUnknown* device, HWND window, const DXGI_SWAP_CHAIN_DESC1* desc,
                         const DXGI_SWAP_CHAIN_FULLSCREEN_DESC* fullscreenDesc, IDXGIOutput* restrictToOutput,
                         IDXGISwapChain1** swapchain);
   // The documented rules of a description for an HWND swapchain: S_OK or the failure to return.
@@ -78,7 +82,7 @@ public:
   HRESULT STDMETHODCALLTYPE SetHDRMetaData(DXGI_HDR_METADATA_TYPE Type, UINT Size, void* pMetaData) override;
 
 private:
-  DxgiSwapChain(IDXGIFactory* factory, IUnknown* device, util::ComPtr<ID3D11VkPresentDevice> presentDevice, HWND window,
+  DxgiSwapChain(DxgiFactory* factory, IUnknown* device, util::ComPtr<ID3D11VkPresentDevice> presentDevice, HWND window,
                 const DXGI_SWAP_CHAIN_DESC1& desc, const DXGI_SWAP_CHAIN_FULLSCREEN_DESC& fullscreenDesc,
                 IDXGIOutput* restrictToOutput);
   HRESULT createBackBuffer();
@@ -96,7 +100,33 @@ private:
   // The semaphore or eventfd of FRAME_LATENCY_WAITABLE_OBJECT gets `count` more frames.
   void releaseWaitable(UINT count);
 
+  // Occlusion: the window is minimised, hidden or without area; a change notifies the factory's
+  // occlusion registrations.
+  bool windowOccluded(UINT width, UINT height) const;
+  void noteOcclusion(bool occluded);
+
+  // Fullscreen (docs/dxgi.md): whether `output` is an output of this swapchain's adapter.
+  bool outputOfOurAdapter(IDXGIOutput* output);
+  HRESULT enterFullscreen(IDXGIOutput* output);
+  void leaveFullscreen();
+#ifdef _WIN32
+  // Switches the output's display mode to width x height (at `rate` when given) when that differs
+  // from the current mode and the output lists it; the first switch remembers the device so that
+  // leaving fullscreen restores its registry mode.
+  void switchMode(const WCHAR* device, UINT width, UINT height, DXGI_RATIONAL rate);
+  void restoreMode();
+  // Moves and sizes the window over the output's desktop rectangle, topmost.
+  void coverOutput(IDXGIOutput* output);
+#endif
+
+  // Buffers above 0 (GetBuffer): made on first request; SEQUENTIAL and FLIP_SEQUENTIAL rotate
+  // their contents at each Present.
+  HRESULT createHistory();
+  void rotateBuffers(ID3D11DeviceContext* context);
+  util::ComPtr<ID3D11DeviceContext> immediateContext();
+
   util::ComPtr<IDXGIFactory> m_factory;
+  DxgiFactory* m_dxgiFactory;  // m_factory, for occlusion notifications
   util::ComPtr<IUnknown> m_device;
   util::ComPtr<ID3D11VkPresentDevice> m_presentDevice;
   HWND m_window;
@@ -115,6 +145,19 @@ private:
   HANDLE m_waitable = nullptr;
   DXGI_RGBA m_background{0, 0, 0, 0};
   bool m_warnedGone = false;
+  bool m_occluded = false;
+  // Buffers 1 .. count-1 (read-only textures), and the scratch texture of their rotation.
+  std::vector<util::ComPtr<ID3D11Texture2D>> m_history;
+  util::ComPtr<ID3D11Texture2D> m_rotateScratch;
+  // Fullscreen state.
+  bool m_fullscreen = false;
+  util::ComPtr<IDXGIOutput> m_fullscreenOutput;
+#ifdef _WIN32
+  LONG m_savedStyle = 0;
+  LONG m_savedExStyle = 0;
+  RECT m_savedRect{};
+  std::wstring m_modeDevice;  // the display whose mode we changed; empty when none
+#endif
 };
 
 }  // namespace d3d11vk

@@ -74,6 +74,101 @@ bool Presenter::supported(const Device& device, const Adapter& adapter, std::str
   return true;
 }
 
+namespace {
+
+// The surface's present modes, or an empty list (with `reason`) when they cannot be read.
+std::vector<VkPresentModeKHR> surfaceModes(const Adapter& adapter, VkSurfaceKHR surface, std::string* reason) {
+  const InstanceFunctions& vki = adapter.instance()->functions();
+  uint32_t count = 0;
+  std::vector<VkPresentModeKHR> modes;
+  if (vki.vkGetPhysicalDeviceSurfacePresentModesKHR(adapter.handle(), surface, &count, nullptr) != VK_SUCCESS) {
+    *reason = "vkGetPhysicalDeviceSurfacePresentModesKHR failed";
+    return modes;
+  }
+  modes.resize(count);
+  if (vki.vkGetPhysicalDeviceSurfacePresentModesKHR(adapter.handle(), surface, &count, modes.data()) < 0) {
+    *reason = "vkGetPhysicalDeviceSurfacePresentModesKHR failed";
+    modes.clear();
+  }
+  modes.resize(count);
+  return modes;
+}
+
+}  // namespace
+
+bool Presenter::offersImmediate(const Adapter& adapter, std::string* reason) {
+  const Instance& instance = *adapter.instance();
+  if (!instance.hasExtension(kSurfaceExtension) || !instance.hasExtension(VK_KHR_SURFACE_EXTENSION_NAME)) {
+    *reason = std::string("the Vulkan instance has no ") + kSurfaceExtension;
+    return false;
+  }
+  VkSurfaceKHR surface = VK_NULL_HANDLE;
+#ifdef _WIN32
+  auto create = reinterpret_cast<PFN_vkCreateWin32SurfaceKHR>(instance.procAddr("vkCreateWin32SurfaceKHR"));
+  if (!create) {
+    *reason = "vkCreateWin32SurfaceKHR is missing";
+    return false;
+  }
+  // A window that is never shown: nothing appears, and the surface is the one a real window gets.
+  HINSTANCE module = GetModuleHandleW(nullptr);
+  WNDCLASSW windowClass{};
+  windowClass.lpfnWndProc = DefWindowProcW;
+  windowClass.hInstance = module;
+  windowClass.lpszClassName = L"d3d11vk-present-probe";
+  RegisterClassW(&windowClass);  // fails harmlessly when already registered
+  HWND window = CreateWindowExW(0, L"d3d11vk-present-probe", L"", WS_POPUP, 0, 0, 16, 16, nullptr, nullptr, module, nullptr);
+  if (!window) {
+    *reason = "the hidden probe window cannot be created";
+    return false;
+  }
+  VkWin32SurfaceCreateInfoKHR info = makeStruct<VkWin32SurfaceCreateInfoKHR>(VK_STRUCTURE_TYPE_WIN32_SURFACE_CREATE_INFO_KHR);
+  info.hinstance = module;
+  info.hwnd = window;
+  VkResult result = create(instance.handle(), &info, nullptr, &surface);
+#else
+  auto create = reinterpret_cast<PFN_vkCreateXlibSurfaceKHR>(instance.procAddr("vkCreateXlibSurfaceKHR"));
+  Display* display = xDisplay();
+  if (!create || !display) {
+    *reason = create ? "no X display" : "vkCreateXlibSurfaceKHR is missing";
+    return false;
+  }
+  using RootWindow = Window (*)(Display*);
+  using CreateSimpleWindow = Window (*)(Display*, Window, int, int, unsigned, unsigned, unsigned, unsigned long, unsigned long);
+  using DestroyWindow = int (*)(Display*, Window);
+  void* library = dlopen("libX11.so.6", RTLD_NOW | RTLD_LOCAL);  // already loaded by xDisplay()
+  auto root = library ? reinterpret_cast<RootWindow>(dlsym(library, "XDefaultRootWindow")) : nullptr;
+  auto createWindow = library ? reinterpret_cast<CreateSimpleWindow>(dlsym(library, "XCreateSimpleWindow")) : nullptr;
+  auto destroyWindow = library ? reinterpret_cast<DestroyWindow>(dlsym(library, "XDestroyWindow")) : nullptr;
+  if (!root || !createWindow || !destroyWindow) {
+    *reason = "libX11 lacks XCreateSimpleWindow";
+    return false;
+  }
+  // Never mapped: nothing appears.
+  Window window = createWindow(display, root(display), 0, 0, 16, 16, 0, 0, 0);
+  VkXlibSurfaceCreateInfoKHR info = makeStruct<VkXlibSurfaceCreateInfoKHR>(VK_STRUCTURE_TYPE_XLIB_SURFACE_CREATE_INFO_KHR);
+  info.dpy = display;
+  info.window = window;
+  VkResult result = create(instance.handle(), &info, nullptr, &surface);
+#endif
+  bool immediate = false;
+  if (result == VK_SUCCESS) {
+    std::vector<VkPresentModeKHR> modes = surfaceModes(adapter, surface, reason);
+    immediate = std::find(modes.begin(), modes.end(), VK_PRESENT_MODE_IMMEDIATE_KHR) != modes.end();
+    if (!immediate && reason->empty())
+      *reason = "the surface does not offer VK_PRESENT_MODE_IMMEDIATE_KHR";
+    instance.functions().vkDestroySurfaceKHR(instance.handle(), surface, nullptr);
+  } else {
+    *reason = std::string("the probe surface cannot be created: ") + resultName(result);
+  }
+#ifdef _WIN32
+  DestroyWindow(window);
+#else
+  destroyWindow(display, window);
+  dlclose(library);
+#endif
+  return immediate;
+}
+
 Presenter::Presenter(Device& device, const Adapter& adapter, uintptr_t window) : m_device(device), m_adapter(adapter) {
   std::string reason;
   if (!supported(device, adapter, &reason))

@@ -39,6 +39,12 @@ public:
   // Whether the device and instance have what presenting needs (VK_KHR_swapchain, the window
   // system's surface extension).
   static bool supported(const Device& device, const Adapter& adapter, std::string* reason);
+  // Whether `adapter` can present to a window of this window system with
+  // VK_PRESENT_MODE_IMMEDIATE_KHR (tearing), asked of a surface on a hidden window made for the
+  // question (a hidden Win32 window in the PE build, an unmapped X11 window natively): DXGI asks
+  // before any window exists (IDXGIFactory5::CheckFeatureSupport). False with `reason` when it
+  // cannot be told.
+  static bool offersImmediate(const Adapter& adapter, std::string* reason);
 
   // ---- application thread ----
   // The window's current size from the surface: {0, 0} when minimised or gone, 0xFFFFFFFF wide

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cstdlib>
 
 #include "dxgi/dxgi_vk_adapter.h"
 #include "util/com_ptr.h"
@@ -176,11 +177,17 @@ TEST_CASE("MakeWindowAssociation validates window and flags; GetWindowAssociatio
   CHECK(factory->GetWindowAssociation(nullptr) == DXGI_ERROR_INVALID_CALL);
 }
 
-TEST_CASE("CheckFeatureSupport(PRESENT_ALLOW_TEARING) checks its size and reports FALSE", "[dxgi]") {
+TEST_CASE("CheckFeatureSupport(PRESENT_ALLOW_TEARING) checks its size and needs a display", "[dxgi]") {
   ComPtr<IDXGIFactory7> factory = createFactory();
-  BOOL tearing = TRUE;
+  BOOL tearing = 7;
   CHECK(factory->CheckFeatureSupport(DXGI_FEATURE_PRESENT_ALLOW_TEARING, &tearing, sizeof(tearing)) == S_OK);
-  CHECK(tearing == FALSE);
+  // The answer comes from a hidden X11 window's surface (docs/dxgi.md): without a display there
+  // is no surface to ask, and FALSE promises nothing. With one, the swapchain tests check TRUE.
+  const char* display = std::getenv("DISPLAY");
+  if (!display || !*display)
+    CHECK(tearing == FALSE);
+  else
+    CHECK((tearing == FALSE || tearing == TRUE));
   uint64_t wide = 0;
   CHECK(factory->CheckFeatureSupport(DXGI_FEATURE_PRESENT_ALLOW_TEARING, &wide, sizeof(wide)) == E_INVALIDARG);
   CHECK(factory->CheckFeatureSupport(DXGI_FEATURE_PRESENT_ALLOW_TEARING, &tearing, 1) == E_INVALIDARG);

@@ -12,6 +12,7 @@
 
 #include <chrono>
 #include <cstring>
+#include <initializer_list>
 #include <thread>
 
 #include "d3d11vk/d3d11vk_device_info.h"
@@ -105,10 +106,10 @@ struct SwapChainFixture {
     context->ClearRenderTargetView(view.get(), color);
   }
 
-  // The back buffer's texel at (x, y) through a staging copy, as stored (RGBA8: 0xAABBGGRR).
-  uint32_t backBufferTexel(UINT x, UINT y) {
+  // Buffer `index`'s texel at (x, y) through a staging copy, as stored (RGBA8: 0xAABBGGRR).
+  uint32_t backBufferTexel(UINT x, UINT y, UINT index = 0) {
     ComPtr<ID3D11Texture2D> buffer;
-    REQUIRE(swapchain->GetBuffer(0, __uuidof(ID3D11Texture2D), buffer.putVoid()) == S_OK);
+    REQUIRE(swapchain->GetBuffer(index, __uuidof(ID3D11Texture2D), buffer.putVoid()) == S_OK);
     D3D11_TEXTURE2D_DESC desc{};
     buffer->GetDesc(&desc);
     desc.Usage = D3D11_USAGE_STAGING;
@@ -451,4 +452,84 @@ TEST_CASE("A multisampled back buffer is resolved at Present", "[dxgi-swapchain]
   ComPtr<IDXGISwapChain1> odd;
   CHECK(FAILED(f.factory->CreateSwapChainForHwnd(f.device.get(), f.hwnd(), &desc, nullptr, nullptr, odd.put())));
   CHECK(!odd);
+}
+
+TEST_CASE("Tearing is reported where the window surface offers IMMEDIATE", "[dxgi-swapchain]") {
+  SwapChainFixture f;
+  if (f.skipped)
+    return;
+  auto factory5 = f.factory.query<IDXGIFactory5>();
+  REQUIRE(factory5);
+  BOOL allowTearing = FALSE;
+  REQUIRE(factory5->CheckFeatureSupport(DXGI_FEATURE_PRESENT_ALLOW_TEARING, &allowTearing, sizeof(allowTearing)) == S_OK);
+  // lavapipe's X11 surfaces (Xvfb) offer VK_PRESENT_MODE_IMMEDIATE_KHR.
+  CHECK(allowTearing == TRUE);
+  // Blt-model swapchains cannot tear.
+  DXGI_SWAP_CHAIN_DESC1 desc = SwapChainFixture::flipDesc(DXGI_SWAP_CHAIN_FLAG_ALLOW_TEARING);
+  desc.SwapEffect = DXGI_SWAP_EFFECT_SEQUENTIAL;
+  CHECK(f.create(desc) == DXGI_ERROR_INVALID_CALL);
+  REQUIRE(f.create(SwapChainFixture::flipDesc(DXGI_SWAP_CHAIN_FLAG_ALLOW_TEARING)) == S_OK);
+  f.render(kBlue);
+  CHECK(f.swapchain->Present(0, DXGI_PRESENT_ALLOW_TEARING) == S_OK);
+  CHECK(f.shownPixel(5, 5, 0x0000ff) == 0x0000ffu);
+  CHECK(f.swapchain->ResizeBuffers(0, 0, 0, DXGI_FORMAT_UNKNOWN, 0) == DXGI_ERROR_INVALID_CALL);  // the flag must stay
+}
+
+TEST_CASE("Natively fullscreen is not available and the swapchain stays windowed", "[dxgi-swapchain]") {
+  SwapChainFixture f;
+  if (f.skipped)
+    return;
+  REQUIRE(f.create(SwapChainFixture::flipDesc()) == S_OK);
+  // No outputs natively (docs/dxgi.md): the documented "not now" answer.
+  CHECK(f.swapchain->SetFullscreenState(TRUE, nullptr) == DXGI_ERROR_NOT_CURRENTLY_AVAILABLE);
+  BOOL fullscreen = TRUE;
+  ComPtr<IDXGIOutput> output;
+  CHECK(f.swapchain->GetFullscreenState(&fullscreen, output.put()) == S_OK);
+  CHECK(!fullscreen);
+  CHECK(!output);
+  CHECK(f.swapchain->SetFullscreenState(FALSE, nullptr) == S_OK);
+  f.render(kGreen);
+  CHECK(f.swapchain->Present(0, 0) == S_OK);
+}
+
+TEST_CASE("GetBuffer above 0 follows the swap effect", "[dxgi-swapchain]") {
+  SwapChainFixture f;
+  if (f.skipped)
+    return;
+  DXGI_SWAP_CHAIN_DESC1 desc = SwapChainFixture::flipDesc();
+  desc.SwapEffect = DXGI_SWAP_EFFECT_DISCARD;
+  REQUIRE(f.create(desc) == S_OK);
+  ComPtr<ID3D11Texture2D> buffer;
+  CHECK(f.swapchain->GetBuffer(1, __uuidof(ID3D11Texture2D), buffer.putVoid()) == DXGI_ERROR_INVALID_CALL);
+  CHECK(!buffer);
+  f.swapchain = nullptr;
+
+  auto effect = GENERATE(DXGI_SWAP_EFFECT_SEQUENTIAL, DXGI_SWAP_EFFECT_FLIP_SEQUENTIAL);
+  INFO("swap effect " << int(effect));
+  desc.SwapEffect = effect;
+  desc.BufferCount = 3;
+  REQUIRE(f.create(desc) == S_OK);
+  REQUIRE(f.swapchain->GetBuffer(1, __uuidof(ID3D11Texture2D), buffer.putVoid()) == S_OK);
+  ComPtr<ID3D11RenderTargetView> view;
+  CHECK(FAILED(f.device->CreateRenderTargetView(buffer.get(), nullptr, view.put())));  // read-only
+  CHECK(!view);
+  buffer = nullptr;
+  CHECK(f.swapchain->GetBuffer(3, __uuidof(ID3D11Texture2D), buffer.putVoid()) == DXGI_ERROR_INVALID_CALL);
+  // Red, green, blue presented: buffer 2 holds the last frame, 1 the one before, 0 the oldest.
+  for (const float* color : {kRed, kGreen, kBlue}) {
+    f.render(color);
+    REQUIRE(f.swapchain->Present(0, 0) == S_OK);
+  }
+  CHECK(f.backBufferTexel(2, 2, 2) == 0xffff0000u);
+  CHECK(f.backBufferTexel(2, 2, 1) == 0xff00ff00u);
+  CHECK(f.backBufferTexel(2, 2, 0) == 0xff0000ffu);
+  // ResizeBuffers refuses while a buffer above 0 is held, and succeeds once it is released.
+  REQUIRE(f.swapchain->GetBuffer(2, __uuidof(ID3D11Texture2D), buffer.putVoid()) == S_OK);
+  CHECK(f.swapchain->ResizeBuffers(0, 64, 64, DXGI_FORMAT_UNKNOWN, 0) == DXGI_ERROR_INVALID_CALL);
+  buffer = nullptr;
+  CHECK(f.swapchain->ResizeBuffers(0, 64, 64, DXGI_FORMAT_UNKNOWN, 0) == S_OK);
+  REQUIRE(f.swapchain->GetBuffer(2, __uuidof(ID3D11Texture2D), buffer.putVoid()) == S_OK);
+  D3D11_TEXTURE2D_DESC resized{};
+  buffer->GetDesc(&resized);
+  CHECK((resized.Width == 64 && resized.Height == 64));
 }

@@ -1,0 +1,234 @@
+// DxgiSwapChain's window-state half: occlusion tracking, entering and leaving fullscreen (window
+// style and placement, display mode changes), and buffers above 0 with their rotation.
+#include "dxgi/dxgi_swapchain.h"
+
+#include "dxgi/dxgi_factory.h"
+#include "util/log.h"
+
+namespace d3d11vk {
+
+// ---- occlusion ----
+
+bool DxgiSwapChain::windowOccluded(UINT width, UINT height) const {
+  if (!width || !height)
+    return true;  // minimised or without area: nothing can be shown
+#ifdef _WIN32
+  // Iconic or hidden windows show nothing either, whatever their client rectangle says.
+  if (IsIconic(m_window) || !IsWindowVisible(m_window))
+    return true;
+#endif
+  // Natively a minimised X11 window keeps its size and Vulkan reports it unchanged; only a window
+  // without area is seen as occluded (docs/dxgi.md).
+  return false;
+}
+
+void DxgiSwapChain::noteOcclusion(bool occluded) {
+  if (occluded == m_occluded)
+    return;
+  m_occluded = occluded;
+  util::log::info("swapchain: the window is ", occluded ? "occluded" : "visible again");
+  m_dxgiFactory->notifyOcclusionChange();
+}
+
+// ---- fullscreen ----
+
+bool DxgiSwapChain::outputOfOurAdapter(IDXGIOutput* output) {
+  util::ComPtr<IDXGIDevice> dxgiDevice;
+  util::ComPtr<IDXGIAdapter> ours, theirs;
+  if (FAILED(m_device->QueryInterface(__uuidof(IDXGIDevice), dxgiDevice.putVoid())) || FAILED(dxgiDevice->GetAdapter(ours.put())))
+    return false;
+  if (FAILED(output->GetParent(__uuidof(IDXGIAdapter), theirs.putVoid())))
+    return false;
+  DXGI_ADAPTER_DESC ourDesc{}, theirDesc{};
+  if (FAILED(ours->GetDesc(&ourDesc)) || FAILED(theirs->GetDesc(&theirDesc)))
+    return false;
+  return ourDesc.AdapterLuid.LowPart == theirDesc.AdapterLuid.LowPart &&
+         ourDesc.AdapterLuid.HighPart == theirDesc.AdapterLuid.HighPart;
+}
+
+#ifdef _WIN32
+
+HRESULT DxgiSwapChain::enterFullscreen(IDXGIOutput* output) {
+  DXGI_OUTPUT_DESC outputDesc{};
+  if (FAILED(output->GetDesc(&outputDesc))) {
+    util::log::error("SetFullscreenState: the output cannot describe itself");
+    return DXGI_ERROR_INVALID_CALL;
+  }
+  // The window's windowed look and place, put back when fullscreen ends.
+  m_savedStyle = GetWindowLongW(m_window, GWL_STYLE);
+  m_savedExStyle = GetWindowLongW(m_window, GWL_EXSTYLE);
+  GetWindowRect(m_window, &m_savedRect);
+
+  switchMode(outputDesc.DeviceName, m_desc.Width, m_desc.Height, m_fullscreenDesc.RefreshRate);
+
+  // A borderless popup over the whole output, above other windows.
+  LONG style = m_savedStyle & ~LONG(WS_OVERLAPPEDWINDOW);
+  style |= LONG(WS_POPUP | WS_SYSMENU);
+  LONG exStyle = m_savedExStyle & ~LONG(WS_EX_OVERLAPPEDWINDOW);
+  SetWindowLongW(m_window, GWL_STYLE, style);
+  SetWindowLongW(m_window, GWL_EXSTYLE, exStyle);
+  m_fullscreen = true;
+  m_fullscreenOutput = util::ComPtr<IDXGIOutput>(output);
+  m_fullscreenDesc.Windowed = FALSE;
+  coverOutput(output);
+  util::log::info("swapchain: fullscreen, window over ", outputDesc.DesktopCoordinates.right - outputDesc.DesktopCoordinates.left,
+                  "x", outputDesc.DesktopCoordinates.bottom - outputDesc.DesktopCoordinates.top);
+  return S_OK;
+}
+
+void DxgiSwapChain::leaveFullscreen() {
+  restoreMode();
+  if (IsWindow(m_window)) {
+    SetWindowLongW(m_window, GWL_STYLE, m_savedStyle);
+    SetWindowLongW(m_window, GWL_EXSTYLE, m_savedExStyle);
+    HWND order = (m_savedExStyle & WS_EX_TOPMOST) ? HWND_TOPMOST : HWND_NOTOPMOST;
+    SetWindowPos(m_window, order, m_savedRect.left, m_savedRect.top, m_savedRect.right - m_savedRect.left,
+                 m_savedRect.bottom - m_savedRect.top, SWP_FRAMECHANGED | SWP_NOACTIVATE);
+  }
+  m_fullscreen = false;
+  m_fullscreenOutput.reset();
+  m_fullscreenDesc.Windowed = TRUE;
+  util::log::info("swapchain: windowed again");
+}
+
+void DxgiSwapChain::switchMode(const WCHAR* device, UINT width, UINT height, DXGI_RATIONAL rate) {
+  DEVMODEW current{};
+  current.dmSize = sizeof(current);
+  if (!EnumDisplaySettingsExW(device, ENUM_CURRENT_SETTINGS, &current, 0))
+    return;
+  // Whole hertz, as Win32 counts them; 0 leaves the rate to the mode.
+  const DWORD hz = rate.Denominator ? DWORD((rate.Numerator + rate.Denominator / 2) / rate.Denominator) : 0;
+  const bool sameRate = !hz || current.dmDisplayFrequency == hz || current.dmDisplayFrequency <= 1;
+  if (current.dmPelsWidth == width && current.dmPelsHeight == height && sameRate)
+    return;  // already the mode asked for
+  DEVMODEW mode{};
+  mode.dmSize = sizeof(mode);
+  bool listed = false;
+  for (DWORD i = 0; !listed && EnumDisplaySettingsExW(device, i, &mode, 0); ++i) {
+    listed = mode.dmPelsWidth == width && mode.dmPelsHeight == height && mode.dmBitsPerPel == 32 &&
+             (!hz || mode.dmDisplayFrequency == hz);
+    if (!listed) {
+      mode = DEVMODEW{};
+      mode.dmSize = sizeof(mode);
+    }
+  }
+  if (!listed) {
+    // The buffer is stretched over the desktop's mode instead (docs/dxgi.md).
+    util::log::info("swapchain: the output lists no ", width, "x", height, " mode", hz ? " at that rate" : "",
+                    "; the display mode is kept");
+    return;
+  }
+  mode.dmFields = DM_PELSWIDTH | DM_PELSHEIGHT | DM_BITSPERPEL | (hz ? DM_DISPLAYFREQUENCY : 0);
+  LONG result = ChangeDisplaySettingsExW(device, &mode, nullptr, CDS_FULLSCREEN, nullptr);
+  if (result != DISP_CHANGE_SUCCESSFUL) {
+    util::log::warn("swapchain: ChangeDisplaySettingsEx to ", width, "x", height, " failed (", result, ")");
+    return;
+  }
+  util::log::info("swapchain: display mode ", width, "x", height, hz ? " changed" : " changed (rate left to the mode)");
+  if (m_modeDevice.empty())
+    m_modeDevice = device;
+}
+
+void DxgiSwapChain::restoreMode() {
+  if (m_modeDevice.empty())
+    return;
+  // A null mode goes back to the registry's (the desktop's) mode.
+  LONG result = ChangeDisplaySettingsExW(m_modeDevice.c_str(), nullptr, nullptr, 0, nullptr);
+  if (result != DISP_CHANGE_SUCCESSFUL)
+    util::log::warn("swapchain: restoring the display mode failed (", result, ")");
+  m_modeDevice.clear();
+}
+
+void DxgiSwapChain::coverOutput(IDXGIOutput* output) {
+  DXGI_OUTPUT_DESC outputDesc{};
+  if (FAILED(output->GetDesc(&outputDesc)))
+    return;
+  // The monitor's rectangle now: a mode change moves it, and the output object may predate that.
+  RECT rect = outputDesc.DesktopCoordinates;
+  MONITORINFO info{};
+  info.cbSize = sizeof(info);
+  if (outputDesc.Monitor && GetMonitorInfoW(outputDesc.Monitor, &info))
+    rect = info.rcMonitor;
+  SetWindowPos(m_window, HWND_TOPMOST, rect.left, rect.top, rect.right - rect.left, rect.bottom - rect.top,
+               SWP_FRAMECHANGED | SWP_SHOWWINDOW | SWP_NOACTIVATE);
+}
+
+#else
+
+HRESULT DxgiSwapChain::enterFullscreen(IDXGIOutput* /*output*/) {
+  // Natively outputs are made up (tests) or absent, and no window system call moves the
+  // porter's window: windowed only (docs/dxgi.md).
+  util::log::warn("SetFullscreenState: fullscreen is not available natively; the swapchain stays windowed");
+  return DXGI_ERROR_NOT_CURRENTLY_AVAILABLE;
+}
+
+void DxgiSwapChain::leaveFullscreen() {
+  m_fullscreen = false;
+  m_fullscreenOutput.reset();
+  m_fullscreenDesc.Windowed = TRUE;
+}
+
+#endif
+
+// ---- buffers above 0 ----
+
+util::ComPtr<ID3D11DeviceContext> DxgiSwapChain::immediateContext() {
+  util::ComPtr<ID3D11Device> device;
+  util::ComPtr<ID3D11DeviceContext> context;
+  if (SUCCEEDED(m_device->QueryInterface(__uuidof(ID3D11Device), device.putVoid())))
+    device->GetImmediateContext(context.put());
+  return context;
+}
+
+HRESULT DxgiSwapChain::createHistory() {
+  util::ComPtr<ID3D11Device> device;
+  if (FAILED(m_device->QueryInterface(__uuidof(ID3D11Device), device.putVoid())))
+    return E_INVALIDARG;
+  util::ComPtr<ID3D11DeviceContext> context = immediateContext();
+  if (!context)
+    return DXGI_ERROR_DEVICE_REMOVED;
+  D3D11_TEXTURE2D_DESC texture{};
+  m_backBuffer->GetDesc(&texture);
+  // Read-only, as documented: shader reads and copies from them, no rendering into them.
+  texture.BindFlags = D3D11_BIND_SHADER_RESOURCE;
+  texture.MiscFlags = 0;
+  std::vector<util::ComPtr<ID3D11Texture2D>> history(m_desc.BufferCount - 1);
+  for (util::ComPtr<ID3D11Texture2D>& buffer : history) {
+    HRESULT result = device->CreateTexture2D(&texture, nullptr, buffer.put());
+    if (FAILED(result)) {
+      util::log::error("GetBuffer: the buffers above 0 cannot be created: 0x", std::hex, unsigned(result));
+      return result;
+    }
+  }
+  const bool rotates = m_desc.SwapEffect == DXGI_SWAP_EFFECT_SEQUENTIAL || m_desc.SwapEffect == DXGI_SWAP_EFFECT_FLIP_SEQUENTIAL;
+  util::ComPtr<ID3D11Texture2D> scratch;
+  if (rotates) {
+    HRESULT result = device->CreateTexture2D(&texture, nullptr, scratch.put());
+    if (FAILED(result))
+      return result;
+    // Frames presented before the first request are not kept: the buffers start as copies of
+    // buffer 0 (docs/dxgi.md).
+    for (util::ComPtr<ID3D11Texture2D>& buffer : history)
+      context->CopyResource(buffer.get(), m_backBuffer.get());
+  }
+  // FLIP_DISCARD: the contents of presented buffers are discarded, so nothing rotates into them.
+  m_history = std::move(history);
+  m_rotateScratch = std::move(scratch);
+  return S_OK;
+}
+
+void DxgiSwapChain::rotateBuffers(ID3D11DeviceContext* context) {
+  if (!m_rotateScratch)
+    return;
+  // The buffers turn one place: the frame just presented becomes the last buffer, each buffer
+  // moves down one index, and buffer 0 receives what buffer 1 held (the oldest frame), as the
+  // sequential effects rotate them. Copies stand in for renaming, so the objects the application
+  // holds keep their indices.
+  context->CopyResource(m_rotateScratch.get(), m_history.front().get());
+  for (size_t i = 0; i + 1 < m_history.size(); ++i)
+    context->CopyResource(m_history[i].get(), m_history[i + 1].get());
+  context->CopyResource(m_history.back().get(), m_backBuffer.get());
+  context->CopyResource(m_backBuffer.get(), m_rotateScratch.get());
+}
+
+}  // namespace d3d11vk
