@@ -23,7 +23,8 @@ D3D11CommandList::~D3D11CommandList() {
   // (their own Vulkan objects defer themselves the same way).
   auto commands = std::move(m_contents.commands);
   auto uploads = std::shared_ptr<vk::UploadHeap>(std::move(m_contents.uploads));
-  m_owner->vulkanDevice().timeline().deferUntil(m_owner->recordingValue(), [commands, uploads] {});
+  m_owner->vulkanDevice().timeline().deferUntil(m_owner->recordingValue(),
+                                                [commands, uploads, scratch = std::move(m_contents.scratch)] {});
 }
 
 HRESULT STDMETHODCALLTYPE D3D11CommandList::QueryInterface(REFIID riid, void** object) {

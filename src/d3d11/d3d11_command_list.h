@@ -33,6 +33,7 @@ struct CommandListContents {
   std::vector<util::ComPtr<IUnknown>> references;      // every object a recorded command names
   std::vector<D3D11ResourceCommon*> cpuVisibleUses;    // staging resources copied to or from (kept alive above)
   std::vector<util::ComPtr<ID3D11Query>> endedQueries; // End recorded: issued when the list executes
+  std::vector<std::shared_ptr<void>> scratch;          // Vulkan objects only the list's commands name
 
   CommandListContents();
   ~CommandListContents();

@@ -16,6 +16,9 @@
 #include "vk/buffer.h"
 #include "vk/adapter.h"
 #include "vk/command_stream.h"
+#include "vk/device.h"
+#include "vk/gpu_timeline.h"
+#include "vk/transfer.h"
 #include "vk/image.h"
 #include "vk/result.h"
 #include "vk/upload_heap.h"
@@ -510,15 +513,60 @@ void STDMETHODCALLTYPE D3D11DeviceContext::ResolveSubresource(ID3D11Resource* pD
     util::log::warn("ResolveSubresource: the subresources differ in size; call dropped");
     return;
   }
-  if (from->image()->info().format != to->image()->info().format) {
-    util::log::warn("ResolveSubresource: resolving between different storage formats is not implemented; call dropped");
+  const VkImageSubresourceLayers source{VK_IMAGE_ASPECT_COLOR_BIT, s.mip, s.layer, 1};
+  const VkImageSubresourceLayers target{VK_IMAGE_ASPECT_COLOR_BIT, d.mip, d.layer, 1};
+  const VkExtent3D extent{s.width, s.height, 1};
+  const VkFormat format = from->image()->info().format;
+  if (format == to->image()->info().format) {
+    auto& resolve = m_stream->record<vk::ResolveImageCommand>();
+    resolve.src = from->image()->handle();
+    resolve.dst = to->image()->handle();
+    resolve.region = VkImageResolve{source, {0, 0, 0}, target, {0, 0, 0}, extent};
     return;
   }
+  // Vulkan resolves only between images of one format. The two formats are of one family, so of
+  // one texel size: resolve into a scratch image of the source's format, then copy its texels.
+  vk::Image* scratch = scratchImage(format, s.width, s.height);
+  if (!scratch)
+    return;
+  const VkImageSubresourceLayers whole{VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
   auto& resolve = m_stream->record<vk::ResolveImageCommand>();
   resolve.src = from->image()->handle();
-  resolve.dst = to->image()->handle();
-  resolve.region = VkImageResolve{{VK_IMAGE_ASPECT_COLOR_BIT, s.mip, s.layer, 1}, {0, 0, 0},
-                                  {VK_IMAGE_ASPECT_COLOR_BIT, d.mip, d.layer, 1}, {0, 0, 0}, {s.width, s.height, 1}};
+  resolve.dst = scratch->handle();
+  resolve.region = VkImageResolve{source, {0, 0, 0}, whole, {0, 0, 0}, extent};
+  auto& copy = m_stream->record<vk::CopyImageCommand>(sizeof(VkImageCopy));
+  copy.src = scratch->handle();
+  copy.dst = to->image()->handle();
+  copy.regionCount = 1;
+  *vk::tailOf<VkImageCopy>(&copy) = VkImageCopy{whole, {0, 0, 0}, target, {0, 0, 0}, extent};
+}
+
+vk::Image* D3D11DeviceContext::scratchImage(VkFormat format, uint32_t width, uint32_t height) {
+  VkImageCreateInfo info = vk::makeStruct<VkImageCreateInfo>(VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO);
+  info.imageType = VK_IMAGE_TYPE_2D;
+  info.format = format;
+  info.extent = {width, height, 1};
+  info.mipLevels = 1;
+  info.arrayLayers = 1;
+  info.samples = VK_SAMPLE_COUNT_1_BIT;
+  info.tiling = VK_IMAGE_TILING_OPTIMAL;
+  info.usage = VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
+  info.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+  vk::Device& device = m_device->vulkanDevice();
+  std::shared_ptr<vk::Image> image;
+  try {
+    image = std::make_shared<vk::Image>(device, info);
+    device.transfer().initializeImage(*image);  // into GENERAL, where every image stays
+  } catch (const vk::Error& error) {
+    util::log::error("no scratch image of ", width, "x", height, ": ", error.what(), "; call dropped");
+    return nullptr;
+  }
+  vk::Image* raw = image.get();
+  if (m_deferred)
+    m_recording.scratch.push_back(std::move(image));
+  else
+    device.timeline().deferUntil(recordingValue(), [image] {});
+  return raw;
 }
 
 void STDMETHODCALLTYPE D3D11DeviceContext::GenerateMips(ID3D11ShaderResourceView* pShaderResourceView) {

@@ -344,3 +344,28 @@ TEST_CASE("depth-stencil textures copy to and from staging memory with their ste
     f.context->Unmap(readback.get(), 0);
   }
 }
+
+TEST_CASE("ResolveSubresource between two storage formats of one family, into a lower mip", "[device][context]") {
+  Fixture f;
+  auto msaa = f.texture2D(8, 8, DXGI_FORMAT_R8G8B8A8_UNORM, D3D11_USAGE_DEFAULT, D3D11_BIND_RENDER_TARGET, 0, 1, 1, 4);
+  ComPtr<ID3D11RenderTargetView> rtv;
+  REQUIRE(f.device->CreateRenderTargetView(msaa.get(), nullptr, rtv.put()) == S_OK);
+  const float color[4] = {1.0f, 0.5f, 0.25f, 1.0f};
+  f.context->ClearRenderTargetView(rtv.get(), color);
+  // An sRGB destination (another Vulkan format) whose 8x8 mip 1 receives the resolve; the texels
+  // keep the UNORM bytes the resolve format names.
+  auto resolved = f.texture2D(16, 16, DXGI_FORMAT_R8G8B8A8_UNORM_SRGB, D3D11_USAGE_DEFAULT, D3D11_BIND_SHADER_RESOURCE, 0, 2);
+  f.context->ResolveSubresource(resolved.get(), 1, msaa.get(), 0, DXGI_FORMAT_R8G8B8A8_UNORM);
+  auto bytes = f.readTexture(resolved.get(), 1, 4);
+  REQUIRE(bytes.size() == 8 * 8 * 4);
+  for (size_t texel = 0; texel < 64; ++texel) {
+    INFO("texel " << texel);
+    CHECK(bytes[texel * 4] == 255);
+    CHECK((bytes[texel * 4 + 1] == 127 || bytes[texel * 4 + 1] == 128));
+    CHECK((bytes[texel * 4 + 2] == 63 || bytes[texel * 4 + 2] == 64));
+    CHECK(bytes[texel * 4 + 3] == 255);
+  }
+  // Mip 0 is untouched (zero, as new resources are).
+  auto top = f.readTexture(resolved.get(), 0, 4);
+  CHECK(std::all_of(top.begin(), top.end(), [](uint8_t b) { return b == 0; }));
+}
