@@ -254,6 +254,22 @@ void D3D11DeviceContext::recordVertexInput() {
   }
 }
 
+VkBufferView D3D11DeviceContext::listBufferView(const ViewTarget& target, const vk::BufferSlice& slice) {
+  // The list's memory lives as long as the list, and its Vulkan handles may be reused after it, so
+  // its views belong to the list too (made once per view and memory while recording).
+  const ListTexelViewKey key{&target, slice.buffer, slice.offset};
+  auto known = m_listTexelViews.find(key);
+  if (known != m_listTexelViews.end())
+    return known->second;
+  VkBufferView view = target.createBufferView(slice);
+  vk::Device* device = &m_device->vulkanDevice();
+  m_recording.scratch.push_back(std::shared_ptr<void>(nullptr, [device, view](void*) {
+    device->functions().vkDestroyBufferView(device->handle(), view, nullptr);
+  }));
+  m_listTexelViews.emplace(key, view);
+  return view;
+}
+
 vk::DescriptorEntry D3D11DeviceContext::descriptorFor(uint32_t stage, const vk::ShaderBindingSlot& slot) {
   vk::DescriptorEntry entry{};
   entry.binding = slot.binding;
@@ -278,14 +294,14 @@ vk::DescriptorEntry D3D11DeviceContext::descriptorFor(uint32_t stage, const vk::
         if (target.bufferView()) {
           entry.texelBuffer = target.bufferView();
           entry.resource = vk::resourceId(target.buffer().buffer);
-          // A typed view of a renamed dynamic buffer: the view of its current slice. Deferred
-          // contexts keep the view as made (their list memory would grow views without bound).
+          // A typed view of a renamed dynamic buffer: the view of its current slice (on a
+          // deferred context, of the list's own Map(WRITE_DISCARD) memory when it has some).
           D3D11ResourceCommon* viewed = resourceCommon(target.resource());
           D3D11Buffer* buffer = viewed ? viewed->asBuffer() : nullptr;
-          if (buffer && buffer->isDynamic() && !m_deferred) {
-            const vk::BufferSlice slice = buffer->slice();
+          if (buffer && buffer->isDynamic()) {
+            const vk::BufferSlice slice = sliceOf(*buffer);
             try {
-              entry.texelBuffer = target.bufferViewOf(slice);
+              entry.texelBuffer = m_deferred && m_renamed.count(buffer) ? listBufferView(target, slice) : target.bufferViewOf(slice);
               entry.resource = vk::resourceId(slice.buffer);
             } catch (const vk::Error& error) {
               D3D11VK_LOG_ONCE(Warn, "typed view of a renamed dynamic buffer: ", error.what(), "; the view reads its first memory");

@@ -208,14 +208,16 @@ void D3D11DeviceContext::beginRecording() {
   m_uploads = std::make_unique<vk::UploadHeap>(
       m_device->vulkanDevice(), vk::UploadHeap::Reuse::Never,
       VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_VERTEX_BUFFER_BIT | VK_BUFFER_USAGE_INDEX_BUFFER_BIT |
-          VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT);
+          VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT |
+          VK_BUFFER_USAGE_UNIFORM_TEXEL_BUFFER_BIT | VK_BUFFER_USAGE_STORAGE_TEXEL_BUFFER_BIT);
   m_renamed.clear();
+  m_listTexelViews.clear();
 }
 
 HRESULT D3D11DeviceContext::discardOnDeferred(D3D11Buffer* buffer, void** data) {
   const VkPhysicalDeviceLimits& limits = m_device->vulkanDevice().properties().limits;
   const VkDeviceSize alignment = std::max({limits.minUniformBufferOffsetAlignment, limits.minStorageBufferOffsetAlignment,
-                                           VkDeviceSize(16)});
+                                           limits.minTexelBufferOffsetAlignment, VkDeviceSize(16)});
   try {
     vk::BufferSlice slice = m_uploads->allocate(buffer->desc().ByteWidth, alignment, 0);
     m_renamed[buffer] = slice;

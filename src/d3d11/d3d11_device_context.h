@@ -9,7 +9,9 @@
 
 #include <atomic>
 #include <cstdint>
+#include <map>
 #include <memory>
+#include <tuple>
 #include <unordered_map>
 #include <vector>
 
@@ -32,6 +34,7 @@ class UploadHeap;
 namespace d3d11vk {
 
 class D3D11Buffer;
+class ViewTarget;
 class D3D11Device;
 class D3D11Query;
 class D3D11ResourceCommon;
@@ -319,6 +322,8 @@ private:
   void graphicsStages(const vk::ShaderCode* stages[]) const;
   void recordDescriptors(uint32_t stage);
   vk::DescriptorEntry descriptorFor(uint32_t stage, const vk::ShaderBindingSlot& slot);
+  // Deferred: the typed view of list memory `slice` for `target`, made once per recording.
+  VkBufferView listBufferView(const ViewTarget& target, const vk::BufferSlice& slice);
   ID3D11SamplerState* defaultSampler();
   void drawIndirect(ID3D11Buffer* args, UINT offset, bool indexed);
   // A dynamic buffer was renamed: bindings that may name it are recorded again.
@@ -333,6 +338,16 @@ private:
   static constexpr size_t kRecentReferences = 32;
   IUnknown* m_recentReferences[kRecentReferences] = {};  // see keepAlive
   std::unordered_map<const D3D11Buffer*, vk::BufferSlice> m_renamed;  // deferred: Map(WRITE_DISCARD) memory
+  // Deferred: typed views of list memory (listBufferView), owned by the recording's list.
+  struct ListTexelViewKey {
+    const ViewTarget* target;
+    VkBuffer buffer;
+    VkDeviceSize offset;
+    bool operator<(const ListTexelViewKey& other) const {
+      return std::tie(target, buffer, offset) < std::tie(other.target, other.buffer, other.offset);
+    }
+  };
+  std::map<ListTexelViewKey, VkBufferView> m_listTexelViews;
   util::PrivateDataStore m_privateData;
   std::unique_ptr<vk::QueryPools> m_queryPools;   // outlives the stream's worker
   std::unique_ptr<vk::CommandStream> m_stream;

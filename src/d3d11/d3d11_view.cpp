@@ -195,6 +195,12 @@ VkBufferView ViewTarget::bufferViewOf(const vk::BufferSlice& slice) const {
   for (const SliceView& known : m_sliceViews)
     if (known.buffer == slice.buffer && known.offset == slice.offset)
       return known.view;
+  VkBufferView view = createBufferView(slice);
+  m_sliceViews.push_back(SliceView{slice.buffer, slice.offset, view});
+  return view;
+}
+
+VkBufferView ViewTarget::createBufferView(const vk::BufferSlice& slice) const {
   vk::Device& vkDevice = m_device->vulkanDevice();
   VkBufferViewCreateInfo info = vk::makeStruct<VkBufferViewCreateInfo>(VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO);
   info.buffer = slice.buffer;
@@ -203,7 +209,6 @@ VkBufferView ViewTarget::bufferViewOf(const vk::BufferSlice& slice) const {
   info.range = m_range.byteCount;
   VkBufferView view = VK_NULL_HANDLE;
   vk::check(vkDevice.functions().vkCreateBufferView(vkDevice.handle(), &info, nullptr, &view), "vkCreateBufferView");
-  m_sliceViews.push_back(SliceView{slice.buffer, slice.offset, view});
   return view;
 }
 

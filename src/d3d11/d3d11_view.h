@@ -64,6 +64,9 @@ public:
   // current later: made on first use and kept until the view goes (a dynamic buffer recycles a
   // bounded set of slices). Any thread. Throws vk::Error.
   VkBufferView bufferViewOf(const vk::BufferSlice& slice) const;
+  // A new typed view of `slice` with this view's format and range, owned by the caller (a deferred
+  // context's command list, for memory of its own). Throws vk::Error.
+  VkBufferView createBufferView(const vk::BufferSlice& slice) const;
   const ViewRange& range() const { return m_range; }
 
 private:

@@ -293,5 +293,28 @@ TEST_CASE("structured and typed SRVs of a dynamic buffer read what each Map(WRIT
         CHECK(texel(words, i) == values[i]);
       }
     }
+    // The same through a deferred context: each command list maps the buffer into memory of its
+    // own, and the view reads that memory when the list executes.
+    ComPtr<ID3D11DeviceContext> deferred;
+    REQUIRE(f.device->CreateDeferredContext(0, deferred.put()) == S_OK);
+    deferred->CSSetShader(shader.get(), nullptr, 0);
+    deferred->CSSetShaderResources(0, 1, srvs);
+    deferred->CSSetUnorderedAccessViews(0, 1, uavs, nullptr);
+    for (uint32_t round = 0; round < 2; ++round) {
+      D3D11_MAPPED_SUBRESOURCE mapped{};
+      REQUIRE(deferred->Map(input.get(), 0, D3D11_MAP_WRITE_DISCARD, 0, &mapped) == S_OK);
+      const uint32_t values[4] = {round * 100 + 5, round * 100 + 6, round * 100 + 7, round * 100 + 8};
+      std::memcpy(mapped.pData, values, sizeof(values));
+      deferred->Unmap(input.get(), 0);
+      deferred->Dispatch(1, 1, 1);
+      ComPtr<ID3D11CommandList> list;
+      REQUIRE(deferred->FinishCommandList(TRUE, list.put()) == S_OK);
+      f.context->ExecuteCommandList(list.get(), FALSE);
+      auto words = f.readBuffer(output.get());
+      for (uint32_t i = 0; i < 4; ++i) {
+        INFO("deferred round " << round << ", element " << i);
+        CHECK(texel(words, i) == values[i]);
+      }
+    }
   }
 }
