@@ -180,25 +180,28 @@ TEST_CASE("stream output from vertex bytecode captures the bound vertex shader t
     }
 }
 
-TEST_CASE("the pass-through geometry stage captures points, lines and line strips as given", "[render][streamout]") {
+TEST_CASE("the pass-through geometry stage captures each topology's primitives, adjacency vertices left out", "[render][streamout]") {
   Fixture f;
   Scene s(f, 4, 4);
   auto gs = vertexCapture(f, kPositionOnly, 1, 16, D3D11_SO_NO_RASTERIZED_STREAM);
   f.context->GSSetShader(gs.get(), nullptr, 0);
   const std::vector<Vertex> input = {vtx(-0.5f, -0.5f, 1, 0, 0), vtx(0.5f, -0.5f, 1, 0, 0), vtx(0.5f, 0.5f, 1, 0, 0),
-                                     vtx(-0.5f, 0.5f, 1, 0, 0)};
+                                     vtx(-0.5f, 0.5f, 1, 0, 0),   vtx(-0.25f, 0.75f, 1, 0, 0), vtx(0.75f, -0.25f, 1, 0, 0)};
   struct Case {
     D3D11_PRIMITIVE_TOPOLOGY topology;
     std::vector<size_t> captured;  // input vertices in capture order
   } cases[] = {
-      {D3D11_PRIMITIVE_TOPOLOGY_POINTLIST, {0, 1, 2, 3}},
-      {D3D11_PRIMITIVE_TOPOLOGY_LINELIST, {0, 1, 2, 3}},
-      {D3D11_PRIMITIVE_TOPOLOGY_LINESTRIP, {0, 1, 1, 2, 2, 3}},  // captured as a list
-      {D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST, {0, 1, 2}},       // the fourth vertex is no triangle
+      {D3D11_PRIMITIVE_TOPOLOGY_POINTLIST, {0, 1, 2, 3, 4, 5}},
+      {D3D11_PRIMITIVE_TOPOLOGY_LINELIST, {0, 1, 2, 3, 4, 5}},
+      {D3D11_PRIMITIVE_TOPOLOGY_LINESTRIP, {0, 1, 1, 2, 2, 3, 3, 4, 4, 5}},  // captured as a list
+      {D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST, {0, 1, 2, 3, 4, 5}},
+      // Adjacency vertices are not captured, as without a geometry shader.
+      {D3D11_PRIMITIVE_TOPOLOGY_LINELIST_ADJ, {1, 2}},                   // the last two vertices make no line
+      {D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST_ADJ, {0, 2, 4}},
   };
   for (const Case& c : cases) {
     INFO("topology " << c.topology);
-    auto target = soBuffer(f, 8 * 16);
+    auto target = soBuffer(f, 12 * 16);
     setTarget(f, target.get(), 0);
     s.draw(input, c.topology);
     f.context->SOSetTargets(0, nullptr, nullptr);
