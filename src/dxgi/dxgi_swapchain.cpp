@@ -361,7 +361,6 @@ HRESULT STDMETHODCALLTYPE DxgiSwapChain::Present(UINT SyncInterval, UINT Flags) 
 
 HRESULT STDMETHODCALLTYPE DxgiSwapChain::Present1(UINT SyncInterval, UINT PresentFlags,
                                                   const DXGI_PRESENT_PARAMETERS* pPresentParameters) {
-  // STATUS: partial: natively only a window without area is occluded (a minimised X11 window keeps its size)
   const char* method = "Present";
   if (SyncInterval > 4)
     return invalidCall(method, "a sync interval above 4");

@@ -4,6 +4,7 @@
 
 #include "dxgi/dxgi_factory.h"
 #include "util/log.h"
+#include "vk/presenter.h"
 
 namespace d3d11vk {
 
@@ -14,12 +15,12 @@ bool DxgiSwapChain::windowOccluded(UINT width, UINT height) const {
     return true;  // minimised or without area: nothing can be shown
 #ifdef _WIN32
   // Iconic or hidden windows show nothing either, whatever their client rectangle says.
-  if (IsIconic(m_window) || !IsWindowVisible(m_window))
-    return true;
+  return IsIconic(m_window) || !IsWindowVisible(m_window);
+#else
+  // A minimised X11 window keeps its size (Vulkan reports it unchanged) but is unmapped: the X
+  // server's map state tells (docs/dxgi.md).
+  return !vk::Presenter::windowViewable(reinterpret_cast<uintptr_t>(m_window));
 #endif
-  // Natively a minimised X11 window keeps its size and Vulkan reports it unchanged; only a window
-  // without area is seen as occluded (docs/dxgi.md).
-  return false;
 }
 
 void DxgiSwapChain::noteOcclusion(bool occluded) {

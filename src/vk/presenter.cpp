@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <stdexcept>
 
 #include "util/log.h"
@@ -126,6 +127,11 @@ bool Presenter::offersImmediate(const Adapter& adapter, std::string* reason) {
   info.hwnd = window;
   VkResult result = create(instance.handle(), &info, nullptr, &surface);
 #else
+  const char* displayName = std::getenv("DISPLAY");
+  if (!displayName || !*displayName) {
+    *reason = "DISPLAY is not set";  // asked without a window system: no error to log
+    return false;
+  }
   auto create = reinterpret_cast<PFN_vkCreateXlibSurfaceKHR>(instance.procAddr("vkCreateXlibSurfaceKHR"));
   Display* display = xDisplay();
   if (!create || !display) {
@@ -168,6 +174,64 @@ bool Presenter::offersImmediate(const Adapter& adapter, std::string* reason) {
 #endif
   return immediate;
 }
+
+#ifdef _WIN32
+bool Presenter::windowViewable(uintptr_t) {
+  return true;
+}
+#else
+bool Presenter::windowViewable(uintptr_t window) {
+  // A connection of our own, used only here under a lock: the Display of the surfaces is used by
+  // the worker thread through the driver, and Xlib is not thread-safe without XInitThreads.
+  // libxcb is loaded at run time like libX11 (it is libX11's own transport, so present with it).
+  struct Cookie {
+    unsigned int sequence;  // xcb_get_window_attributes_cookie_t
+  };
+  using Connect = void* (*)(const char*, int*);
+  using HasError = int (*)(void*);
+  using GetAttributes = Cookie (*)(void*, uint32_t);
+  using GetAttributesReply = uint8_t* (*)(void*, Cookie, void**);
+  struct Xcb {
+    void* connection = nullptr;
+    GetAttributes getAttributes = nullptr;
+    GetAttributesReply getReply = nullptr;
+  };
+  static std::mutex mutex;
+  static Xcb xcb = [] {
+    Xcb loaded;
+    void* library = dlopen("libxcb.so.1", RTLD_NOW | RTLD_LOCAL);
+    if (!library) {
+      util::log::warn("presenter: cannot load libxcb.so.1; minimised windows are not seen as occluded");
+      return loaded;
+    }
+    auto connect = reinterpret_cast<Connect>(dlsym(library, "xcb_connect"));
+    auto hasError = reinterpret_cast<HasError>(dlsym(library, "xcb_connection_has_error"));
+    loaded.getAttributes = reinterpret_cast<GetAttributes>(dlsym(library, "xcb_get_window_attributes"));
+    loaded.getReply = reinterpret_cast<GetAttributesReply>(dlsym(library, "xcb_get_window_attributes_reply"));
+    if (connect && hasError && loaded.getAttributes && loaded.getReply) {
+      void* connection = connect(nullptr, nullptr);
+      if (connection && !hasError(connection))
+        loaded.connection = connection;  // kept until process exit, like xDisplay()'s
+    }
+    if (!loaded.connection)
+      util::log::warn("presenter: no xcb connection to DISPLAY; minimised windows are not seen as occluded");
+    return loaded;
+  }();
+  if (!xcb.connection)
+    return true;
+  std::lock_guard lock(mutex);
+  void* error = nullptr;
+  uint8_t* reply = xcb.getReply(xcb.connection, xcb.getAttributes(xcb.connection, uint32_t(window)), &error);
+  std::free(error);
+  if (!reply)
+    return true;  // no such window: Present finds that through the surface
+  // GetWindowAttributes reply (X11 protocol): map-state is byte 26; 2 is Viewable (0 Unmapped,
+  // 1 Unviewable: mapped under an unmapped parent).
+  const bool viewable = reply[26] == 2;
+  std::free(reply);
+  return viewable;
+}
+#endif
 
 Presenter::Presenter(Device& device, const Adapter& adapter, uintptr_t window) : m_device(device), m_adapter(adapter) {
   std::string reason;

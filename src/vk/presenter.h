@@ -45,6 +45,11 @@ public:
   // before any window exists (IDXGIFactory5::CheckFeatureSupport). False with `reason` when it
   // cannot be told.
   static bool offersImmediate(const Adapter& adapter, std::string* reason);
+  // Natively: whether the X11 window is viewable (mapped, and its parents too), asked of the X
+  // server over a private xcb connection (one round trip); a minimised (iconified) or withdrawn
+  // window is not. True when it cannot be told, and always in the PE build (the HWND's own
+  // IsIconic/IsWindowVisible apply there).
+  static bool windowViewable(uintptr_t window);
 
   // ---- application thread ----
   // The window's current size from the surface: {0, 0} when minimised or gone, 0xFFFFFFFF wide

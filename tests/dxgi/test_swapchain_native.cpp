@@ -8,6 +8,7 @@
 #include <catch2/catch.hpp>
 
 #include <poll.h>
+#include <sys/eventfd.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -532,4 +533,38 @@ TEST_CASE("GetBuffer above 0 follows the swap effect", "[dxgi-swapchain]") {
   D3D11_TEXTURE2D_DESC resized{};
   buffer->GetDesc(&resized);
   CHECK((resized.Width == 64 && resized.Height == 64));
+}
+
+TEST_CASE("An unmapped (minimised) X11 window is occluded and the registrations are told", "[dxgi-swapchain]") {
+  SwapChainFixture f;
+  if (f.skipped)
+    return;
+  REQUIRE(f.create(SwapChainFixture::flipDesc()) == S_OK);
+  // Natively occlusion events are eventfds (docs/dxgi.md).
+  int fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+  REQUIRE(fd >= 0);
+  DWORD cookie = 0;
+  REQUIRE(f.factory->RegisterOcclusionStatusEvent(reinterpret_cast<HANDLE>(intptr_t(fd)), &cookie) == S_OK);
+  auto notifications = [&] {
+    uint64_t value = 0;
+    return read(fd, &value, sizeof(value)) == sizeof(value) ? value : 0;
+  };
+  f.render(kRed);
+  CHECK(f.swapchain->Present(0, 0) == S_OK);
+  CHECK(notifications() == 0);
+  UINT before = 0, after = 0;
+  f.swapchain->GetLastPresentCount(&before);
+  f.window.unmap();
+  CHECK(f.swapchain->Present(0, DXGI_PRESENT_TEST) == DXGI_STATUS_OCCLUDED);
+  f.render(kGreen);
+  CHECK(f.swapchain->Present(0, 0) == DXGI_STATUS_OCCLUDED);
+  f.swapchain->GetLastPresentCount(&after);
+  CHECK(after == before);  // nothing presented
+  CHECK(notifications() == 1);  // one change: visible -> occluded
+  f.window.map();
+  CHECK(f.swapchain->Present(0, 0) == S_OK);
+  CHECK(notifications() == 1);  // occluded -> visible
+  CHECK(f.shownPixel(5, 5, 0x00ff00) == 0x00ff00u);
+  f.factory->UnregisterOcclusionStatus(cookie);
+  close(fd);
 }

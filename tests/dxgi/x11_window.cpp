@@ -53,6 +53,20 @@ void Window::resize(unsigned width, unsigned height) {
   XSync(m_state->display, False);
 }
 
+void Window::unmap() {
+  if (!m_id)
+    return;
+  XUnmapWindow(m_state->display, ::Window(m_id));
+  XSync(m_state->display, False);
+}
+
+void Window::map() {
+  if (!m_id)
+    return;
+  XMapWindow(m_state->display, ::Window(m_id));
+  XSync(m_state->display, False);
+}
+
 void Window::destroy() {
   if (!m_id)
     return;

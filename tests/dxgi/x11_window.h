@@ -23,6 +23,9 @@ public:
   uintptr_t id() const { return m_id; }
 
   void resize(unsigned width, unsigned height);
+  // Unmaps (as a window manager does when it iconifies) or maps the window again.
+  void unmap();
+  void map();
   void destroy();
   // The window's pixel at (x, y) as 0xRRGGBB, read from the X server; ~0u when it cannot be read.
   uint32_t pixel(int x, int y);
