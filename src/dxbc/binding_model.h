@@ -36,6 +36,13 @@ constexpr uint32_t kSamplerBase = 16;
 constexpr uint32_t kShaderResourceBase = 32;
 constexpr uint32_t kUavBase = kShaderResourceBase + kShaderResourceSlots;  // 160
 constexpr uint32_t kUavCounterBase = kUavBase + kUavSlots;                 // 224
+// Binding 14, after cb0-cb13: the hidden uniform block through which the runtime tells a shader
+// with interfaces (class linkage) which function table and which `this` data each interface slot
+// has (docs/binding-model.md). Reflected as a ConstantBuffer binding with this slot number.
+constexpr uint32_t kClassInstanceSlot = kConstantBufferSlots;  // 14
+constexpr uint32_t kClassInstanceBinding = kConstantBufferBase + kClassInstanceSlot;
+// D3D11_SHADER_MAX_INTERFACES: interface slots a shader may declare.
+constexpr uint32_t kMaxInterfaceSlots = 253;
 
 // Each stage owns one descriptor set: VS 0, HS 1, DS 2, GS 3, PS 4; a compute pipeline has only
 // set 0. Graphics pipelines therefore use five of lavapipe's eight sets.

@@ -262,6 +262,9 @@ void Compiler::declare(const Instruction& ins) {
       m_indexableTemps[reg] = {v, length};
       return;
     }
+    case 144:  // dcl_function_body, dcl_function_table, dcl_interface: declareClassLinkage() read them
+    case 145:
+    case 146:
     case op::DclGlobalFlags:
     case 91:  // dcl_indexrange: every input/output register array is dynamically indexable anyway
       return;
@@ -693,6 +696,7 @@ CompileResult Compiler::run() {
     throw Unsupported("shader model 5.1 (Direct3D 12 only)");
   b.capability(spv::CapabilityShader);
   scanUses();
+  declareClassLinkage();
   if (m_stage == ShaderStage::Hull) {
     compileHull();
   } else {

@@ -71,6 +71,11 @@ struct ShaderReflection {
   // capture variables sit at the locations in xfbLocations, after the shader's own outputs.
   bool transformFeedback = false;
   std::vector<uint32_t> xfbLocations;
+  // Class linkage: the interface slots the shader declares (dcl_interface fp#[size]: the highest
+  // fp# + size). Not 0: the shader reads binding_model::kClassInstanceBinding, a uniform block of
+  // uvec4[2 * interfaceSlots]: per slot, the function table id in .x of the first vector and the
+  // instance's `this` data (cb slot, cb vector offset, texture base, sampler base) in the second.
+  uint32_t interfaceSlots = 0;
 };
 
 constexpr uint32_t kRasterizerSampleCountSpecId = 0;

@@ -4,6 +4,7 @@
 
 #include <functional>
 
+#include "dxbc/opcodes.h"
 #include "dxbc/registers.h"
 
 namespace dxbc::compiler {
@@ -11,15 +12,28 @@ namespace dxbc::compiler {
 namespace {
 // D3D11 numbers labels l0-l4095 (the functional spec's limit on subroutines).
 constexpr uint32_t kMaxLabels = 4096;
+
+// The name of a subroutine key in messages: l# for labels, fb# for function bodies.
+std::string subroutineName(uint32_t key) {
+  return key >= 0x10000 ? "fb" + std::to_string(key - 0x10000) : "l" + std::to_string(key);
+}
 }  // namespace
 
 Id Compiler::subroutine(const Operand& label) {
-  if (label.type != reg::Label || label.indexDimension != 1 || label.index[0].representation != IndexRepresentation::Imm32)
+  // `label fb#` starts a function body of class linkage (compiler_interfaces.cpp): the same kind of
+  // parameterless function, reached by fcall instead of call.
+  const bool body = label.type == reg::FunctionBody;
+  if ((label.type != reg::Label && !body) || label.indexDimension != 1 ||
+      label.index[0].representation != IndexRepresentation::Imm32)
     throw Error("call or label without an immediate label operand");
-  if (label.index[0].immediate >= kMaxLabels)
+  if (body) {
+    if (!m_functionBodies.count(uint32_t(label.index[0].immediate)))
+      throw Error("label fb" + std::to_string(label.index[0].immediate) + " has no dcl_function_body");
+  } else if (label.index[0].immediate >= kMaxLabels) {
     throw Error("label l" + std::to_string(label.index[0].immediate) + " is beyond D3D11's " +
                 std::to_string(kMaxLabels));
-  Id& id = m_subroutines[uint32_t(label.index[0].immediate)];
+  }
+  Id& id = m_subroutines[uint32_t(label.index[0].immediate) + (body ? kFunctionBodyKey : 0)];
   if (!id)
     id = b.allocId();
   return id;
@@ -31,19 +45,20 @@ void Compiler::beginSubroutine(const Instruction& ins) {
   if (ins.operands.size() != 1)
     throw Error("label without its operand");
   Id function = subroutine(ins.operands[0]);
-  uint32_t number = uint32_t(ins.operands[0].index[0].immediate);
+  uint32_t number = uint32_t(ins.operands[0].index[0].immediate) +
+                    (ins.operands[0].type == reg::FunctionBody ? kFunctionBodyKey : 0);
   if (m_subroutineDefined[number])
-    throw Error("label l" + std::to_string(number) + " appears twice");
+    throw Error("label " + subroutineName(number) + " appears twice");
   m_subroutineDefined[number] = true;
   if (!m_constructs.empty())
-    throw Error("label l" + std::to_string(number) + " inside an open if, loop or switch");
+    throw Error("label " + subroutineName(number) + " inside an open if, loop or switch");
   if (b.inBlock())
     b.terminate(spv::OpReturn);
   b.endFunction();
   m_deadDepth = -1;
   Id voidType = b.typeVoid();
   b.beginFunction(voidType, b.typeFunction(voidType), function);
-  b.name(function, "l" + std::to_string(number));
+  b.name(function, subroutineName(number));
   b.label();
   m_currentSubroutine = number;
 }
@@ -52,13 +67,13 @@ void Compiler::beginSubroutine(const Instruction& ins) {
 void Compiler::checkSubroutines() {
   for (const auto& [number, id] : m_subroutines)
     if (!m_subroutineDefined[number])
-      throw Error("call to label l" + std::to_string(number) + ", which has no body");
+      throw Error("call to label " + subroutineName(number) + ", which has no body");
   std::map<int64_t, int> state;  // 1 on the current path, 2 done
   std::function<void(int64_t)> visit = [&](int64_t node) {
     state[node] = 1;
     for (uint32_t callee : m_calls[node]) {
       if (state[callee] == 1)
-        throw Error("recursive call of label l" + std::to_string(callee));
+        throw Error("recursive call of label " + subroutineName(callee));
       if (state[callee] == 0)
         visit(callee);
     }
@@ -312,6 +327,8 @@ bool Compiler::emitFlow(const Instruction& ins) {
       }
       return true;
     }
+    case op::InterfaceCall:
+      return emitInterfaceCall(ins);
     case 58:   // nop
     case 208:  // debug_break: no debugger to stop in
       return true;

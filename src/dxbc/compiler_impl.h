@@ -194,6 +194,12 @@ private:
   void checkSubroutines();
   Construct* innermost(bool loopOnly);
 
+  // compiler_interfaces.cpp: class linkage (dcl_function_body/table, dcl_interface, fcall, this).
+  void declareClassLinkage();
+  bool emitInterfaceCall(const Instruction& ins);
+  Id thisPointer(const Operand& op);
+  Id interfaceSlotIndex(uint32_t first, uint32_t size, const OperandIndex& index);
+
   // compiler_resources.cpp: textures, buffers, UAVs, group-shared memory, barriers.
   bool emitResource(const Instruction& ins);
   bool emitResidencyFeedback(const Instruction& ins);
@@ -283,6 +289,19 @@ private:
   std::map<uint32_t, bool> m_subroutineDefined;
   std::map<int64_t, std::vector<uint32_t>> m_calls;
   int64_t m_currentSubroutine = -1;
+
+  // Class linkage. Function bodies (`label fb#`) are subroutines too, keyed kFunctionBodyKey + #
+  // in m_subroutines so that they share the call-graph checks with labels.
+  static constexpr uint32_t kFunctionBodyKey = 0x10000;
+  struct InterfaceDecl {
+    uint32_t arraySize = 0, callSites = 0;
+    std::vector<uint32_t> tables;  // function table ids, without repeats
+  };
+  std::map<uint32_t, bool> m_functionBodies;                      // declared fb#
+  std::map<uint32_t, std::vector<uint32_t>> m_functionTables;     // ft# -> fb# per call site
+  std::map<uint32_t, InterfaceDecl> m_interfaces;                 // fp# (first slot) -> declaration
+  uint32_t m_interfaceSlots = 0;
+  Id m_classInstances = 0;  // the hidden uniform block (binding_model::kClassInstanceBinding)
 };
 
 }  // namespace dxbc::compiler

@@ -82,6 +82,9 @@ Id Compiler::registerPointer(const Operand& op, spv::StorageClass& storage) {
         throw Error("icb is used without dcl_immediateConstantBuffer");
       return b.op(spv::OpAccessChain, b.typePointer(storage, uvec4()), {m_icb, indexValue(op.index[0])});
     }
+    case reg::ThisPointer:
+      storage = spv::StorageClassUniform;
+      return thisPointer(op);
     case 25:  // vicp
     case 27:  // vpc
       return tessellationRegister(op);

@@ -367,23 +367,7 @@ TEST_CASE("a geometry shader's streams go to their own transform feedback buffer
   CHECK(compileError(source, options) == "invalid: stream output buffer 0 is fed by two streams");
 }
 
-TEST_CASE("class linkage, abort and the clamped tiled-resource samples are refused by name", "[compiler]") {
-  CHECK(compileError("ps_5_0\ndcl_function_body 0\nret\n") == "unsupported: dcl_function_body");
-  // dcl_function_table and dcl_interface: the same two-token declaration with the opcode changed
-  // (the assembler writes them only as raw numbers).
-  std::vector<uint8_t> bytes = assemble("ps_5_0\ndcl_function_body 0\nret\n").write();
-  for (uint32_t opcode : {145u, 146u}) {
-    std::vector<uint8_t> patched = bytes;
-    for (size_t i = 0; i + 4 <= patched.size(); i += 4) {
-      uint32_t token;
-      std::memcpy(&token, &patched[i], 4);
-      if ((token & 0x7ff) == 144 && (token >> 24) == 2) {
-        token = (token & ~0x7ffu) | opcode;
-        std::memcpy(&patched[i], &token, 4);
-      }
-    }
-    CHECK(compile(patched).error == (opcode == 145 ? "unsupported: dcl_function_table" : "unsupported: dcl_interface"));
-  }
+TEST_CASE("abort and the clamped tiled-resource samples are refused by name", "[compiler]") {
   CHECK(compileError("ps_5_0\nabort\nret\n") == "unsupported: abort");
   CHECK(compileError("ps_5_0\ndcl_sampler s0, mode_default\n"
                      "dcl_resource_texture2d (float,float,float,float) t0\ndcl_temps 2\n"

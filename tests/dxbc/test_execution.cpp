@@ -506,6 +506,67 @@ Case indexedResources() {
               [want](const auto& out) { return expectWords(out[4], want, "u0"); }};
 }
 
+// Class linkage: two class types implement one interface method differently (fb0 adds the
+// instance's this[slot].x, fb1 multiplies by this[slot].y); each thread calls fp0[thread & 1], and
+// the function table and `this` data of each slot come from the class-instance block (cb14 in the
+// binding model), as the runtime writes it for the bound class instances. Two bindings of the
+// same shader give different results.
+Case classLinkage(bool swapped) {
+  // Per slot: uvec4 (function table id), uvec4 this. Slot 0 and 1.
+  std::vector<uint32_t> block = swapped ? std::vector<uint32_t>{1, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 7, 0, 0, 0}
+                                        : std::vector<uint32_t>{0, 0, 0, 0, 100, 0, 0, 0, 1, 0, 0, 0, 0, 3, 0, 0};
+  std::vector<uint32_t> want;
+  for (uint32_t i = 0; i < kThreads; i++) {
+    uint32_t base = i * 2 + 1;
+    uint32_t viaFirst = base * 10 + 1;  // the second call site: fb2/fb3 (both +1 after x10)
+    bool slot0 = (i & 1) == 0;
+    uint32_t result = swapped ? (slot0 ? base * 5 : base + 7) : (slot0 ? base + 100 : base * 3);
+    want.push_back(result);
+    want.push_back(viaFirst + (swapped ? 0 : 1));
+  }
+  return Case{swapped ? "class linkage: interface slots bound to the other class types"
+                      : "class linkage: fcall through an interface array selects each slot's class",
+              "cs_5_0\n"
+              "dcl_function_body 0\n"
+              "dcl_function_body 1\n"
+              "dcl_function_body 2\n"
+              "dcl_function_body 3\n"
+              "dcl_function_table 0, 2, 0, 2\n"
+              "dcl_function_table 1, 2, 1, 3\n"
+              "dcl_interface 0, 2, 131074, 0, 1\n"
+              "dcl_uav_raw u0\n"
+              "dcl_input vThreadID.x\n"
+              "dcl_temps 3\n"
+              "dcl_thread_group 64, 1, 1\n"
+              "and r0.x, vThreadID.x, l(1)\n"
+              "ishl r1.x, vThreadID.x, l(1)\n"
+              "iadd r1.x, r1.x, l(1)\n"
+              "fcall 0, fp0[r0.x + 0]\n"
+              "mov r2.x, r1.x\n"
+              "ishl r1.y, vThreadID.x, l(1)\n"
+              "iadd r1.y, r1.y, l(1)\n"
+              "imul null, r1.y, r1.y, l(10)\n"
+              "fcall 1, fp0[0]\n"
+              "mov r2.y, r1.y\n"
+              "ishl r0.y, vThreadID.x, l(3)\n"
+              "store_raw u0.xy, r0.y, r2.xyxx\n"
+              "ret\n"
+              "label fb0\n"
+              "iadd r1.x, r1.x, this[r0.x + 0].x\n"
+              "ret\n"
+              "label fb1\n"
+              "imul null, r1.x, r1.x, this[r0.x + 0].y\n"
+              "ret\n"
+              "label fb2\n"
+              "iadd r1.y, r1.y, l(2)\n"
+              "ret\n"
+              "label fb3\n"
+              "iadd r1.y, r1.y, l(1)\n"
+              "ret\n",
+              {{BindingKind::ConstantBuffer, 14, block}, {BindingKind::UnorderedAccess, 0, {}}},
+              [want](const auto& out) { return expectWords(out[1], want, "u0"); }};
+}
+
 // A vertex shader captured by transform feedback: the compiler's Xfb variables and offsets from
 // a D3D stream-output declaration with a gap, a partial register and two buffers.
 std::string transformFeedback(exec_test::ComputeRunner& runner) {
@@ -624,7 +685,8 @@ int main() {
   }
   std::vector<Case> cases = {floatArithmetic(), integerAndBits(), conversions(), sharedMemoryLoopsSwitch(),
                              atomicsAndUavs(), subroutines(), carryBorrowSad(),
-                             residencyFeedback(), indexedResources()};
+                             residencyFeedback(), indexedResources(), classLinkage(false),
+                             classLinkage(true)};
   int passed = 0, failed = 0;
   for (const Case& c : cases) {
     std::string problem;
