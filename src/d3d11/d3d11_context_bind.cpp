@@ -39,6 +39,20 @@ bool rangeValid(UINT start, UINT count, UINT slots, const char* method) {
   return true;
 }
 
+// Feature level 9_x binding limits (seed 000, docs/pipelines.md "Feature level 9_x"): a call
+// beyond them is ignored with a warning, as the other invalid binds are.
+bool level9Refuses(D3D_FEATURE_LEVEL level, bool beyondLimit, const char* method, const char* why) {
+  if (level >= D3D_FEATURE_LEVEL_10_0 || !beyondLimit)
+    return false;
+  util::log::warn(method, ": ", why, " at feature level 9_x; call ignored");
+  return true;
+}
+
+bool isAdjacency(D3D11_PRIMITIVE_TOPOLOGY topology) {
+  return topology == D3D11_PRIMITIVE_TOPOLOGY_LINELIST_ADJ || topology == D3D11_PRIMITIVE_TOPOLOGY_LINESTRIP_ADJ ||
+         topology == D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST_ADJ || topology == D3D11_PRIMITIVE_TOPOLOGY_TRIANGLESTRIP_ADJ;
+}
+
 ID3D11Resource* viewedResource(ID3D11ShaderResourceView* view) {
   return view ? static_cast<D3D11ShaderResourceView*>(view)->target().resource() : nullptr;
 }
@@ -378,6 +392,8 @@ void STDMETHODCALLTYPE D3D11DeviceContext::IAGetIndexBuffer(ID3D11Buffer** pInde
 
 void STDMETHODCALLTYPE D3D11DeviceContext::IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY Topology) {
   D3D11VK_CONTEXT_LOCK();
+  if (level9Refuses(m_device->featureLevel(), isAdjacency(Topology), "IASetPrimitiveTopology", "adjacency topologies"))
+    return;
   if (m_state.topology != Topology) {
     m_state.topology = Topology;
     m_state.pipelineDirty = true;
@@ -417,6 +433,8 @@ void STDMETHODCALLTYPE D3D11DeviceContext::RSSetViewports(UINT NumViewports, con
     util::log::warn("RSSetViewports: ", NumViewports, " viewports; call ignored");
     return;
   }
+  if (level9Refuses(m_device->featureLevel(), NumViewports > 1, "RSSetViewports", "viewports past slot 0"))
+    return;
   if (m_state.viewportCount != NumViewports)
     m_state.pipelineDirty = true;  // the viewport count is part of the pipeline
   m_state.viewportCount = NumViewports;
@@ -442,6 +460,8 @@ void STDMETHODCALLTYPE D3D11DeviceContext::RSSetScissorRects(UINT NumRects, cons
     util::log::warn("RSSetScissorRects: ", NumRects, " rectangles; call ignored");
     return;
   }
+  if (level9Refuses(m_device->featureLevel(), NumRects > 1, "RSSetScissorRects", "scissor rectangles past slot 0"))
+    return;
   m_state.scissorCount = NumRects;
   std::copy_n(pRects, NumRects, m_state.scissors);
   m_state.viewportsDirty = true;
@@ -472,11 +492,23 @@ void STDMETHODCALLTYPE D3D11DeviceContext::OMSetRenderTargetsAndUnorderedAccessV
     UINT NumRTVs, ID3D11RenderTargetView* const* ppRenderTargetViews, ID3D11DepthStencilView* pDepthStencilView, UINT UAVStartSlot,
     UINT NumUAVs, ID3D11UnorderedAccessView* const* ppUnorderedAccessViews, const UINT* pUAVInitialCounts) {
   D3D11VK_CONTEXT_LOCK();
+  const D3D_FEATURE_LEVEL level = m_device->featureLevel();
+  if (level9Refuses(level, NumUAVs != D3D11_KEEP_UNORDERED_ACCESS_VIEWS && NumUAVs != 0,
+                    "OMSetRenderTargetsAndUnorderedAccessViews", "unordered access views"))
+    return;
   if (NumRTVs != D3D11_KEEP_RENDER_TARGETS_AND_DEPTH_STENCIL) {
     if (NumRTVs > D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT) {
       util::log::warn("OMSetRenderTargets: ", NumRTVs, " render targets; call ignored");
       return;
     }
+    // 9_1 and 9_2 have one render target, 9_3 four (null views past the last bound one count not).
+    UINT bound = 0;
+    for (UINT i = 0; i < NumRTVs && ppRenderTargetViews; ++i)
+      if (ppRenderTargetViews[i])
+        bound = i + 1;
+    if (level9Refuses(level, bound > (level == D3D_FEATURE_LEVEL_9_3 ? 4u : 1u), "OMSetRenderTargets",
+                      "more render targets than the level has"))
+      return;
     for (UINT i = 0; i < D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT; ++i)
       m_state.renderTargets[i] = i < NumRTVs && ppRenderTargetViews ? ppRenderTargetViews[i] : nullptr;
     m_state.depthStencil = pDepthStencilView;
@@ -522,6 +554,8 @@ void STDMETHODCALLTYPE D3D11DeviceContext::OMGetRenderTargetsAndUnorderedAccessV
 
 void STDMETHODCALLTYPE D3D11DeviceContext::OMSetBlendState(ID3D11BlendState* pBlendState, const FLOAT BlendFactor[4], UINT SampleMask) {
   D3D11VK_CONTEXT_LOCK();
+  if (level9Refuses(m_device->featureLevel(), SampleMask == 0, "OMSetBlendState", "a zero sample mask"))
+    return;
   if (m_state.blendState.get() != pBlendState || m_state.sampleMask != SampleMask)
     m_state.pipelineDirty = true;
   m_state.blendState = pBlendState;
