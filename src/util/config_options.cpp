@@ -138,6 +138,10 @@ const std::vector<OptionSpec>& optionSpecs() {
      }},
     D3D11VK_BOOL_OPTION("d3d11.forceSampleRateShading", kMsaa, forceSampleRateShading),
     D3D11VK_BOOL_OPTION("d3d11.disableMsaa", kMsaa, disableMsaa),
+    // Defaults to True, unlike the other booleans: False keeps the monolithic pipeline path.
+    {"d3d11.graphicsPipelineLibrary", "True", nullptr,
+     [](std::string_view raw, Options& o, std::string& e) { return store(parseBool(raw), o.graphicsPipelineLibrary, e); },
+     [](const Options& o) { return showBool(o.graphicsPipelineLibrary); }},
     D3D11VK_INT_OPTION("dxvk.numCompilerThreads", "0", kCompiler, numCompilerThreads, 0, 256),
   };
   return specs;

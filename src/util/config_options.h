@@ -18,6 +18,7 @@ struct Options {
   D3D_FEATURE_LEVEL maxFeatureLevel = D3D_FEATURE_LEVEL_12_1;
   bool forceSampleRateShading = false;
   bool disableMsaa = false;
+  bool graphicsPipelineLibrary = true;  // build pipelines from libraries where the device can
   int samplerAnisotropy = -1;      // -1: the application's
   double samplerLodBias = 0.0;
 

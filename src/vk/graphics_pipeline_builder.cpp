@@ -142,20 +142,17 @@ std::string checkGraphicsKey(const Device& device, const GraphicsPipelineKey& ke
   return "";
 }
 
-VkPipeline buildGraphicsPipeline(const Device& device, const GraphicsPipelineKey& key,
-                                 const ShaderCode* const stages[kGraphicsStages],
-                                 const VkShaderModule modules[kGraphicsStages], VkPipelineLayout layout,
-                                 VkPipelineCache cache, std::string* error) {
+GraphicsPipelineState::GraphicsPipelineState(const Device& device, const GraphicsPipelineKey& key,
+                                             const ShaderCode* const stages[kGraphicsStages],
+                                             const VkShaderModule modules[kGraphicsStages]) {
   const DeviceFeatures& features = device.enabledFeatures();
   const VkSampleCountFlagBits samples = rasterizationSamples(key);
 
   // Shader stages, with the rasterizer's sample count as specialization constant 0 for shaders
   // that read it (sampleinfo/samplepos of `rasterizer`).
-  const uint32_t sampleCountValue = uint32_t(samples);
-  const VkSpecializationMapEntry sampleCountEntry{0, 0, sizeof(uint32_t)};
-  const VkSpecializationInfo sampleCountInfo{1, &sampleCountEntry, sizeof(uint32_t), &sampleCountValue};
-  VkPipelineShaderStageCreateInfo stageInfos[kGraphicsStages];
-  uint32_t stageCount = 0;
+  m_sampleCountValue = uint32_t(samples);
+  m_sampleCountEntry = {0, 0, sizeof(uint32_t)};
+  m_sampleCountInfo = {1, &m_sampleCountEntry, sizeof(uint32_t), &m_sampleCountValue};
   for (uint32_t i = 0; i < kGraphicsStages; i++) {
     if (!stages[i])
       continue;
@@ -164,79 +161,79 @@ VkPipeline buildGraphicsPipeline(const Device& device, const GraphicsPipelineKey
     info.stage = kStageBits[i];
     info.module = modules[i];
     info.pName = "main";
-    info.pSpecializationInfo = stages[i]->usesRasterizerSampleCount ? &sampleCountInfo : nullptr;
+    info.pSpecializationInfo = stages[i]->usesRasterizerSampleCount ? &m_sampleCountInfo : nullptr;
+    if (kStageBits[i] != VK_SHADER_STAGE_FRAGMENT_BIT)
+      preRasterStageCount++;
   }
 
   // Vertex input. Divisors other than 1 need VK_EXT_vertex_attribute_divisor; without it they
   // fall back to 1 with a warning (wrong instancing beats no draw at all).
-  VkVertexInputBindingDescription bindings[kMaxVertexBindings];
-  VkVertexInputBindingDivisorDescriptionEXT divisors[kMaxVertexBindings];
   uint32_t divisorCount = 0;
   bool divisorExtension = device.hasExtension(VK_EXT_VERTEX_ATTRIBUTE_DIVISOR_EXTENSION_NAME) &&
                           features.vertexAttributeDivisor.vertexAttributeInstanceRateDivisor;
   for (uint32_t i = 0; i < key.bindingCount; i++) {
     const VertexBinding& binding = key.bindings[i];
-    bindings[i] = {binding.binding, binding.stride, binding.inputRate};
+    m_bindings[i] = {binding.binding, binding.stride, binding.inputRate};
     if (binding.inputRate != VK_VERTEX_INPUT_RATE_INSTANCE || binding.divisor == 1)
       continue;
     bool supported = divisorExtension &&
                      (binding.divisor != 0 || features.vertexAttributeDivisor.vertexAttributeInstanceRateZeroDivisor);
     if (supported)
-      divisors[divisorCount++] = {binding.binding, binding.divisor};
+      m_divisors[divisorCount++] = {binding.binding, binding.divisor};
     else
       D3D11VK_LOG_ONCE(Warn, "instance data step rates other than 1 need VK_EXT_vertex_attribute_divisor: using 1");
   }
-  VkVertexInputAttributeDescription attributes[kMaxVertexBindings];
   for (uint32_t i = 0; i < key.attributeCount; i++)
-    attributes[i] = {key.attributes[i].location, key.attributes[i].binding, key.attributes[i].format,
-                     key.attributes[i].offset};
-  auto divisorState = makeStruct<VkPipelineVertexInputDivisorStateCreateInfoEXT>(
+    m_attributes[i] = {key.attributes[i].location, key.attributes[i].binding, key.attributes[i].format,
+                       key.attributes[i].offset};
+  m_divisorState = makeStruct<VkPipelineVertexInputDivisorStateCreateInfoEXT>(
       VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_DIVISOR_STATE_CREATE_INFO_EXT);
-  divisorState.vertexBindingDivisorCount = divisorCount;
-  divisorState.pVertexBindingDivisors = divisors;
-  auto vertexInput = makeStruct<VkPipelineVertexInputStateCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO);
-  vertexInput.pNext = divisorCount ? &divisorState : nullptr;
+  m_divisorState.vertexBindingDivisorCount = divisorCount;
+  m_divisorState.pVertexBindingDivisors = m_divisors;
+  vertexInput = makeStruct<VkPipelineVertexInputStateCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO);
+  vertexInput.pNext = divisorCount ? &m_divisorState : nullptr;
   vertexInput.vertexBindingDescriptionCount = key.bindingCount;
-  vertexInput.pVertexBindingDescriptions = bindings;
+  vertexInput.pVertexBindingDescriptions = m_bindings;
   vertexInput.vertexAttributeDescriptionCount = key.attributeCount;
-  vertexInput.pVertexAttributeDescriptions = attributes;
+  vertexInput.pVertexAttributeDescriptions = m_attributes;
 
   // D3D11 always cuts strips at the all-ones index; Vulkan allows restart only for strips (lists
   // would need primitiveTopologyListRestart), and D3D's cut is meaningless for lists anyway.
-  auto inputAssembly = makeStruct<VkPipelineInputAssemblyStateCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO);
+  inputAssembly = makeStruct<VkPipelineInputAssemblyStateCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO);
   inputAssembly.topology = key.topology;
   inputAssembly.primitiveRestartEnable = isStrip(key.topology);
 
-  auto tessellation = makeStruct<VkPipelineTessellationStateCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_TESSELLATION_STATE_CREATE_INFO);
+  tessellation = makeStruct<VkPipelineTessellationStateCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_TESSELLATION_STATE_CREATE_INFO);
   tessellation.patchControlPoints = key.patchControlPoints;
+  hasTessellation = key.topology == VK_PRIMITIVE_TOPOLOGY_PATCH_LIST;
 
   // Counts are dynamic too (VIEWPORT/SCISSOR_WITH_COUNT), so both must be 0 here.
-  auto viewport = makeStruct<VkPipelineViewportStateCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO);
+  viewport = makeStruct<VkPipelineViewportStateCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO);
 
   // Rasterization. D3D11 always clamps depth to the viewport's range and DepthClipEnable only
   // turns clipping against near/far off; VK_EXT_depth_clip_enable separates the two as D3D does.
   // Without it, depth clamping is Vulkan's only way to not clip, so it follows !depthClipEnable.
-  auto rasterization = makeStruct<VkPipelineRasterizationStateCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO);
+  rasterization = makeStruct<VkPipelineRasterizationStateCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO);
   const void** rasterizationNext = &rasterization.pNext;
-  auto depthClip = makeStruct<VkPipelineRasterizationDepthClipStateCreateInfoEXT>(
+  m_depthClip = makeStruct<VkPipelineRasterizationDepthClipStateCreateInfoEXT>(
       VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_DEPTH_CLIP_STATE_CREATE_INFO_EXT);
   bool depthClamp = features.core.features.depthClamp;
   if (device.hasExtension(VK_EXT_DEPTH_CLIP_ENABLE_EXTENSION_NAME) && features.depthClipEnable.depthClipEnable) {
     rasterization.depthClampEnable = depthClamp;
-    depthClip.depthClipEnable = key.depthClipEnable;
-    *rasterizationNext = &depthClip;
-    rasterizationNext = &depthClip.pNext;
+    m_depthClip.depthClipEnable = key.depthClipEnable;
+    *rasterizationNext = &m_depthClip;
+    rasterizationNext = &m_depthClip.pNext;
   } else {
     rasterization.depthClampEnable = !key.depthClipEnable && depthClamp;
     if (!key.depthClipEnable && !depthClamp)
       D3D11VK_LOG_ONCE(Warn, "DepthClipEnable = FALSE needs depth clamping or VK_EXT_depth_clip_enable: clipping");
   }
-  auto stream = makeStruct<VkPipelineRasterizationStateStreamCreateInfoEXT>(
+  m_stream = makeStruct<VkPipelineRasterizationStateStreamCreateInfoEXT>(
       VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_STREAM_CREATE_INFO_EXT);
   if (stages[kGeometry] && key.rasterizedStream != 0 && key.rasterizedStream != kNoRasterizedStream) {
-    stream.rasterizationStream = key.rasterizedStream;
-    *rasterizationNext = &stream;
-    rasterizationNext = &stream.pNext;
+    m_stream.rasterizationStream = key.rasterizedStream;
+    *rasterizationNext = &m_stream;
+    rasterizationNext = &m_stream.pNext;
   }
   rasterization.rasterizerDiscardEnable = key.rasterizedStream == kNoRasterizedStream;
   rasterization.polygonMode = key.polygonMode;
@@ -247,17 +244,17 @@ VkPipeline buildGraphicsPipeline(const Device& device, const GraphicsPipelineKey
   if (key.lineSmooth)
     D3D11VK_LOG_ONCE(Warn, "AntialiasedLineEnable: antialiased lines are drawn aliased (no VK_EXT_line_rasterization)");
 
-  auto multisample = makeStruct<VkPipelineMultisampleStateCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO);
-  const VkSampleMask sampleMask[2] = {key.sampleMask, key.sampleMask};  // up to 64 samples
+  multisample = makeStruct<VkPipelineMultisampleStateCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO);
+  m_sampleMask[0] = m_sampleMask[1] = key.sampleMask;  // up to 64 samples
   multisample.rasterizationSamples = samples;
   multisample.sampleShadingEnable = key.sampleShading;
   multisample.minSampleShading = 1.0f;
-  multisample.pSampleMask = sampleMask;
+  multisample.pSampleMask = m_sampleMask;
   multisample.alphaToCoverageEnable = key.alphaToCoverage;
 
   // Depth and stencil tests read an attachment; without one they are off so that equivalent
   // keys build equivalent pipelines and validation sees no test on a missing attachment.
-  auto depthStencil = makeStruct<VkPipelineDepthStencilStateCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO);
+  depthStencil = makeStruct<VkPipelineDepthStencilStateCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO);
   if (key.depthFormat != VK_FORMAT_UNDEFINED) {
     depthStencil.depthTestEnable = key.depthTest;
     depthStencil.depthWriteEnable = key.depthTest && key.depthWrite;
@@ -279,10 +276,9 @@ VkPipeline buildGraphicsPipeline(const Device& device, const GraphicsPipelineKey
   // and so does a target D3D11 leaves unchanged (writtenColorTargets: not written by the pixel
   // shader, or not target 0 under dual-source blending, whose SRC1 factors only target 0 can use).
   const uint32_t written = writtenColorTargets(key, stages[kPixel]);
-  VkPipelineColorBlendAttachmentState blendAttachments[kMaxColorTargets] = {};
   for (uint32_t i = 0; i < key.colorCount; i++) {
     const ColorBlend& from = key.blend[i];
-    VkPipelineColorBlendAttachmentState& to = blendAttachments[i];
+    VkPipelineColorBlendAttachmentState& to = m_blendAttachments[i];
     if (key.colorFormats[i] == VK_FORMAT_UNDEFINED || !((written >> i) & 1))
       continue;
     to.blendEnable = from.enable && !isIntegerFormat(key.colorFormats[i]);
@@ -294,40 +290,21 @@ VkPipeline buildGraphicsPipeline(const Device& device, const GraphicsPipelineKey
     to.alphaBlendOp = from.alphaOp;
     to.colorWriteMask = from.writeMask;
   }
-  auto colorBlend = makeStruct<VkPipelineColorBlendStateCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO);
+  colorBlend = makeStruct<VkPipelineColorBlendStateCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO);
   colorBlend.logicOpEnable = key.logicOpEnable;
   colorBlend.logicOp = key.logicOp;
   colorBlend.attachmentCount = key.colorCount;
-  colorBlend.pAttachments = blendAttachments;
+  colorBlend.pAttachments = m_blendAttachments;
 
-  const VkDynamicState dynamicStates[] = {
-      VK_DYNAMIC_STATE_VIEWPORT_WITH_COUNT, VK_DYNAMIC_STATE_SCISSOR_WITH_COUNT, VK_DYNAMIC_STATE_BLEND_CONSTANTS,
-      VK_DYNAMIC_STATE_STENCIL_REFERENCE, VK_DYNAMIC_STATE_DEPTH_BIAS};
-  auto dynamic = makeStruct<VkPipelineDynamicStateCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO);
-  dynamic.dynamicStateCount = uint32_t(std::size(dynamicStates));
-  dynamic.pDynamicStates = dynamicStates;
-
-  auto rendering = makeStruct<VkPipelineRenderingCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO);
+  rendering = makeStruct<VkPipelineRenderingCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO);
   rendering.colorAttachmentCount = key.colorCount;
   rendering.pColorAttachmentFormats = key.colorFormats;
   rendering.depthAttachmentFormat = key.depthFormat;
   rendering.stencilAttachmentFormat = key.stencilFormat;
+}
 
-  auto info = makeStruct<VkGraphicsPipelineCreateInfo>(VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO);
-  info.pNext = &rendering;
-  info.stageCount = stageCount;
-  info.pStages = stageInfos;
-  info.pVertexInputState = &vertexInput;
-  info.pInputAssemblyState = &inputAssembly;
-  info.pTessellationState = key.topology == VK_PRIMITIVE_TOPOLOGY_PATCH_LIST ? &tessellation : nullptr;
-  info.pViewportState = &viewport;
-  info.pRasterizationState = &rasterization;
-  info.pMultisampleState = &multisample;
-  info.pDepthStencilState = &depthStencil;
-  info.pColorBlendState = &colorBlend;
-  info.pDynamicState = &dynamic;
-  info.layout = layout;
-
+VkPipeline createGraphicsPipeline(const Device& device, const VkGraphicsPipelineCreateInfo& info,
+                                  VkPipelineCache cache, std::string* error) {
   VkPipeline pipeline = VK_NULL_HANDLE;
   VkResult result = device.functions().vkCreateGraphicsPipelines(device.handle(), cache, 1, &info, nullptr, &pipeline);
   if (result == VK_ERROR_OUT_OF_HOST_MEMORY || result == VK_ERROR_OUT_OF_DEVICE_MEMORY)
@@ -337,6 +314,40 @@ VkPipeline buildGraphicsPipeline(const Device& device, const GraphicsPipelineKey
     return VK_NULL_HANDLE;
   }
   return pipeline;
+}
+
+VkPipeline buildGraphicsPipeline(const Device& device, const GraphicsPipelineKey& key,
+                                 const ShaderCode* const stages[kGraphicsStages],
+                                 const VkShaderModule modules[kGraphicsStages], VkPipelineLayout layout,
+                                 VkPipelineCache cache, std::string* error) {
+  // The rendering info keeps the key's formats alive only as long as the key: fine, the
+  // pipeline is created before returning.
+  GraphicsPipelineState state(device, key, stages, modules);
+  VkDynamicState dynamicStates[5];
+  uint32_t dynamicCount = 0;
+  for (VkDynamicState s : GraphicsPipelineState::kPreRasterDynamic)
+    dynamicStates[dynamicCount++] = s;
+  dynamicStates[dynamicCount++] = GraphicsPipelineState::kFragmentShaderDynamic[0];
+  dynamicStates[dynamicCount++] = GraphicsPipelineState::kFragmentOutputDynamic[0];
+  auto dynamic = makeStruct<VkPipelineDynamicStateCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO);
+  dynamic.dynamicStateCount = dynamicCount;
+  dynamic.pDynamicStates = dynamicStates;
+
+  auto info = makeStruct<VkGraphicsPipelineCreateInfo>(VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO);
+  info.pNext = &state.rendering;
+  info.stageCount = state.stageCount;
+  info.pStages = state.stageInfos;
+  info.pVertexInputState = &state.vertexInput;
+  info.pInputAssemblyState = &state.inputAssembly;
+  info.pTessellationState = state.hasTessellation ? &state.tessellation : nullptr;
+  info.pViewportState = &state.viewport;
+  info.pRasterizationState = &state.rasterization;
+  info.pMultisampleState = &state.multisample;
+  info.pDepthStencilState = &state.depthStencil;
+  info.pColorBlendState = &state.colorBlend;
+  info.pDynamicState = &dynamic;
+  info.layout = layout;
+  return createGraphicsPipeline(device, info, cache, error);
 }
 
 }  // namespace vk

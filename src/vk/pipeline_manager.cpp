@@ -1,6 +1,7 @@
 // PipelineManager: lookup and creation of graphics and compute pipelines.
 #include "vk/pipeline_manager.h"
 
+#include "util/config.h"
 #include "util/log.h"
 #include "vk/device.h"
 #include "vk/graphics_pipeline_builder.h"
@@ -10,20 +11,43 @@
 namespace vk {
 
 PipelineManager::PipelineManager(Device& device)
-    : m_device(device), m_cache(device), m_modules(device), m_layouts(device) {}
+    : PipelineManager(device, PipelineCache::fileFromEnvironment(device.properties()),
+                      Options{util::config::options().graphicsPipelineLibrary, true}) {}
 
 PipelineManager::PipelineManager(Device& device, std::optional<std::filesystem::path> cacheFile)
-    : m_device(device), m_cache(device, std::move(cacheFile)), m_modules(device), m_layouts(device) {}
+    : PipelineManager(device, std::move(cacheFile), Options{}) {}
+
+PipelineManager::PipelineManager(Device& device, std::optional<std::filesystem::path> cacheFile, Options options)
+    : m_device(device), m_cache(device, std::move(cacheFile)), m_modules(device), m_layouts(device),
+      m_optimize(options.backgroundOptimization) {
+  if (options.graphicsPipelineLibrary && supportsGraphicsPipelineLibrary(device))
+    m_libraries = std::make_unique<GraphicsPipelineLibraries>(device, m_optimize);
+  util::log::debug("graphics pipelines: ",
+                   m_libraries ? (m_optimize ? "libraries, fast-linked, optimized in the background" : "libraries, fast-linked")
+                               : (options.graphicsPipelineLibrary ? "monolithic (no VK_EXT_graphics_pipeline_library)"
+                                                                  : "monolithic (d3d11.graphicsPipelineLibrary = False)"));
+}
 
 PipelineManager::~PipelineManager() {
+  {
+    std::lock_guard lock(m_mutex);
+    m_stopOptimizer = true;
+    m_jobs.clear();
+  }
+  m_jobReady.notify_all();
+  m_optimizer.join();  // waits for a link in progress, never for the queue
   const DeviceFunctions& vk = m_device.functions();
   for (auto& [key, pipeline] : m_graphics)
     if (pipeline)
-      vk.vkDestroyPipeline(m_device.handle(), pipeline->pipeline, nullptr);
+      vk.vkDestroyPipeline(m_device.handle(), pipeline->pipeline.load(), nullptr);
+  for (VkPipeline pipeline : m_replaced)
+    vk.vkDestroyPipeline(m_device.handle(), pipeline, nullptr);
   for (auto& [id, pipeline] : m_compute)
     if (pipeline)
       vk.vkDestroyPipeline(m_device.handle(), pipeline->pipeline, nullptr);
-  util::log::debug("pipelines: ", m_created.load(), " created, ", m_hits.load(), " lookups answered from the map");
+  m_libraries.reset();  // linked pipelines first, then the parts they came from
+  util::log::debug("pipelines: ", m_created.load(), " created, ", m_hits.load(), " lookups answered from the map, ",
+                   m_fastLinks.load(), " fast links, ", m_optimizedSwaps.load(), " optimized");
   // m_cache's destructor (it is declared first, so it runs last) saves the disk cache.
 }
 
@@ -55,12 +79,89 @@ const GraphicsPipeline* PipelineManager::getGraphics(const GraphicsPipelineKey& 
     if (stages[i] && (modules[i] = m_modules.get(*stages[i])) == VK_NULL_HANDLE)
       return fail("a shader module could not be created (see above)");
   std::string error;
-  VkPipeline pipeline = buildGraphicsPipeline(m_device, key, stages, modules, layout->layout, m_cache.handle(), &error);
-  if (pipeline == VK_NULL_HANDLE)
+  const GraphicsPipeline* pipeline = createGraphics(key, stages, *layout, modules, &error);
+  if (!pipeline)
     return fail(error);
+  return pipeline;
+}
+
+const GraphicsPipeline* PipelineManager::createGraphics(const GraphicsPipelineKey& key,
+                                                        const ShaderCode* const stages[kGraphicsStages],
+                                                        const PipelineLayoutInfo& layout,
+                                                        const VkShaderModule modules[kGraphicsStages],
+                                                        std::string* error) {
+  auto entry = std::make_unique<GraphicsPipeline>();
+  entry->layout = &layout;
+  LibrarySet parts;
+  // Stream output stays monolithic: the Khronos validation layer (1.3.239) crashes in vkCmdDraw
+  // with a pipeline linked from libraries whose shaders have Xfb outputs (the draws themselves
+  // are right without the layer), and tests run under it.
+  bool capture = false;
+  for (uint32_t i = 0; i < kGraphicsStages; i++)
+    capture |= stages[i] && stages[i]->transformFeedback;
+  if (m_libraries && !capture) {
+    // A new state costs a link; only parts never seen before compile shaders.
+    *error = m_libraries->partsFor(key, stages, modules, layout, m_cache.handle(), &parts);
+    if (!error->empty())
+      return nullptr;
+    entry->pipeline = linkGraphicsPipeline(m_device, parts, layout.layout, m_cache.handle(), false, error);
+    if (entry->pipeline.load() != VK_NULL_HANDLE)
+      m_fastLinks++;
+  } else {
+    entry->pipeline = buildGraphicsPipeline(m_device, key, stages, modules, layout.layout, m_cache.handle(), error);
+  }
+  if (entry->pipeline.load() == VK_NULL_HANDLE)
+    return nullptr;
   m_created++;
-  auto entry = std::make_unique<GraphicsPipeline>(GraphicsPipeline{pipeline, layout});
-  return m_graphics.emplace(key, std::move(entry)).first->second.get();
+  GraphicsPipeline* result = m_graphics.emplace(key, std::move(entry)).first->second.get();
+  if (m_libraries && m_optimize && parts.count) {
+    m_jobs.push_back({result, parts});
+    if (!m_optimizer.joinable())
+      m_optimizer = util::Thread("d3d11vk-pipeopt", [this] { optimizerLoop(); });
+    m_jobReady.notify_one();
+  }
+  return result;
+}
+
+void PipelineManager::optimizerLoop() {
+  std::unique_lock lock(m_mutex);
+  for (;;) {
+    m_jobReady.wait(lock, [&] { return m_stopOptimizer || !m_jobs.empty(); });
+    if (m_stopOptimizer)
+      break;
+    OptimizeJob job = m_jobs.front();
+    m_jobs.pop_front();
+    m_optimizerBusy = true;
+    lock.unlock();
+    // The link runs without the lock, so the draw path never waits for it. The parts and the
+    // layout live as long as the manager; the cache is internally synchronised.
+    std::string error;
+    VkPipeline optimized = VK_NULL_HANDLE;
+    try {
+      optimized = linkGraphicsPipeline(m_device, job.parts, job.target->layout->layout, m_cache.handle(), true, &error);
+    } catch (const std::exception& e) {
+      error = e.what();
+    }
+    if (optimized == VK_NULL_HANDLE)
+      D3D11VK_LOG_ONCE(Warn, "graphics pipeline: the optimized link failed (", error, "); keeping fast-linked pipelines");
+    lock.lock();
+    if (optimized != VK_NULL_HANDLE) {
+      // Commands recorded with the fast-linked pipeline may still run: it is kept until the end.
+      m_replaced.push_back(job.target->pipeline.exchange(optimized));
+      job.target->optimized = true;
+      m_optimizedSwaps++;
+    }
+    m_optimizerBusy = false;
+    if (m_jobs.empty())
+      m_optimizerIdle.notify_all();
+  }
+  m_optimizerBusy = false;
+  m_optimizerIdle.notify_all();
+}
+
+void PipelineManager::waitForOptimizer() {
+  std::unique_lock lock(m_mutex);
+  m_optimizerIdle.wait(lock, [&] { return m_stopOptimizer || (m_jobs.empty() && !m_optimizerBusy); });
 }
 
 const ComputePipeline* PipelineManager::getCompute(const ShaderCode& shader) {

@@ -3,24 +3,33 @@
 #pragma once
 
 #include <atomic>
+#include <condition_variable>
+#include <deque>
 #include <filesystem>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <unordered_map>
+#include <vector>
 
+#include "util/thread.h"
 #include "vk/pipeline_cache.h"
 #include "vk/pipeline_key.h"
 #include "vk/pipeline_layouts.h"
+#include "vk/pipeline_library.h"
 #include "vk/shader_modules.h"
 
 namespace vk {
 
 class Device;
 
+// `pipeline` may change once: the background optimizer replaces a fast-linked pipeline by the
+// optimized one for the same key (an atomic store; the old one stays valid for recorded commands
+// until the manager goes). The entry's address never changes.
 struct GraphicsPipeline {
-  VkPipeline pipeline = VK_NULL_HANDLE;
+  std::atomic<VkPipeline> pipeline{VK_NULL_HANDLE};
   const PipelineLayoutInfo* layout = nullptr;
+  std::atomic<bool> optimized{false};  // set when the optimizer's pipeline replaced the first one
 };
 
 struct ComputePipeline {
@@ -34,11 +43,22 @@ struct ComputePipeline {
 // command buffer that uses its pipelines (the device's timeline drained).
 class PipelineManager {
 public:
-  // The disk cache file comes from the environment (PipelineCache::fileFromEnvironment).
+  struct Options {
+    // Build graphics pipelines from libraries where the device has VK_EXT_graphics_pipeline_library.
+    bool graphicsPipelineLibrary = true;
+    // With libraries: replace each fast-linked pipeline by a link-time-optimized one, built on a
+    // background thread.
+    bool backgroundOptimization = true;
+  };
+
+  // The disk cache file comes from the environment (PipelineCache::fileFromEnvironment), the
+  // library choice from the configuration (d3d11.graphicsPipelineLibrary).
   explicit PipelineManager(Device& device);
   // An explicit disk cache file; nullopt keeps the cache in memory only.
   PipelineManager(Device& device, std::optional<std::filesystem::path> cacheFile);
-  // Saves the pipeline cache, then destroys pipelines, layouts and modules.
+  PipelineManager(Device& device, std::optional<std::filesystem::path> cacheFile, Options options);
+  // Stops the optimizer thread (its queue is dropped), saves the pipeline cache, then destroys
+  // pipelines, libraries, layouts and modules.
   ~PipelineManager();
   PipelineManager(const PipelineManager&) = delete;
   PipelineManager& operator=(const PipelineManager&) = delete;
@@ -61,7 +81,28 @@ public:
   uint64_t pipelinesCreated() const { return m_created.load(); }
   uint64_t cacheHits() const { return m_hits.load(); }
 
+  // Whether graphics pipelines are built from libraries on this manager.
+  bool usesLibraries() const { return m_libraries != nullptr; }
+  // Library parts created so far (0 without libraries).
+  uint64_t librariesBuilt(LibraryPart part) const { return m_libraries ? m_libraries->built(part) : 0; }
+  // Pipelines made by fast linking, and optimized pipelines swapped in for them.
+  uint64_t fastLinks() const { return m_fastLinks.load(); }
+  uint64_t optimizedSwaps() const { return m_optimizedSwaps.load(); }
+  // Blocks until the optimizer's queue is empty and its current link done (tests, benchmarks;
+  // the draw path never calls it).
+  void waitForOptimizer();
+
 private:
+  struct OptimizeJob {
+    GraphicsPipeline* target;
+    LibrarySet parts;
+  };
+
+  const GraphicsPipeline* createGraphics(const GraphicsPipelineKey& key, const ShaderCode* const stages[kGraphicsStages],
+                                         const PipelineLayoutInfo& layout, const VkShaderModule modules[kGraphicsStages],
+                                         std::string* error);
+  void optimizerLoop();
+
   struct KeyHash {
     size_t operator()(const GraphicsPipelineKey& key) const { return size_t(hashKey(key)); }
   };
@@ -76,6 +117,20 @@ private:
   std::unordered_map<uint64_t, std::unique_ptr<ComputePipeline>> m_compute;  // by ShaderCode::id
   std::atomic<uint64_t> m_created{0};
   std::atomic<uint64_t> m_hits{0};
+  // Library path (null: monolithic pipelines). Guarded by m_mutex.
+  std::unique_ptr<GraphicsPipelineLibraries> m_libraries;
+  const bool m_optimize;
+  std::atomic<uint64_t> m_fastLinks{0};
+  std::atomic<uint64_t> m_optimizedSwaps{0};
+  // The optimizer: jobs, its stop flag and the pipelines it replaced, all under m_mutex (it links
+  // without holding it). m_optimizerIdle is signalled when the queue drains.
+  std::deque<OptimizeJob> m_jobs;
+  bool m_stopOptimizer = false;
+  bool m_optimizerBusy = false;
+  std::vector<VkPipeline> m_replaced;
+  std::condition_variable m_jobReady;
+  std::condition_variable m_optimizerIdle;
+  util::Thread m_optimizer;  // last: started on the first job, joined first
 };
 
 }  // namespace vk
