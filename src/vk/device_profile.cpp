@@ -32,11 +32,12 @@ DeviceFeatures& DeviceFeatures::operator=(const DeviceFeatures& other) {
   customBorderColor = other.customBorderColor; robustness2 = other.robustness2;
   vertexAttributeDivisor = other.vertexAttributeDivisor; shaderInterlock = other.shaderInterlock;
   conditionalRendering = other.conditionalRendering; graphicsPipelineLibrary = other.graphicsPipelineLibrary;
+  texelBufferAlignment = other.texelBufferAlignment;
   linkChain(core);
   linkChain(vk11); linkChain(vk12); linkChain(vk13); linkChain(transformFeedback);
   linkChain(depthClipEnable); linkChain(customBorderColor); linkChain(robustness2);
   linkChain(vertexAttributeDivisor); linkChain(shaderInterlock); linkChain(conditionalRendering);
-  linkChain(graphicsPipelineLibrary);
+  linkChain(graphicsPipelineLibrary); linkChain(texelBufferAlignment);
   return *this;
 }
 
@@ -49,7 +50,8 @@ VkPhysicalDeviceFeatures2* DeviceFeatures::chainFor(const std::vector<std::strin
             ifExtension(extensions, VK_EXT_VERTEX_ATTRIBUTE_DIVISOR_EXTENSION_NAME, vertexAttributeDivisor),
             ifExtension(extensions, VK_EXT_FRAGMENT_SHADER_INTERLOCK_EXTENSION_NAME, shaderInterlock),
             ifExtension(extensions, VK_EXT_CONDITIONAL_RENDERING_EXTENSION_NAME, conditionalRendering),
-            ifExtension(extensions, VK_EXT_GRAPHICS_PIPELINE_LIBRARY_EXTENSION_NAME, graphicsPipelineLibrary));
+            ifExtension(extensions, VK_EXT_GRAPHICS_PIPELINE_LIBRARY_EXTENSION_NAME, graphicsPipelineLibrary),
+            ifExtension(extensions, VK_EXT_TEXEL_BUFFER_ALIGNMENT_EXTENSION_NAME, texelBufferAlignment));
   return &core;
 }
 

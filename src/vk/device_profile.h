@@ -29,6 +29,8 @@ struct DeviceFeatures {
   VkPhysicalDeviceFragmentShaderInterlockFeaturesEXT shaderInterlock = makeStruct<VkPhysicalDeviceFragmentShaderInterlockFeaturesEXT>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FRAGMENT_SHADER_INTERLOCK_FEATURES_EXT);
   VkPhysicalDeviceConditionalRenderingFeaturesEXT conditionalRendering = makeStruct<VkPhysicalDeviceConditionalRenderingFeaturesEXT>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CONDITIONAL_RENDERING_FEATURES_EXT);
   VkPhysicalDeviceGraphicsPipelineLibraryFeaturesEXT graphicsPipelineLibrary = makeStruct<VkPhysicalDeviceGraphicsPipelineLibraryFeaturesEXT>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_GRAPHICS_PIPELINE_LIBRARY_FEATURES_EXT);
+  // Vulkan 1.3 implies it, but the validation layer reads the extension's structure.
+  VkPhysicalDeviceTexelBufferAlignmentFeaturesEXT texelBufferAlignment = makeStruct<VkPhysicalDeviceTexelBufferAlignmentFeaturesEXT>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TEXEL_BUFFER_ALIGNMENT_FEATURES_EXT);
 
   DeviceFeatures() = default;
   // Copies keep their own pNext chain, never the source's.

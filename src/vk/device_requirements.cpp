@@ -60,6 +60,8 @@ const std::vector<FeatureRequirement>& featureRequirements() {
     D3D11VK_FEATURE(shaderInterlock, fragmentShaderPixelInterlock, VK_EXT_FRAGMENT_SHADER_INTERLOCK_EXTENSION_NAME, Optional),
     D3D11VK_FEATURE(conditionalRendering, conditionalRendering, VK_EXT_CONDITIONAL_RENDERING_EXTENSION_NAME, Optional),
     D3D11VK_FEATURE(graphicsPipelineLibrary, graphicsPipelineLibrary, VK_EXT_GRAPHICS_PIPELINE_LIBRARY_EXTENSION_NAME, Optional),
+    // D3D11 views start at any element: single-texel offsets where the device allows them.
+    D3D11VK_FEATURE(texelBufferAlignment, texelBufferAlignment, VK_EXT_TEXEL_BUFFER_ALIGNMENT_EXTENSION_NAME, Optional),
   };
   return table;
 }
@@ -85,6 +87,7 @@ const std::vector<ExtensionRequirement>& extensionRequirements() {
     {VK_EXT_SHADER_STENCIL_EXPORT_EXTENSION_NAME, Need::Optional, nullptr},
     {VK_KHR_PIPELINE_LIBRARY_EXTENSION_NAME, Need::Optional, nullptr},
     {VK_EXT_GRAPHICS_PIPELINE_LIBRARY_EXTENSION_NAME, Need::Optional, VK_KHR_PIPELINE_LIBRARY_EXTENSION_NAME},
+    {VK_EXT_TEXEL_BUFFER_ALIGNMENT_EXTENSION_NAME, Need::Optional, nullptr},
   };
   return table;
 }
