@@ -39,7 +39,7 @@ bool layoutOf(DXGI_FORMAT format, Layout* layout) {
     L(R16_UNORM, 1, 16, 0, 0, 0, Unorm) L(R16_UINT, 1, 16, 0, 0, 0, Uint) L(R16_SNORM, 1, 16, 0, 0, 0, Snorm)
     L(R16_SINT, 1, 16, 0, 0, 0, Sint) L(R8_UNORM, 1, 8, 0, 0, 0, Unorm) L(R8_UINT, 1, 8, 0, 0, 0, Uint)
     L(R8_SNORM, 1, 8, 0, 0, 0, Snorm) L(R8_SINT, 1, 8, 0, 0, 0, Sint) L(A8_UNORM, 1, 8, 0, 0, 0, Unorm)
-    L(B8G8R8A8_UNORM, 4, 8, 8, 8, 8, Unorm)
+    L(B8G8R8A8_UNORM, 4, 8, 8, 8, 8, Unorm) L(R11G11B10_FLOAT, 3, 11, 11, 10, 0, Float)
 #undef L
     default: return false;
   }
@@ -74,12 +74,46 @@ uint32_t toHalf(float value) {
   return half;
 }
 
+// The unsigned floats of R11G11B10_FLOAT: a 5-bit exponent (bias 15) and `mantissaBits` (6 or 5),
+// no sign. Negative values become 0, NaN stays NaN, infinity stays infinity, too large values become
+// infinity, rounding to nearest even.
+uint32_t toUnsignedSmallFloat(float value, uint32_t mantissaBits) {
+  const uint32_t infinity = 0x1fu << mantissaBits;
+  if (std::isnan(value))
+    return infinity | 1u;
+  if (!(value > 0.0f))
+    return 0;
+  uint32_t bits;
+  std::memcpy(&bits, &value, 4);
+  const int32_t exponent = int32_t((bits >> 23) & 0xff) - 127 + 15;
+  uint32_t mantissa = bits & 0x7fffffu;
+  if (((bits >> 23) & 0xff) == 0xff || exponent >= 31)
+    return infinity;
+  uint32_t shift = 23 - mantissaBits;
+  uint32_t result;
+  if (exponent <= 0) {  // a denormal of the small format, or zero
+    shift += uint32_t(1 - exponent);
+    if (shift > 24)
+      return 0;
+    mantissa |= 0x800000u;
+    result = mantissa >> shift;
+  } else {
+    result = (uint32_t(exponent) << mantissaBits) | (mantissa >> shift);
+  }
+  const uint32_t rest = mantissa & ((1u << shift) - 1), halfway = 1u << (shift - 1);
+  if (rest > halfway || (rest == halfway && (result & 1)))
+    result++;  // may carry into the exponent, up to infinity: still the right value
+  return result;
+}
+
 uint32_t convert(float value, uint8_t bits, Numeric numeric) {
   const uint64_t max = (uint64_t(1) << bits) - 1;
   switch (numeric) {
     case Numeric::Float: {
       if (bits == 16)
         return toHalf(value);
+      if (bits == 11 || bits == 10)
+        return toUnsignedSmallFloat(value, bits - 5u);
       uint32_t raw;
       std::memcpy(&raw, &value, 4);
       return raw;

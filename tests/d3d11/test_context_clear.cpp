@@ -2,6 +2,8 @@
 // machine's Vulkan device, results read back (validation layer on).
 #include <catch2/catch.hpp>
 
+#include <limits>
+
 #include "context_test_util.h"
 
 using namespace context_test;
@@ -169,12 +171,40 @@ TEST_CASE("UAV clears write raw bits (Uint) or converted values (Float) for ever
   CHECK(texel(words, 8) == 0);
 }
 
-TEST_CASE("ClearRenderTargetView works at feature level 9_3", "[device][context]") {
-  Fixture f(D3D_FEATURE_LEVEL_9_3);
-  auto texture = f.texture2D(4, 4, DXGI_FORMAT_R8G8B8A8_UNORM, D3D11_USAGE_DEFAULT, D3D11_BIND_RENDER_TARGET, 0, 1, 1);
-  ComPtr<ID3D11RenderTargetView> rtv;
-  REQUIRE(f.device->CreateRenderTargetView(texture.get(), nullptr, rtv.put()) == S_OK);
-  const float blue[4] = {0, 0, 1, 1};
-  f.context->ClearRenderTargetView(rtv.get(), blue);
-  CHECK(texel(f.readTexture(texture.get(), 0, 4), 0) == 0xffff0000u);
+TEST_CASE("UAV clears of an R11G11B10_FLOAT typed buffer convert to its unsigned small floats, or keep the Uint values' low bits",
+          "[device][context]") {
+  Fixture f;
+  // The packed pattern path (a texture of this format is cleared by Vulkan directly).
+  auto buffer = f.buffer(64, D3D11_USAGE_DEFAULT, D3D11_BIND_UNORDERED_ACCESS);
+  D3D11_UNORDERED_ACCESS_VIEW_DESC desc{};
+  desc.Format = DXGI_FORMAT_R11G11B10_FLOAT;
+  desc.ViewDimension = D3D11_UAV_DIMENSION_BUFFER;
+  desc.Buffer = {2, 8, 0};  // elements 2..9
+  ComPtr<ID3D11UnorderedAccessView> uav;
+  HRESULT hr = f.device->CreateUnorderedAccessView(buffer.get(), &desc, uav.put());
+  if (hr != S_OK) {
+    WARN("this device offers no R11G11B10_FLOAT typed buffer UAVs: nothing to clear");
+    return;
+  }
+  // 1.0 = exponent 15, mantissa 0; 0.5 = exponent 14; 2^-15 is a denormal (mantissa 0x10 of the
+  // 5-bit-mantissa blue channel: 0.5 * 2^-14).
+  const float floats[4] = {1.0f, 0.5f, 1.0f / 32768.0f, 7.0f};
+  f.context->ClearUnorderedAccessViewFloat(uav.get(), floats);
+  auto words = f.readBuffer(buffer.get());
+  const uint32_t red = 15u << 6, green = 14u << 6, blue = 0x10;
+  CHECK(texel(words, 1) == 0);
+  CHECK(texel(words, 2) == (red | (green << 11) | (blue << 22)));
+  CHECK(texel(words, 9) == (red | (green << 11) | (blue << 22)));
+  CHECK(texel(words, 10) == 0);
+  // Negative values clamp to 0; above the largest finite value is infinity; NaN stays NaN.
+  const float special[4] = {-3.0f, 65536.0f, std::numeric_limits<float>::quiet_NaN(), 0.0f};
+  f.context->ClearUnorderedAccessViewFloat(uav.get(), special);
+  words = f.readBuffer(buffer.get());
+  const uint32_t blueWord = texel(words, 5) >> 22;
+  CHECK((texel(words, 5) & 0x3fffffu) == (0u | ((0x1fu << 6) << 11)));
+  CHECK((blueWord >> 5) == 0x1fu);
+  CHECK((blueWord & 0x1fu) != 0);
+  const UINT bits[4] = {0xfff, 0x801, 0x3ff, 0};
+  f.context->ClearUnorderedAccessViewUint(uav.get(), bits);
+  CHECK(texel(f.readBuffer(buffer.get()), 3) == (0x7ffu | (0x001u << 11) | (0x3ffu << 22)));
 }
