@@ -1,5 +1,11 @@
-// D3D11ClassLinkage: identity; class instances answer E_NOTIMPL (no interface support yet).
+// D3D11ClassLinkage: the class types and instances of its shaders, and class instance creation.
 #include "d3d11/d3d11_class_linkage.h"
+
+#include <new>
+#include <string>
+
+#include "d3d11/d3d11_class_instance.h"
+#include "util/log.h"
 
 namespace d3d11vk {
 
@@ -13,20 +19,94 @@ HRESULT STDMETHODCALLTYPE D3D11ClassLinkage::QueryInterface(REFIID riid, void** 
   return E_NOINTERFACE;
 }
 
-HRESULT STDMETHODCALLTYPE D3D11ClassLinkage::GetClassInstance(LPCSTR /*pClassInstanceName*/, UINT /*InstanceIndex*/, ID3D11ClassInstance** ppInstance) {
-  // Instances come from shaders with interfaces (dcl_interface, fcall), which the compiler
-  // refuses, so no shader made with this linkage can have registered one.
-  D3D11VK_NOT_IMPLEMENTED();
-  if (ppInstance)
-    *ppInstance = nullptr;
-  return E_NOTIMPL;
+void D3D11ClassLinkage::registerShader(const dxbc::Interfaces& interfaces) {
+  std::lock_guard lock(m_mutex);
+  for (const dxbc::ClassType& type : interfaces.types) {
+    bool known = false;
+    for (const dxbc::ClassType& t : m_types)
+      known |= t.name == type.name;
+    if (!known)
+      m_types.push_back(type);
+  }
+  for (const dxbc::ClassInstanceInfo& instance : interfaces.instances) {
+    // The instance's type is named by this shader's id; keep it by name for the linkage.
+    bool known = false;
+    for (const dxbc::ClassInstanceInfo& i : m_instances)
+      known |= i.name == instance.name && i.typeId == instance.typeId && i.constantBuffer == instance.constantBuffer &&
+               i.constantVectorOffset == instance.constantVectorOffset && i.texture == instance.texture &&
+               i.sampler == instance.sampler;
+    if (!known)
+      m_instances.push_back(instance);
+  }
 }
 
-HRESULT STDMETHODCALLTYPE D3D11ClassLinkage::CreateClassInstance(LPCSTR /*pClassTypeName*/, UINT /*ConstantBufferOffset*/, UINT /*ConstantVectorOffset*/, UINT /*TextureOffset*/, UINT /*SamplerOffset*/, ID3D11ClassInstance** ppInstance) {
-  D3D11VK_NOT_IMPLEMENTED();
+// InstanceIndex picks among the instances of that name the linkage's shaders declare (the
+// elements of an instance array), in the order the shaders registered them.
+HRESULT STDMETHODCALLTYPE D3D11ClassLinkage::GetClassInstance(LPCSTR pClassInstanceName, UINT InstanceIndex, ID3D11ClassInstance** ppInstance) {
   if (ppInstance)
     *ppInstance = nullptr;
-  return E_NOTIMPL;
+  if (!pClassInstanceName || !ppInstance) {
+    util::log::warn("ID3D11ClassLinkage::GetClassInstance: null name or ppInstance: E_INVALIDARG");
+    return E_INVALIDARG;
+  }
+  std::lock_guard lock(m_mutex);
+  UINT seen = 0;
+  for (size_t i = 0; i < m_instances.size(); i++) {
+    const dxbc::ClassInstanceInfo& info = m_instances[i];
+    if (info.name != pClassInstanceName || seen++ != InstanceIndex)
+      continue;
+    std::string typeName;
+    for (const dxbc::ClassType& t : m_types)
+      if (t.id == info.typeId)
+        typeName = t.name;
+    D3D11_CLASS_INSTANCE_DESC desc{};
+    desc.InstanceId = UINT(i);
+    desc.InstanceIndex = InstanceIndex;
+    desc.TypeId = info.typeId;
+    desc.ConstantBuffer = info.constantBuffer;
+    desc.BaseConstantBufferOffset = info.constantVectorOffset;
+    desc.BaseTexture = info.texture;
+    desc.BaseSampler = info.sampler;
+    desc.Created = FALSE;
+    try {
+      *ppInstance = new D3D11ClassInstance(device(), this, info.name, typeName, desc);
+    } catch (const std::bad_alloc&) {
+      return E_OUTOFMEMORY;
+    }
+    return S_OK;
+  }
+  util::log::warn("ID3D11ClassLinkage::GetClassInstance: no shader of this linkage declares instance '",
+                  pClassInstanceName, "' [", InstanceIndex, "]: E_INVALIDARG");
+  return E_INVALIDARG;
+}
+
+// The type need not be known yet (instances may be created before the shaders): *SetShader
+// looks its name up in the bound shader's class types.
+HRESULT STDMETHODCALLTYPE D3D11ClassLinkage::CreateClassInstance(LPCSTR pClassTypeName, UINT ConstantBufferOffset, UINT ConstantVectorOffset, UINT TextureOffset, UINT SamplerOffset, ID3D11ClassInstance** ppInstance) {
+  if (ppInstance)
+    *ppInstance = nullptr;
+  if (!pClassTypeName || !ppInstance) {
+    util::log::warn("ID3D11ClassLinkage::CreateClassInstance: null type name or ppInstance: E_INVALIDARG");
+    return E_INVALIDARG;
+  }
+  D3D11_CLASS_INSTANCE_DESC desc{};
+  {
+    std::lock_guard lock(m_mutex);
+    for (const dxbc::ClassType& t : m_types)
+      if (t.name == pClassTypeName)
+        desc.TypeId = t.id;
+  }
+  desc.ConstantBuffer = ConstantBufferOffset;
+  desc.BaseConstantBufferOffset = ConstantVectorOffset;
+  desc.BaseTexture = TextureOffset;
+  desc.BaseSampler = SamplerOffset;
+  desc.Created = TRUE;
+  try {
+    *ppInstance = new D3D11ClassInstance(device(), this, std::string(), pClassTypeName, desc);
+  } catch (const std::bad_alloc&) {
+    return E_OUTOFMEMORY;
+  }
+  return S_OK;
 }
 
 }  // namespace d3d11vk

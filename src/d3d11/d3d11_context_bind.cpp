@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "d3d11/d3d11_buffer.h"
+#include "d3d11/d3d11_class_instance.h"
 #include "d3d11/d3d11_device.h"
 #include "d3d11/d3d11_device_context.h"
 #include "d3d11/d3d11_shader.h"
@@ -106,40 +107,116 @@ bool D3D11DeviceContext::boundForOutput(ID3D11Resource* resource, uint32_t stage
 }
 
 template <typename ShaderClass>
-void D3D11DeviceContext::setShader(typename ShaderClass::InterfaceType* shader) {
+void D3D11DeviceContext::setShader(typename ShaderClass::InterfaceType* shader, ID3D11ClassInstance* const* instances,
+                                   UINT instanceCount) {
   constexpr uint32_t stage = uint32_t(ShaderClass::stage());
   StageState& state = m_state.stages[stage];
-  if (state.shader.get() == shader)
+  if (state.shader.get() != shader) {
+    state.shader = shader;
+    state.compiled = shader ? &static_cast<ShaderClass*>(shader)->compiled() : nullptr;
+    state.code = state.compiled && state.compiled->error.empty() ? m_device->shaderCodeFor(*state.compiled) : nullptr;
+    state.descriptorsDirty = true;
+    if constexpr (stage == uint32_t(dxbc::ShaderStage::Geometry)) {
+      // The stream-output declaration's rasterized stream is pipeline state (rasterizer discard).
+      const auto* object = static_cast<const ShaderClass*>(shader);
+      const UINT rasterized = object && object->hasStreamOutput() ? object->streamOutput().rasterizedStream : 0;
+      if (rasterized != m_state.rasterizedStream) {
+        m_state.rasterizedStream = rasterized;
+        m_state.pipelineDirty = true;
+      }
+    }
+    if (stage == uint32_t(dxbc::ShaderStage::Compute))
+      m_state.computePipelineDirty = true;
+    else
+      m_state.shadersDirty = true;  // a small command, not a new key (the common per-draw change)
+  }
+  setClassInstances(stage, instances, instanceCount);
+}
+
+// Per interface slot the block holds the function table the instance's class type takes in that
+// slot (the shader's IFCE reflection says which) and the instance's `this` data: constant
+// buffer, vector offset in it, first texture, first sampler. A slot with no instance, or whose
+// instance's type the shader does not know for that slot, gets table ~0: its fcalls call nothing.
+void D3D11DeviceContext::setClassInstances(uint32_t stage, ID3D11ClassInstance* const* instances, UINT count) {
+  StageState& state = m_state.stages[stage];
+  const uint32_t slots = state.compiled && state.compiled->error.empty() ? state.compiled->reflection.interfaceSlots : 0;
+  if (count > dxbc::binding_model::kMaxInterfaceSlots) {
+    util::log::warn("SetShader: NumClassInstances ", count, " is more than ", dxbc::binding_model::kMaxInterfaceSlots,
+                    "; the class instances are ignored");
+    count = 0;
+  }
+  if (count && !instances) {
+    util::log::warn("SetShader: ", count, " class instances with a null array; bound as none");
+    count = 0;
+  }
+  if (count < slots)
+    D3D11VK_LOG_ONCE(Warn, "SetShader: the shader has ", slots, " interface slots but ", count,
+                     " class instances were given; the other slots call nothing");
+  state.classInstances.resize(count);
+  for (UINT i = 0; i < count; ++i)
+    state.classInstances[i] = instances[i];
+  if (!slots)
     return;
-  state.shader = shader;
-  state.compiled = shader ? &static_cast<ShaderClass*>(shader)->compiled() : nullptr;
-  state.code = state.compiled && state.compiled->error.empty() ? m_device->shaderCodeFor(*state.compiled) : nullptr;
-  state.descriptorsDirty = true;
-  if constexpr (stage == uint32_t(dxbc::ShaderStage::Geometry)) {
-    // The stream-output declaration's rasterized stream is pipeline state (rasterizer discard).
-    const auto* object = static_cast<const ShaderClass*>(shader);
-    const UINT rasterized = object && object->hasStreamOutput() ? object->streamOutput().rasterizedStream : 0;
-    if (rasterized != m_state.rasterizedStream) {
-      m_state.rasterizedStream = rasterized;
-      m_state.pipelineDirty = true;
+
+  // Always the block for 253 slots: one buffer size, whatever the shader.
+  std::vector<uint32_t> words(8 * dxbc::binding_model::kMaxInterfaceSlots, 0);
+  const dxbc::Interfaces& reflection = state.compiled->interfaces;
+  for (uint32_t slot = 0; slot < slots; ++slot) {
+    words[8 * slot] = ~0u;
+    ID3D11ClassInstance* instance = slot < count ? state.classInstances[slot].get() : nullptr;
+    if (!instance)
+      continue;
+    const auto* object = static_cast<const D3D11ClassInstance*>(instance);
+    const dxbc::ClassType* type = reflection.typeNamed(object->typeName());
+    uint32_t table = 0;
+    if (!type || !reflection.tableFor(slot, type->id, table)) {
+      util::log::warn("SetShader: class instance of type '", object->typeName(), "' in interface slot ", slot,
+                      ": the shader has no function table for it; the slot calls nothing");
+      continue;
+    }
+    const D3D11_CLASS_INSTANCE_DESC& desc = object->desc();
+    words[8 * slot] = table;
+    words[8 * slot + 4] = desc.ConstantBuffer;
+    words[8 * slot + 5] = desc.BaseConstantBufferOffset;
+    words[8 * slot + 6] = desc.BaseTexture;
+    words[8 * slot + 7] = desc.BaseSampler;
+  }
+  if (state.classInstanceBuffer && words == state.classInstanceWords)
+    return;  // unchanged: nothing recorded
+  if (!state.classInstanceBuffer) {
+    D3D11_BUFFER_DESC desc{};
+    desc.ByteWidth = UINT(words.size() * sizeof(uint32_t));
+    desc.Usage = D3D11_USAGE_DEFAULT;
+    desc.BindFlags = D3D11_BIND_CONSTANT_BUFFER;
+    if (FAILED(m_device->CreateBuffer(&desc, nullptr, state.classInstanceBuffer.put()))) {
+      util::log::error("SetShader: no class-instance buffer; interface calls of this stage call nothing");
+      return;
     }
   }
-  if (stage == uint32_t(dxbc::ShaderStage::Compute))
-    m_state.computePipelineDirty = true;
-  else
-    m_state.shadersDirty = true;  // a small command, not a new key (the common per-draw change)
+  UpdateSubresource(state.classInstanceBuffer.get(), 0, nullptr, words.data(), 0, 0);
+  state.classInstanceWords = std::move(words);
+  state.descriptorsDirty = true;
 }
 
 template <typename Interface>
 void D3D11DeviceContext::getShader(uint32_t stage, Interface** shader, ID3D11ClassInstance** instances, UINT* instanceCount) {
+  const StageState& state = m_state.stages[stage];
   if (shader) {
-    *shader = static_cast<Interface*>(m_state.stages[stage].shader.get());
+    *shader = static_cast<Interface*>(state.shader.get());
     if (*shader)
       (*shader)->AddRef();
   }
-  (void)instances;  // class instances are not supported (CreateClassInstance fails)
+  // *instanceCount: in, the array's length; out, the number of instances bound with the shader.
+  const UINT bound = UINT(state.classInstances.size());
+  if (instances && instanceCount) {
+    for (UINT i = 0; i < *instanceCount; ++i) {
+      instances[i] = i < bound ? state.classInstances[i].get() : nullptr;
+      if (instances[i])
+        instances[i]->AddRef();
+    }
+  }
   if (instanceCount)
-    *instanceCount = 0;
+    *instanceCount = bound;
 }
 
 void D3D11DeviceContext::setConstantBuffers(uint32_t stage, UINT start, UINT count, ID3D11Buffer* const* buffers,
@@ -210,9 +287,10 @@ void D3D11DeviceContext::setSamplers(uint32_t stage, UINT start, UINT count, ID3
 
 // The six stages' methods share the bodies above.
 #define D3D11VK_STAGE_METHODS(Prefix, Stage, ShaderClass, Interface)                                                            \
-  void STDMETHODCALLTYPE D3D11DeviceContext::Prefix##SetShader(Interface* pShader, ID3D11ClassInstance* const*, UINT) {   \
+  void STDMETHODCALLTYPE D3D11DeviceContext::Prefix##SetShader(Interface* pShader, ID3D11ClassInstance* const* ppInstances, \
+                                                                  UINT NumInstances) {                                       \
     D3D11VK_CONTEXT_LOCK();                                                                                                  \
-    setShader<ShaderClass>(pShader);                                                                                         \
+    setShader<ShaderClass>(pShader, ppInstances, NumInstances);                                                              \
   }                                                                                                                          \
   void STDMETHODCALLTYPE D3D11DeviceContext::Prefix##GetShader(Interface** ppShader, ID3D11ClassInstance** ppInstances,   \
                                                                   UINT* pNumInstances) {                                     \

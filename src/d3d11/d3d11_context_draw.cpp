@@ -326,7 +326,16 @@ vk::DescriptorEntry D3D11DeviceContext::descriptorFor(uint32_t stage, const vk::
   };
 
   const uint32_t binding = slot.binding;
-  if (binding < bm::kSamplerBase) {
+  if (binding == bm::kClassInstanceBinding) {
+    // The class-instance block setClassInstances (d3d11_context_bind.cpp) keeps for the stage.
+    D3D11ResourceCommon* resource = resourceCommon(state.classInstanceBuffer.get());
+    if (D3D11Buffer* buffer = resource ? resource->asBuffer() : nullptr) {
+      keepAlive(state.classInstanceBuffer.get());
+      const vk::BufferSlice slice = sliceOf(*buffer);
+      entry.buffer = VkDescriptorBufferInfo{slice.buffer, slice.offset, slice.size};
+      entry.resource = vk::resourceId(slice.buffer);
+    }
+  } else if (binding < bm::kSamplerBase) {
     const ConstantBufferBinding& cb = state.constantBuffers[binding - bm::kConstantBufferBase];
     keepAlive(cb.buffer.get());
     D3D11ResourceCommon* resource = resourceCommon(cb.buffer.get());

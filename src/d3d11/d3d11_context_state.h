@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "dxbc/binding_model.h"
 #include "util/com_ptr.h"
@@ -33,6 +34,12 @@ struct StageState {
   util::ComPtr<ID3D11ShaderResourceView> shaderResources[D3D11_COMMONSHADER_INPUT_RESOURCE_SLOT_COUNT];
   util::ComPtr<ID3D11SamplerState> samplers[D3D11_COMMONSHADER_SAMPLER_SLOT_COUNT];
   bool descriptorsDirty = true;
+  // Class linkage: the instances *SetShader bound (null where none), the class-instance block's
+  // words last recorded (per interface slot: function table id, 3 unused, then `this`), and the
+  // constant buffer holding them (made on first use; updated only when the words change).
+  std::vector<util::ComPtr<ID3D11ClassInstance>> classInstances;
+  std::vector<uint32_t> classInstanceWords;
+  util::ComPtr<ID3D11Buffer> classInstanceBuffer;
 };
 
 struct VertexBufferState {

@@ -260,7 +260,10 @@ private:
 
   // Binding (d3d11_context_bind.cpp).
   template <typename ShaderClass>
-  void setShader(typename ShaderClass::InterfaceType* shader);
+  void setShader(typename ShaderClass::InterfaceType* shader, ID3D11ClassInstance* const* instances, UINT instanceCount);
+  // Class linkage: keeps the instances bound with a stage's shader and records the stage's
+  // class-instance block (docs/binding-model.md) when its contents change.
+  void setClassInstances(uint32_t stage, ID3D11ClassInstance* const* instances, UINT count);
   template <typename Interface>
   void getShader(uint32_t stage, Interface** shader, ID3D11ClassInstance** instances, UINT* instanceCount);
   void setConstantBuffers(uint32_t stage, UINT start, UINT count, ID3D11Buffer* const* buffers, const UINT* firstConstant,

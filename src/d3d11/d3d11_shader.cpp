@@ -6,6 +6,7 @@
 #include <new>
 
 #include "d3d11/caps/feature_support.h"
+#include "d3d11/d3d11_class_linkage.h"
 #include "dxbc/error.h"
 #include "util/log.h"
 
@@ -137,9 +138,6 @@ HRESULT createShader(const ShaderCreateContext& context, const char* method, dxb
   problem = checkShaderProfile(caps, expected, profile);
   if (!problem.empty())
     return reject(method, problem);
-  // Class linkage only matters to shaders with interfaces, which the compiler refuses today; a
-  // linkage with a shader that has none is legal and changes nothing.
-  (void)linkage;
 
   try {
     std::shared_ptr<const CompiledShader> compiled =
@@ -153,6 +151,10 @@ HRESULT createShader(const ShaderCreateContext& context, const char* method, dxb
     problem = checkShaderUavs(caps, profile, compiled->reflection);
     if (!problem.empty())
       return reject(method, problem);
+    // The linkage learns the shader's class types and declared instances (for GetClassInstance
+    // and CreateClassInstance's type ids); a shader without interfaces adds nothing.
+    if (linkage && shader)
+      static_cast<D3D11ClassLinkage*>(linkage)->registerShader(compiled->interfaces);
     StreamOutputDesc streamOutputDesc;
     if (streamOutput) {
       problem = checkStreamOutput(context.level, compiled->outputSignature, streamOutput->entries,

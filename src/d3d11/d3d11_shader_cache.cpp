@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "dxbc/error.h"
 #include "util/log.h"
 #include "vk/shader_code.h"
 
@@ -108,6 +109,15 @@ std::shared_ptr<const CompiledShader> ShaderCache::getOrCompile(const uint8_t* b
   compiled->error = std::move(result.error);
   compiled->spirv = std::move(result.spirv);
   compiled->reflection = std::move(result.reflection);
+  if (const dxbc::Chunk* ifce = container.find(dxbc::makeFourCC("IFCE"))) {
+    try {
+      compiled->interfaces = dxbc::Interfaces::parse(*ifce);
+    } catch (const dxbc::Error& error) {
+      // A shader whose class linkage reflection cannot be read could not be bound correctly.
+      if (compiled->error.empty())
+        compiled->error = std::string("invalid: ") + error.what();
+    }
+  }
 
   std::lock_guard lock(m_mutex);
   if (auto found = find(hash, bytes, size, streamOutputKey, dualSource, options.passThroughGeometry))

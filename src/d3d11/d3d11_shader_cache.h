@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "dxbc/compiler.h"
+#include "dxbc/interfaces.h"
 #include "dxbc/container.h"
 #include "dxbc/signature.h"
 
@@ -42,6 +43,9 @@ struct CompiledShader {
   // itself, so variants of a pass-through geometry shader can be compiled from this entry.
   uint32_t passThroughGeometry = 0;
   dxbc::StreamOutputLayout streamOutput;
+  // Class linkage reflection (the IFCE chunk; empty without one): the class types a bound class
+  // instance's type name is looked up in, and the function table each slot takes for a type.
+  dxbc::Interfaces interfaces;
 };
 
 class ShaderCache {

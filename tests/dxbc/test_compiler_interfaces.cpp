@@ -2,6 +2,7 @@
 // SPIR-V with the hidden class-instance block, and malformed declarations are refused.
 #include <catch2/catch.hpp>
 
+#include <cstring>
 #include <string>
 
 #include "dxbc/assembler.h"
@@ -129,4 +130,36 @@ TEST_CASE("malformed class linkage is refused as invalid", "[compiler]") {
   // `this` is read-only.
   CHECK(error("cs_5_0\n" + decls + "dcl_thread_group 1, 1, 1\nmov this[0].x, l(1)\nret\n") ==
         "invalid: write to a read-only register");
+}
+
+// The fuzz contract on a shader with interfaces: mutated code tokens compile to valid SPIR-V or
+// are refused with "unsupported:" or "invalid:", never a crash or an internal error.
+TEST_CASE("mutated class-linkage shaders are refused cleanly or compile to valid SPIR-V", "[compiler]") {
+  Container container = assemble(pixelShader("mov r0.x, l(1)\nmov r1.x, l(5)\nfcall 0, fp0[0]\nfcall 1, fp0[r0.x + 0]\n"));
+  Chunk* code = nullptr;
+  for (Chunk& chunk : container.chunks())
+    if (chunk.code == makeFourCC("SHEX"))
+      code = &chunk;
+  REQUIRE(code);
+  const std::vector<uint8_t> original = code->data;
+  uint32_t state = 12345;
+  auto next = [&]() { return state = state * 1664525u + 1013904223u; };
+  for (int round = 0; round < 3000; round++) {
+    code->data = original;
+    for (int m = 0, n = 1 + next() % 3; m < n; m++) {
+      size_t word = 2 + next() % (original.size() / 4 - 2);  // past the version and length tokens
+      uint32_t old;
+      std::memcpy(&old, &original[word * 4], 4);
+      uint32_t value = next() % 4 == 0 ? next() % 8 : (next() % 2 ? next() : old ^ (1u << (next() % 32)));
+      std::memcpy(&code->data[word * 4], &value, 4);
+    }
+    CompileResult r = compile(container.write());
+    if (r.ok()) {
+      INFO("round " << round);
+      CHECK(spirv_test::validate(r.spirv) == "");
+    } else {
+      INFO("round " << round << ": " << r.error);
+      CHECK((r.error.rfind("unsupported:", 0) == 0 || r.error.rfind("invalid:", 0) == 0));
+    }
+  }
 }
