@@ -72,7 +72,7 @@ VkClearValue colorValue(DXGI_FORMAT format, const FLOAT color[4]) {
   return value;
 }
 
-D3D11ResourceCommon* viewedResource(const ViewTarget& target) { return resourceCommon(target.resource()); }
+D3D11ResourceCommon* viewedResource(const ViewTarget& target) { return target.common(); }
 
 }  // namespace
 

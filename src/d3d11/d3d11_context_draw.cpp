@@ -49,12 +49,12 @@ vk::GraphicsPipelineKey zeroedKey() {
 }
 
 uint32_t sampleCountOf(const ViewTarget& target) {
-  D3D11ResourceCommon* resource = resourceCommon(target.resource());
+  D3D11ResourceCommon* resource = target.common();
   return resource && resource->asTexture() ? resource->asTexture()->desc().sampleDesc.Count : 1;
 }
 
 VkExtent2D mipExtent(const ViewTarget& target) {
-  D3D11ResourceCommon* resource = resourceCommon(target.resource());
+  D3D11ResourceCommon* resource = target.common();
   if (!resource || !resource->asTexture())
     return {0, 0};
   const TextureDesc& desc = resource->asTexture()->desc();
@@ -296,7 +296,7 @@ vk::DescriptorEntry D3D11DeviceContext::descriptorFor(uint32_t stage, const vk::
           entry.resource = vk::resourceId(target.buffer().buffer);
           // A typed view of a renamed dynamic buffer: the view of its current slice (on a
           // deferred context, of the list's own Map(WRITE_DISCARD) memory when it has some).
-          D3D11ResourceCommon* viewed = resourceCommon(target.resource());
+          D3D11ResourceCommon* viewed = target.common();
           D3D11Buffer* buffer = viewed ? viewed->asBuffer() : nullptr;
           if (buffer && buffer->isDynamic()) {
             const vk::BufferSlice slice = sliceOf(*buffer);
@@ -313,7 +313,7 @@ vk::DescriptorEntry D3D11DeviceContext::descriptorFor(uint32_t stage, const vk::
         if (target.buffer().buffer && !target.bufferView()) {
           // A raw or structured view of a dynamic buffer names the memory its last
           // Map(WRITE_DISCARD) made current, not the slice current when the view was made.
-          D3D11ResourceCommon* viewed = resourceCommon(target.resource());
+          D3D11ResourceCommon* viewed = target.common();
           D3D11Buffer* buffer = viewed ? viewed->asBuffer() : nullptr;
           const vk::BufferSlice slice = buffer && buffer->isDynamic() ? sliceOf(*buffer) : target.buffer();
           entry.buffer = VkDescriptorBufferInfo{slice.buffer, slice.offset + target.range().firstByte, target.range().byteCount};

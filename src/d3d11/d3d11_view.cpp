@@ -95,6 +95,7 @@ bool resolveResource(ID3D11Resource* resource, ResolvedResource* resolved) {
     return false;
   common->releaseCommon();
   resolved->resource = resource;
+  resolved->common = common;
   resource->GetType(&resolved->desc.dimension);
   switch (resolved->desc.dimension) {
     case D3D11_RESOURCE_DIMENSION_BUFFER: {
@@ -112,7 +113,8 @@ bool resolveResource(ID3D11Resource* resource, ResolvedResource* resolved) {
 }
 
 ViewTarget::ViewTarget(D3D11Device* device, const ResolvedResource& resource, const ViewRange& range, ViewUsage usage)
-    : m_device(device), m_resource(resource.resource), m_dimension(resource.desc.dimension), m_range(range) {
+    : m_device(device), m_resource(resource.resource), m_common(resource.common), m_dimension(resource.desc.dimension),
+      m_range(range) {
   vk::Device& vkDevice = device->vulkanDevice();
   const vk::DeviceFunctions& vk = vkDevice.functions();
   const vk::DeviceProfile& profile = device->vulkanAdapter().profile();

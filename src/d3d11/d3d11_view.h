@@ -23,10 +23,12 @@ class Image;
 namespace d3d11vk {
 
 class D3D11Device;
+class D3D11ResourceCommon;
 
 // One of d3d11vk's resources behind an ID3D11Resource, with what views need of it.
 struct ResolvedResource {
   ID3D11Resource* resource = nullptr;
+  D3D11ResourceCommon* common = nullptr;  // the same object's implementation side
   ViewedResource desc;
   UINT bindFlags = 0;
   vk::Image* image = nullptr;    // textures (null for staging ones)
@@ -52,6 +54,9 @@ public:
   void getResource(ID3D11Resource** resource) const;
   // The viewed resource, without a reference (the view holds one).
   ID3D11Resource* resource() const { return m_resource; }
+  // The viewed resource's implementation side, found once at creation (the draw path reads it per
+  // descriptor and would otherwise pay a QueryInterface each time); the view keeps it alive.
+  D3D11ResourceCommon* common() const { return m_common; }
   VkImageView imageView() const { return m_imageView; }
   // The viewed image (textures) and the view's Vulkan format and aspects; the viewed buffer
   // memory as it was when the view was made (buffers).
@@ -75,6 +80,7 @@ private:
 
   D3D11Device* m_device;
   ID3D11Resource* m_resource;
+  D3D11ResourceCommon* m_common;
   D3D11_RESOURCE_DIMENSION m_dimension;
   ViewRange m_range;
   VkImageView m_imageView = VK_NULL_HANDLE;
