@@ -6,11 +6,11 @@
 #include <cstring>
 #include <string>
 
-#include "context_test_util.h"
+#include "draw_test_util.h"
 #include "dxbc/assembler.h"
 #include "dxbc/interfaces.h"
 
-using namespace context_test;
+using namespace draw_test;
 
 namespace {
 
@@ -41,13 +41,46 @@ const char* kShader =
     "imul null, r1.x, r1.x, cb0[r0.x + 0].x\n"
     "ret\n";
 
-// The IFCE chunk fxc would write for it: two class types, the instance g_mul it declares, and
-// slot 0 taking ft0 for cAdd and ft1 for cMul.
-std::vector<uint8_t> shaderBytes() {
-  dxbc::Container container = dxbc::assemble(kShader);
+// A pixel shader whose colour comes from its interface slot's class: cRed (ft0) or cGreen (ft1).
+const char* kPixelShader =
+    "// Input signature:\n"
+    "//\n"
+    "// Name                 Index   Mask Register SysValue  Format   Used\n"
+    "// -------------------- ----- ------ -------- -------- ------- ------\n"
+    "// SV_Position              0   xyzw        0      POS   float       \n"
+    "// COLOR                    0   xyzw        1     NONE   float   xyzw\n"
+    "//\n"
+    "// Output signature:\n"
+    "//\n"
+    "// Name                 Index   Mask Register SysValue  Format   Used\n"
+    "// -------------------- ----- ------ -------- -------- ------- ------\n"
+    "// SV_Target                0   xyzw        0   TARGET   float   xyzw\n"
+    "//\n"
+    "ps_5_0\n"
+    "dcl_function_body 0\n"
+    "dcl_function_body 1\n"
+    "dcl_function_table 0, 1, 0\n"
+    "dcl_function_table 1, 1, 1\n"
+    "dcl_interface 0, 1, 65538, 0, 1\n"
+    "dcl_input_ps linear v1.xyzw\n"
+    "dcl_output o0.xyzw\n"
+    "mov o0.xyzw, v1.xyzw\n"
+    "fcall 0, fp0[0]\n"
+    "ret\n"
+    "label fb0\n"
+    "mov o0.xyzw, l(1.0, 0, 0, 1.0)\n"
+    "ret\n"
+    "label fb1\n"
+    "mov o0.xyzw, l(0, 1.0, 0, 1.0)\n"
+    "ret\n";
+
+// One interface slot taking ft0 for class type 0 and ft1 for type 1, as fxc's IFCE chunk says.
+std::vector<uint8_t> withInterfaces(const char* text, const std::vector<dxbc::ClassType>& types,
+                                    const std::vector<dxbc::ClassInstanceInfo>& instances) {
+  dxbc::Container container = dxbc::assemble(text);
   dxbc::Interfaces interfaces;
-  interfaces.types = {{"cAdd", 0, 1, 0, 0}, {"cMul", 1, 1, 0, 0}};
-  interfaces.instances = {{"g_mul", 1, 0, 1, 0, 0}};
+  interfaces.types = types;
+  interfaces.instances = instances;
   dxbc::InterfaceSlotRecord slot;
   slot.typeIds = {0, 1};
   slot.tableIds = {0, 1};
@@ -55,6 +88,12 @@ std::vector<uint8_t> shaderBytes() {
   interfaces.slotCount = 1;
   container.chunks().push_back(interfaces.write());
   return container.write();
+}
+
+// The IFCE chunk fxc would write for it: two class types, the instance g_mul it declares, and
+// slot 0 taking ft0 for cAdd and ft1 for cMul.
+std::vector<uint8_t> shaderBytes() {
+  return withInterfaces(kShader, {{"cAdd", 0, 1, 0, 0}, {"cMul", 1, 1, 0, 0}}, {{"g_mul", 1, 0, 1, 0, 0}});
 }
 
 }  // namespace
@@ -164,4 +203,40 @@ TEST_CASE("class instances select the implementation of an interface call and fe
   words = run(other.get(), 1);
   for (uint32_t i = 0; i < 8; ++i)
     CHECK(words[i] == i + 1);
+}
+
+TEST_CASE("a pixel shader's interface call follows the class instance bound with PSSetShader", "[device][shaders]") {
+  Fixture f;
+  Scene scene(f, 8, 8);
+  ComPtr<ID3D11RasterizerState> noCull = noCulling(f);
+  f.context->RSSetState(noCull.get());
+  auto vb = scene.vertices(kQuad);
+  ComPtr<ID3D11ClassLinkage> linkage;
+  REQUIRE(f.device->CreateClassLinkage(linkage.put()) == S_OK);
+  auto code = withInterfaces(kPixelShader, {{"cRed", 0, 0, 0, 0}, {"cGreen", 1, 0, 0, 0}}, {});
+  ComPtr<ID3D11PixelShader> ps;
+  REQUIRE(f.device->CreatePixelShader(code.data(), code.size(), linkage.get(), ps.put()) == S_OK);
+  ComPtr<ID3D11ClassInstance> red, green;
+  REQUIRE(linkage->CreateClassInstance("cRed", 0, 0, 0, 0, red.put()) == S_OK);
+  REQUIRE(linkage->CreateClassInstance("cGreen", 0, 0, 0, 0, green.put()) == S_OK);
+
+  ID3D11ClassInstance* instances[] = {red.get()};
+  f.context->PSSetShader(ps.get(), instances, 1);
+  f.context->Draw(6, 0);
+  auto pixels = scene.pixels();
+  CHECK(texel(pixels, 0) == 0xff0000ffu);
+  CHECK(texel(pixels, 8 * 8 - 1) == 0xff0000ffu);
+
+  instances[0] = green.get();
+  f.context->PSSetShader(ps.get(), instances, 1);  // the same shader: only the block changes
+  f.context->Draw(6, 0);
+  pixels = scene.pixels();
+  CHECK(texel(pixels, 0) == 0xff00ff00u);
+  CHECK(texel(pixels, 8 * 8 - 1) == 0xff00ff00u);
+
+  // No instance: the call does nothing and the interpolated vertex colour (black) stays.
+  f.context->PSSetShader(ps.get(), nullptr, 0);
+  f.context->Draw(6, 0);
+  pixels = scene.pixels();
+  CHECK(texel(pixels, 0) == 0xff000000u);
 }
