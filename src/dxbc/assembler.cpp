@@ -194,8 +194,79 @@ uint32_t parseReturnType(TokenStream& ts) {
   return token;
 }
 
+// fxc's spelling of class linkage: "dcl_function_body fb#", "dcl_function_table ft# = {fb#, ...}",
+// "dcl_interface[_dynamicindexed] fp#[array size][call sites] = {ft#, ...}" and
+// "fcall fp#[index][call site]". The token form (numbers) is parsed by the generic path.
+bool parseClassLinkage(const std::string& mnemonic, TokenStream& ts, Instruction& ins) {
+  auto prefixed = [&](const char* prefix) {
+    const Token& t = ts.peek();
+    size_t n = std::strlen(prefix);
+    return t.kind == Token::Word && t.text.size() > n && t.text.compare(0, n, prefix) == 0 &&
+           t.text.find_first_not_of("0123456789", n) == std::string::npos;
+  };
+  auto id = [&](const char* prefix) -> uint32_t {
+    if (!prefixed(prefix))
+      ts.fail(std::string("expected ") + prefix + "#");
+    return number(ts, ts.next().text.substr(std::strlen(prefix)));
+  };
+  auto list = [&](const char* prefix) {
+    std::vector<uint32_t> ids;
+    ts.expect("=");
+    ts.expect("{");
+    if (!ts.accept("}")) {
+      do
+        ids.push_back(id(prefix));
+      while (ts.accept(","));
+      ts.expect("}");
+    }
+    return ids;
+  };
+  auto bracketed = [&]() {
+    ts.expect("[");
+    uint32_t v = number(ts, ts.expectNumber());
+    ts.expect("]");
+    return v;
+  };
+  if (mnemonic == "dcl_function_body" && prefixed("fb")) {
+    ins.opcode = 144;
+    ins.extra = {id("fb")};
+  } else if (mnemonic == "dcl_function_table" && prefixed("ft")) {
+    ins.opcode = 145;
+    uint32_t table = id("ft");
+    std::vector<uint32_t> bodies = list("fb");
+    ins.extra = {table, uint32_t(bodies.size())};
+    ins.extra.insert(ins.extra.end(), bodies.begin(), bodies.end());
+  } else if ((mnemonic == "dcl_interface" || mnemonic == "dcl_interface_dynamicindexed") && prefixed("fp")) {
+    ins.opcode = 146;
+    ins.controls = mnemonic == "dcl_interface_dynamicindexed" ? 1 : 0;
+    uint32_t first = id("fp");
+    uint32_t arraySize = bracketed(), callSites = bracketed();
+    std::vector<uint32_t> tables = list("ft");
+    if (arraySize > 0xffff || tables.size() > 0xffff)
+      ts.fail("interface array size or table count past 65535");
+    ins.extra = {first, callSites, arraySize << 16 | uint32_t(tables.size())};
+    ins.extra.insert(ins.extra.end(), tables.begin(), tables.end());
+  } else if (mnemonic == "fcall" && prefixed("fp")) {
+    ins.opcode = op::InterfaceCall;
+    Operand fp = parseOperand(ts, false, 0);
+    if (fp.indexDimension != 3 || fp.index[2].representation != IndexRepresentation::Imm32)
+      ts.fail("expected fcall fp#[index][call site]");
+    ins.extra = {uint32_t(fp.index[2].immediate)};
+    fp.index[2] = OperandIndex{};
+    fp.indexDimension = 2;
+    ins.operands.push_back(std::move(fp));
+  } else {
+    return false;
+  }
+  if (!ts.atEnd())
+    ts.fail("unexpected '" + ts.peek().text + "' after the operands");
+  return true;
+}
+
 Instruction parseStatement(const std::string& mnemonic, TokenStream& ts) {
   Instruction ins;
+  if (parseClassLinkage(mnemonic, ts, ins))
+    return ins;
   for (uint32_t c = 0; c < 6; c++)
     if (mnemonic == kCustomDataNames[c])
       ins.opcode = op::CustomData, ins.customClass = c;

@@ -2,6 +2,7 @@
 #include "dxbc/disassembler.h"
 
 #include <cstdio>
+#include <optional>
 #include <sstream>
 
 #include "dxbc/decoder.h"
@@ -138,11 +139,53 @@ std::string formatCustomData(const Instruction& ins) {
   return s;
 }
 
+// fxc's spelling of the class-linkage declarations and fcall, when the tokens are well formed
+// (otherwise the generic token form keeps them lossless).
+std::optional<std::string> formatClassLinkage(const Instruction& ins) {
+  if (!ins.extendedOpcodes.empty())
+    return std::nullopt;
+  auto ids = [&](const char* prefix, size_t from) {
+    std::string s = " = {";
+    for (size_t i = from; i < ins.extra.size(); i++)
+      s += (i > from ? ", " : "") + std::string(prefix) + std::to_string(ins.extra[i]);
+    return s + "}";
+  };
+  switch (ins.opcode) {
+    case 144:
+      if (ins.controls || ins.extra.size() != 1 || !ins.operands.empty())
+        return std::nullopt;
+      return "dcl_function_body fb" + std::to_string(ins.extra[0]);
+    case 145:
+      if (ins.controls || ins.extra.size() < 2 || ins.extra[1] != ins.extra.size() - 2 || !ins.operands.empty())
+        return std::nullopt;
+      return "dcl_function_table ft" + std::to_string(ins.extra[0]) + ids("fb", 2);
+    case 146:
+      if (ins.controls > 1 || ins.extra.size() < 3 || (ins.extra[2] & 0xffff) != ins.extra.size() - 3 ||
+          !ins.operands.empty())
+        return std::nullopt;
+      return std::string(ins.controls ? "dcl_interface_dynamicindexed" : "dcl_interface") + " fp" +
+             std::to_string(ins.extra[0]) + "[" + std::to_string(ins.extra[2] >> 16) + "][" +
+             std::to_string(ins.extra[1]) + "]" + ids("ft", 3);
+    case op::InterfaceCall: {
+      if (ins.controls || ins.extra.size() != 1 || ins.operands.size() != 1)
+        return std::nullopt;
+      const Operand& fp = ins.operands[0];
+      if (fp.type != 19 || fp.indexDimension != 2 || fp.index[0].representation != IndexRepresentation::Imm32 ||
+          fp.components != ComponentCount::Zero || !fp.extended.empty())
+        return std::nullopt;
+      return "fcall " + formatOperand(fp, false, 'u') + "[" + std::to_string(ins.extra[0]) + "]";
+    }
+    default: return std::nullopt;
+  }
+}
+
 }  // namespace
 
 std::string disassembleInstruction(const Instruction& ins) {
   if (ins.opcode == op::CustomData)
     return formatCustomData(ins);
+  if (auto linkage = formatClassLinkage(ins))
+    return *linkage;
   const OpcodeInfo* info = opcodeInfo(ins.opcode);
   if (!info)
     throw Error("unknown opcode " + std::to_string(ins.opcode));

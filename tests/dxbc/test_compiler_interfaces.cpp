@@ -8,6 +8,7 @@
 #include "dxbc/assembler.h"
 #include "dxbc/compiler.h"
 #include "dxbc/container.h"
+#include "dxbc/disassembler.h"
 #include "spirv_validate.h"
 
 using namespace dxbc;
@@ -162,4 +163,58 @@ TEST_CASE("mutated class-linkage shaders are refused cleanly or compile to valid
       CHECK((r.error.rfind("unsupported:", 0) == 0 || r.error.rfind("invalid:", 0) == 0));
     }
   }
+}
+
+TEST_CASE("fxc's class-linkage syntax assembles to the same tokens and the disassembly round-trips", "[compiler]") {
+  const std::string fxc =
+      "cs_5_0\n"
+      "dcl_function_body fb0\n"
+      "dcl_function_body fb1\n"
+      "dcl_function_table ft0 = {fb0, fb1}\n"
+      "dcl_function_table ft1 = {fb1, fb0}\n"
+      "dcl_interface_dynamicindexed fp0[2][2] = {ft0, ft1}\n"
+      "dcl_interface fp2[1][2] = {ft1}\n"
+      "dcl_temps 1\n"
+      "dcl_thread_group 1, 1, 1\n"
+      "mov r0.x, l(1)\n"
+      "fcall fp0[r0.x + 0][1]\n"
+      "fcall fp2[0][0]\n"
+      "ret\n"
+      "label fb0\nret\nlabel fb1\nret\n";
+  const std::string tokens =
+      "cs_5_0\n"
+      "dcl_function_body 0\n"
+      "dcl_function_body 1\n"
+      "dcl_function_table 0, 2, 0, 1\n"
+      "dcl_function_table 1, 2, 1, 0\n"
+      "dcl_interface 0, 2, 131074, 0, 1\n"
+      "dcl_interface 2, 2, 65537, 1\n"
+      "dcl_temps 1\n"
+      "dcl_thread_group 1, 1, 1\n"
+      "mov r0.x, l(1)\n"
+      "fcall 1, fp0[r0.x + 0]\n"
+      "fcall 0, fp2[0]\n"
+      "ret\n"
+      "label fb0\nret\nlabel fb1\nret\n";
+  Program a = assembleProgram(fxc), b = assembleProgram(tokens);
+  REQUIRE(a.instructions.size() == b.instructions.size());
+  CHECK(a.instructions[4].controls == 1);  // _dynamicindexed: bit 11
+  b.instructions[4].controls = 1;
+  for (size_t i = 0; i < a.instructions.size(); i++) {
+    INFO("instruction " << i);
+    CHECK(disassembleInstruction(a.instructions[i]) == disassembleInstruction(b.instructions[i]));
+  }
+  std::string text = disassembleProgram(a);
+  INFO(text);
+  CHECK(text.find("dcl_function_table ft1 = {fb1, fb0}") != std::string::npos);
+  CHECK(text.find("dcl_interface_dynamicindexed fp0[2][2] = {ft0, ft1}") != std::string::npos);
+  CHECK(text.find("dcl_interface fp2[1][2] = {ft1}") != std::string::npos);
+  CHECK(text.find("fcall fp0[r0.x + 0][1]") != std::string::npos);
+  CHECK(text.find("fcall fp2[0][0]") != std::string::npos);
+  std::vector<uint8_t> bytes = assemble(fxc).write();
+  CHECK(assemble(disassemble(Container::parse(bytes.data(), bytes.size(), false))).write() == bytes);
+  CompileResult r = compile(bytes);
+  INFO(r.error);
+  CHECK(r.ok());
+  CHECK(r.reflection.interfaceSlots == 3);
 }
