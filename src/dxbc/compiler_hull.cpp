@@ -373,6 +373,19 @@ void Compiler::compileHull() {
       Id limit = b.constF32(m_maxTessFactor);
       factor = b.op(spv::OpSelect, b.f32(), {b.op(spv::OpFOrdGreaterThan, b.typeBool(), {factor, limit}), limit, factor});
     }
+    if (m_partitioning == 2) {
+      // pow2: D3D's tessellator rounds each factor up to an integer and then to a power of two,
+      // which equal spacing then tessellates exactly: 2^(msb(ceil(f) - 1) + 1) for f above 1 (at
+      // most 64, the tessellator's own limit); 1 or less (culls or stays 1) and NaN pass unchanged.
+      Id capped = b.op(spv::OpSelect, b.f32(),
+                       {b.op(spv::OpFOrdGreaterThan, b.typeBool(), {factor, b.constF32(64.0f)}), b.constF32(64.0f), factor});
+      Id n = b.op(spv::OpConvertFToU, b.u32(), {b.op(spv::OpExtInst, b.f32(), {b.glsl(), 9 /* Ceil */, capped})});
+      Id msb = b.op(spv::OpExtInst, b.u32(), {b.glsl(), 75 /* FindUMsb */, b.op(spv::OpISub, b.u32(), {n, b.constU32(1)})});
+      Id power = b.op(spv::OpShiftLeftLogical, b.u32(), {b.constU32(1), b.op(spv::OpIAdd, b.u32(), {msb, b.constU32(1)})});
+      Id rounded = b.op(spv::OpConvertUToF, b.f32(), {power});
+      factor = b.op(spv::OpSelect, b.f32(),
+                    {b.op(spv::OpFOrdGreaterThan, b.typeBool(), {factor, b.constF32(1.0f)}), rounded, factor});
+    }
     b.opNoResult(spv::OpStore, {ptr, factor});
   }
   b.branch(merge);
@@ -390,8 +403,8 @@ void Compiler::hullModes(Id main) {
   static const spv::ExecutionMode kDomains[] = {spv::ExecutionModeIsolines, spv::ExecutionModeIsolines,
                                                 spv::ExecutionModeTriangles, spv::ExecutionModeQuads};
   b.executionMode(main, kDomains[m_tessDomain]);
-  // D3D's pow2 partitioning is integer partitioning rounded up to a power of two; Vulkan has no
-  // such spacing, so it runs as equal spacing (the factor's rounding differs).
+  // D3D's pow2 partitioning is integer partitioning with factors rounded up to a power of two:
+  // equal spacing, with the factors rounded where they are written (compileHull).
   static const spv::ExecutionMode kSpacing[] = {spv::ExecutionModeSpacingEqual, spv::ExecutionModeSpacingEqual,
                                                 spv::ExecutionModeSpacingEqual, spv::ExecutionModeSpacingFractionalOdd,
                                                 spv::ExecutionModeSpacingFractionalEven};

@@ -220,6 +220,14 @@ TEST_CASE("dcl_hs_max_tessfactor clamps the tessellation factors", "[compiler]")
   Compiled unclamped = compileValid(with("64.000000"));
   CHECK(unclamped.count("OpFOrdGreaterThan") == 0);
   CHECK(compileError(with("65.000000")).rfind("invalid: dcl_hs_max_tessfactor", 0) == 0);
+
+  // pow2 partitioning: equal spacing with every factor rounded up to a power of two (after the clamp).
+  std::string pow2 = with("16.000000");
+  pow2.replace(pow2.find("partitioning_integer"), 20, "partitioning_pow2");
+  Compiled rounded = compileValid(pow2);
+  CHECK(rounded.has("OpExecutionMode %main SpacingEqual"));
+  CHECK(rounded.count("FindUMsb") == 4);
+  CHECK(rounded.count("OpFOrdGreaterThan") == 12);  // the clamp, the cap at 64, the "above 1" test
 }
 
 TEST_CASE("stream output entries become transform feedback variables", "[compiler]") {

@@ -291,7 +291,8 @@ TEST_CASE("tessellation in point mode: each partitioning makes the documented nu
       {"partitioning_integer", 3, 3},          {"partitioning_integer", 2.5f, 3},  // integer rounds up
       {"partitioning_fractional_odd", 3, 3},   {"partitioning_fractional_odd", 4, 5},
       {"partitioning_fractional_even", 3, 4},  {"partitioning_fractional_even", 4, 4},
-      {"partitioning_pow2", 4, 4},
+      {"partitioning_pow2", 4, 4},             {"partitioning_pow2", 3, 4},  // pow2 rounds up to 2^n
+      {"partitioning_pow2", 5, 8},
   };
   for (const auto& c : cases) {
     INFO(c.partitioning << " factor " << c.factor);
