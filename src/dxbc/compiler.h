@@ -76,6 +76,9 @@ struct ShaderReflection {
   // uvec4[2 * interfaceSlots]: per slot, the function table id in .x of the first vector and the
   // instance's `this` data (cb slot, cb vector offset, texture base, sampler base) in the second.
   uint32_t interfaceSlots = 0;
+  // The shader clamps sample LODs (the D3D11.2 *_cl_s samples, SPIR-V MinLod): the device needs
+  // shaderResourceMinLod.
+  bool minLod = false;
 };
 
 constexpr uint32_t kRasterizerSampleCountSpecId = 0;

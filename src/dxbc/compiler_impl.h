@@ -290,6 +290,9 @@ private:
   std::map<int64_t, std::vector<uint32_t>> m_calls;
   int64_t m_currentSubroutine = -1;
 
+  // The clamp operand of the *_cl_s sample being emitted through its plain form (MinLod).
+  const Operand* m_minLod = nullptr;
+
   // Class linkage. Function bodies (`label fb#`) are subroutines too, keyed kFunctionBodyKey + #
   // in m_subroutines so that they share the call-graph checks with labels.
   static constexpr uint32_t kFunctionBodyKey = 0x10000;

@@ -113,6 +113,27 @@ bool Compiler::emitResidencyFeedback(const Instruction& ins) {
     storeDest(ins.operands[0], Value{r, Kind::Uint, status.count}, false);
     return true;
   }
+  // sample_cl_s, sample_b_cl_s, sample_d_cl_s, sample_c_cl_s: the plain sample with the last
+  // operand as its LOD clamp (SPIR-V's MinLod), and status 0 like the other residency forms.
+  static const uint32_t kClampedForm[][2] = {{230, 69}, {231, 74}, {232, 73}, {233, 70}};
+  for (const auto& form : kClampedForm) {
+    if (form[0] != ins.opcode)
+      continue;
+    if (ins.operands.size() < 4)
+      throw Error("clamped sample without its status and clamp operands");
+    Instruction plain = ins;
+    plain.opcode = form[1];
+    plain.operands.erase(plain.operands.begin() + 1);
+    plain.operands.pop_back();
+    struct Restore {
+      const Operand*& slot;
+      ~Restore() { slot = nullptr; }
+    } restore{m_minLod};
+    m_minLod = &ins.operands.back();
+    emitInstruction(plain);
+    storeDest(ins.operands[1], constant(Kind::Uint, 0, 1), false);
+    return true;
+  }
   for (const auto& form : kPlainForm) {
     if (form[0] != ins.opcode)
       continue;
@@ -203,6 +224,13 @@ bool Compiler::emitResource(const Instruction& ins) {
         for (uint32_t i = 0; i < coords; i++)
           parts.push_back(b.constI32(offsets[i]));
         extra.push_back(coords == 1 ? parts[0] : b.constComposite(typeOf(Kind::Int, coords), parts));
+      }
+      if (m_minLod) {
+        // D3D's LOD clamp: the shader needs the device's shaderResourceMinLod.
+        b.capability(spv::CapabilityMinLod);
+        imageOperands |= spv::ImageOperandsMinLodMask;
+        extra.push_back(loadScalar(*m_minLod, Kind::Float).id);
+        m_reflection.minLod = true;
       }
       if (imageOperands) {
         operands.push_back(imageOperands);

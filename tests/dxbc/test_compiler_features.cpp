@@ -375,12 +375,21 @@ TEST_CASE("a geometry shader's streams go to their own transform feedback buffer
   CHECK(compileError(source, options) == "invalid: stream output buffer 0 is fed by two streams");
 }
 
-TEST_CASE("abort and the clamped tiled-resource samples are refused by name", "[compiler]") {
+TEST_CASE("abort is refused by name; the clamped tiled-resource samples compile with MinLod", "[compiler]") {
   CHECK(compileError("ps_5_0\nabort\nret\n") == "unsupported: abort");
-  CHECK(compileError("ps_5_0\ndcl_sampler s0, mode_default\n"
-                     "dcl_resource_texture2d (float,float,float,float) t0\ndcl_temps 2\n"
-                     "sample_cl_s r0.xyzw, r1.x, r0.xyxx, t0.xyzw, s0, l(1.0)\nret\n") ==
-        "unsupported: sample_cl_s");
+  Compiled clamped = compileValid(
+      "ps_5_0\ndcl_sampler s0, mode_default\ndcl_sampler s1, mode_comparison\n"
+      "dcl_resource_texture2d (float,float,float,float) t0\ndcl_resource_texture2d (float,float,float,float) t1\n"
+      "dcl_output o0.xyzw\ndcl_temps 3\n"
+      "mov r0.xyzw, l(0.5, 0.5, 0.25, 1.0)\n"
+      "sample_cl_s r1.xyzw, r2.x, r0.xyxx, t0.xyzw, s0, l(1.0)\n"
+      "sample_b_cl_s r1.xyzw, r2.y, r0.xyxx, t0.xyzw, s0, l(0.5), r0.z\n"
+      "sample_d_cl_s r1.xyzw, r2.z, r0.xyxx, t0.xyzw, s0, r0.zzzz, r0.zzzz, l(2.0)\n"
+      "sample_c_cl_s r1.x, r2.w, r0.xyxx, t[r0.w + 0].xxxx, s1, r0.z, l(1.0)\n"
+      "mov o0.xyzw, r1.xyzw\nret\n");
+  CHECK(clamped.has("OpCapability MinLod"));
+  CHECK(clamped.count("MinLod %") >= 4);  // one per sample (the indexed one once per declared slot)
+  CHECK(clamped.result.reflection.minLod);
   CHECK(compileError("ps_5_1\nret\n") == "unsupported: shader model 5.1 (Direct3D 12 only)");
 }
 
