@@ -197,6 +197,27 @@ TEST_CASE("class instances select the implementation of an interface call and fe
   CHECK(linkage->GetClassInstance(nullptr, 0, none.put()) == E_INVALIDARG);
   CHECK(linkage->CreateClassInstance(nullptr, 0, 0, 0, 0, none.put()) == E_INVALIDARG);
   CHECK(linkage->CreateClassInstance("cAdd", 0, 0, 0, 0, nullptr) == E_INVALIDARG);
+  // A deferred context records its own class-instance block into the command list.
+  ComPtr<ID3D11DeviceContext> deferred;
+  REQUIRE(f.device->CreateDeferredContext(0, deferred.put()) == S_OK);
+  deferred->CSSetUnorderedAccessViews(0, 1, uavs, nullptr);
+  deferred->CSSetConstantBuffers(0, 1, cbs);
+  ID3D11ClassInstance* deferredInstances[] = {mul.get()};
+  deferred->CSSetShader(shader.get(), deferredInstances, 1);
+  deferred->Dispatch(1, 1, 1);
+  ComPtr<ID3D11CommandList> list;
+  REQUIRE(deferred->FinishCommandList(FALSE, list.put()) == S_OK);
+  words = run(add.get(), 1);  // the immediate context's own binding first
+  for (uint32_t i = 0; i < 8; ++i)
+    CHECK(words[i] == i + 1 + 10);
+  f.context->ExecuteCommandList(list.get(), FALSE);
+  auto listBytes = f.readBuffer(buffer.get());
+  for (uint32_t i = 0; i < 8; ++i)
+    CHECK(texel(listBytes, i) == (i + 1) * 3);
+  // ExecuteCommandList(.., FALSE) leaves the immediate context cleared: bind the views again.
+  f.context->CSSetUnorderedAccessViews(0, 1, uavs, nullptr);
+  f.context->CSSetConstantBuffers(0, 1, cbs);
+
   // A type the shader has no table for: the slot calls nothing.
   ComPtr<ID3D11ClassInstance> other;
   REQUIRE(linkage->CreateClassInstance("cOther", 0, 0, 0, 0, other.put()) == S_OK);
