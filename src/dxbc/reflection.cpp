@@ -58,6 +58,7 @@ Reflection Reflection::parse(const Chunk& chunk) {
     sizes.sm5 = true;
     sizes.binding = r.u32(40);
     sizes.variable = r.u32(44);
+    refl.interfaceSlots = r.u32(56);
     if (sizes.binding < 32 || sizes.variable < 24 || sizes.binding > 64 || sizes.variable > 64)
       throw Error("RDEF: unexpected record sizes");
   }
@@ -166,7 +167,7 @@ public:
     w.patch32(20, refl.flags);
     stringAt(24, refl.creator);
     if (m_sm5) {
-      uint32_t rd11[] = {kRD11, 60, 24, uint32_t(bindingSize), uint32_t(varSize), 36, 12, 0};
+      uint32_t rd11[] = {kRD11, 60, 24, uint32_t(bindingSize), uint32_t(varSize), 36, 12, refl.interfaceSlots};
       for (size_t f = 0; f < 8; f++)
         w.patch32(28 + 4 * f, rd11[f]);
     }

@@ -52,6 +52,9 @@ struct Reflection {
   std::string creator;
   std::vector<ConstantBuffer> constantBuffers;
   std::vector<ResourceBinding> bindings;
+  // SM5 (RD11 header, its last word): the interface slots of class linkage, as reflection's
+  // GetNumInterfaceSlots reports them; 0 without interfaces or before SM5.
+  uint32_t interfaceSlots = 0;
 
   static Reflection parse(const Chunk& chunk);
   // A valid RDEF chunk for what this holds (SM5 layout when the version is 5.x).

@@ -154,6 +154,8 @@ std::string formatReflectionTables(const Reflection& r) {
     s += formatTable({"Name", "Type", "Format", "Dim", "HLSL Bind", "Count"}, {30, 10, 7, 11, 14, 6}, rows);
     s += "//\n";
   }
+  if (r.interfaceSlots)
+    s += "// Interface slots: " + std::to_string(r.interfaceSlots) + "\n//\n";
   return s;
 }
 
@@ -281,6 +283,11 @@ CommentTables parseCommentTables(const std::string& text) {
     }
     if (body.rfind("Shader feature flags:", 0) == 0) {
       out.featureFlags = std::strtoull(body.c_str() + 21, nullptr, 0);
+      continue;
+    }
+    if (body.rfind("Interface slots:", 0) == 0) {
+      out.hasReflection = true;
+      out.reflection.interfaceSlots = uint32_t(std::strtoul(body.c_str() + 16, nullptr, 10));
       continue;
     }
     if (body.rfind("Code chunk:", 0) == 0) {

@@ -10,6 +10,7 @@
 #include "dxbc/md5.h"
 #include "dxbc/reflection.h"
 #include "dxbc/signature.h"
+#include "dxbc/tables.h"
 
 using namespace dxbc;
 
@@ -198,9 +199,17 @@ TEST_CASE("RDEF written by the layer parses back with its buffers, variables and
     r.bindings.push_back({"samp", 3, 0, 0, 0, 0, 1, 0, 0, 0});
     r.bindings.push_back({"tex", 2, 5, 4, 0xffffffff, 1, 1, 0xc, 0, 0});
     r.bindings.push_back({"Globals", 0, 0, 0, 0, 0, 1, 0, 0, 0});
+    r.interfaceSlots = version >= 0xffff0500u ? 3 : 0;
     Chunk chunk = r.write();
     Reflection back = Reflection::parse(chunk);
     INFO(std::hex << version);
+    CHECK(back.interfaceSlots == r.interfaceSlots);  // RD11's interface slot count (SM5)
+    if (version >= 0xffff0500u) {
+      // The disassembly's tables carry it, so the assembler writes it back.
+      std::string text = formatReflectionTables(r);
+      CHECK(text.find("// Interface slots: 3") != std::string::npos);
+      CHECK(parseCommentTables(text + "ps_5_0\nret\n").reflection.interfaceSlots == 3);
+    }
     CHECK(back.creator == "d3d11vk");
     REQUIRE(back.bindings.size() == 3);
     CHECK(back.bindings[1].name == "tex");
