@@ -331,6 +331,8 @@ bool Compiler::emitFlow(const Instruction& ins) {
       return emitInterfaceCall(ins);
     case 58:   // nop
     case 208:  // debug_break: no debugger to stop in
+    case 207:  // abort: "does nothing on rasterizers that do not support it" (there is no info queue
+               // to report to, and Vulkan cannot end a draw from a shader)
       return true;
     default: return false;
   }

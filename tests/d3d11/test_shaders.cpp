@@ -274,17 +274,22 @@ TEST_CASE("malformed bytecode is refused without a crash", "[device][shaders]") 
 
 TEST_CASE("shaders the compiler does not translate are refused with E_INVALIDARG", "[device][shaders]") {
   auto device = createDevice(D3D_FEATURE_LEVEL_11_1);
-  // abort is one of the instructions the compiler refuses by name (docs/compiler.md).
+  // Implicit-LOD sampling outside pixel shaders is one of the things the compiler refuses
+  // (docs/compiler.md).
   auto unsupported = assemble(
-      "ps_5_0\n"
-      "dcl_output o0.xyzw\n"
-      "abort\n"
-      "mov o0.xyzw, l(0, 0, 0, 0)\n"
+      "vs_5_0\n"
+      "dcl_sampler s0, mode_default\n"
+      "dcl_resource_texture2d (float,float,float,float) t0\n"
+      "dcl_output_siv o0.xyzw, position\n"
+      "dcl_temps 1\n"
+      "sample r0.xyzw, l(0.5, 0.5, 0, 0), t0.xyzw, s0\n"
+      "mov o0.xyzw, r0.xyzw\n"
       "ret\n");
   REQUIRE(dxbc::compile(unsupported).error.rfind("unsupported: ", 0) == 0);
+  ID3D11VertexShader* vs = nullptr;
+  CHECK(device->CreateVertexShader(unsupported.data(), unsupported.size(), nullptr, &vs) == E_INVALIDARG);
+  CHECK(vs == nullptr);
   ID3D11PixelShader* ps = nullptr;
-  CHECK(device->CreatePixelShader(unsupported.data(), unsupported.size(), nullptr, &ps) == E_INVALIDARG);
-  CHECK(ps == nullptr);
   // Invalid programs (r0 without dcl_temps) too.
   auto invalid = assemble("ps_5_0\nmov r0.x, l(1)\nret\n");
   CHECK(device->CreatePixelShader(invalid.data(), invalid.size(), nullptr, &ps) == E_INVALIDARG);
