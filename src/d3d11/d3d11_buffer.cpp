@@ -107,6 +107,8 @@ HRESULT STDMETHODCALLTYPE D3D11Buffer::QueryInterface(REFIID riid, void** object
   }
   if (m_d3d10.query(riid, object))  // the D3D10 face (src/d3d10)
     return S_OK;
+  if (m_dxgiResource.query(riid, object))
+    return S_OK;
   util::logUnknownInterface("D3D11Buffer", riid);
   return E_NOINTERFACE;
 }

@@ -5,6 +5,7 @@
 
 #include "d3d10/d3d10_resource_face.h"
 #include "d3d11/d3d11_device_child.h"
+#include "d3d11/d3d11_dxgi_resource.h"
 #include "d3d11/d3d11_resource.h"
 #include "vk/buffer.h"
 #include "vk/buffer_slice.h"
@@ -57,6 +58,7 @@ private:
   uint32_t m_generation = 0;
   // ID3D10* face, answered by QueryInterface (src/d3d10).
   D3D10BufferFace m_d3d10{this};
+  DxgiResourceFace m_dxgiResource{this};  // IDXGIResource1 (d3d11_dxgi_resource.h)
 };
 
 }  // namespace d3d11vk

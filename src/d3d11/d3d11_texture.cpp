@@ -27,6 +27,8 @@ HRESULT STDMETHODCALLTYPE D3D11Texture1D::QueryInterface(REFIID riid, void** obj
   }
   if (m_d3d10.query(riid, object))  // the D3D10 face (src/d3d10)
     return S_OK;
+  if (m_dxgiResource.query(riid, object))
+    return S_OK;
   util::logUnknownInterface("D3D11Texture1D", riid);
   return E_NOINTERFACE;
 }
@@ -69,6 +71,10 @@ HRESULT STDMETHODCALLTYPE D3D11Texture2D::QueryInterface(REFIID riid, void** obj
     return S_OK;
   }
   if (m_d3d10.query(riid, object))  // the D3D10 face (src/d3d10)
+    return S_OK;
+  if (m_dxgiResource.query(riid, object))
+    return S_OK;
+  if (m_dxgiSurface.query(riid, object))
     return S_OK;
   util::logUnknownInterface("D3D11Texture2D", riid);
   return E_NOINTERFACE;
@@ -118,6 +124,8 @@ HRESULT STDMETHODCALLTYPE D3D11Texture3D::QueryInterface(REFIID riid, void** obj
     return S_OK;
   }
   if (m_d3d10.query(riid, object))  // the D3D10 face (src/d3d10)
+    return S_OK;
+  if (m_dxgiResource.query(riid, object))
     return S_OK;
   util::logUnknownInterface("D3D11Texture3D", riid);
   return E_NOINTERFACE;

@@ -4,6 +4,7 @@
 
 #include "d3d10/d3d10_resource_face.h"
 #include "d3d11/d3d11_device_child.h"
+#include "d3d11/d3d11_dxgi_resource.h"
 #include "d3d11/d3d11_resource.h"
 #include "d3d11/d3d11_texture_storage.h"
 
@@ -30,6 +31,8 @@ private:
   TextureStorage m_storage;
   // ID3D10* face, answered by QueryInterface (src/d3d10).
   D3D10Texture1DFace m_d3d10{this};
+  // IDXGIResource1 and (single-subresource 2D textures) IDXGISurface2 faces (d3d11_dxgi_resource.h).
+  DxgiResourceFace m_dxgiResource{this};
 };
 
 class D3D11Texture2D final : public D3D11DeviceChild<ID3D11Texture2D1>, public D3D11ResourceCommon {
@@ -53,6 +56,9 @@ private:
   TextureStorage m_storage;
   // ID3D10* face, answered by QueryInterface (src/d3d10).
   D3D10Texture2DFace m_d3d10{this};
+  // IDXGIResource1 and (single-subresource 2D textures) IDXGISurface2 faces (d3d11_dxgi_resource.h).
+  DxgiResourceFace m_dxgiResource{this};
+  DxgiSurfaceFace m_dxgiSurface{this};
 };
 
 class D3D11Texture3D final : public D3D11DeviceChild<ID3D11Texture3D1>, public D3D11ResourceCommon {
@@ -76,6 +82,8 @@ private:
   TextureStorage m_storage;
   // ID3D10* face, answered by QueryInterface (src/d3d10).
   D3D10Texture3DFace m_d3d10{this};
+  // IDXGIResource1 and (single-subresource 2D textures) IDXGISurface2 faces (d3d11_dxgi_resource.h).
+  DxgiResourceFace m_dxgiResource{this};
 };
 
 }  // namespace d3d11vk

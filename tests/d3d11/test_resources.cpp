@@ -395,3 +395,106 @@ TEST_CASE("resources are device children with private data and eviction priority
   CHECK_FALSE(texture.query<ID3D11Buffer>());
   checkValidation(device.get());
 }
+
+TEST_CASE("resources answer IDXGIResource1, and single-subresource 2D textures IDXGISurface2, as faces of one object",
+          "[device]") {
+  auto device = createDevice();
+  // A 2D render target with one subresource: both faces, one reference count.
+  ComPtr<ID3D11Texture2D> texture;
+  const auto targetDesc = tex2D(8, 4, DXGI_FORMAT_R8G8B8A8_UNORM, D3D11_BIND_SHADER_RESOURCE | D3D11_BIND_RENDER_TARGET);
+  REQUIRE(device->CreateTexture2D(&targetDesc, nullptr, texture.put()) == S_OK);
+  auto resource = texture.query<IDXGIResource1>();
+  auto surface = texture.query<IDXGISurface2>();
+  REQUIRE(resource);
+  REQUIRE(surface);
+  CHECK(texture.query<IDXGIObject>());
+  CHECK(texture.query<IDXGIDeviceSubObject>());
+  CHECK(surface.query<ID3D11Texture2D>().get() == texture.get());
+  CHECK(resource.query<IDXGISurface>().get() == static_cast<IDXGISurface*>(surface.get()));
+  texture->AddRef();
+  CHECK(texture->Release() == 3);  // the texture, resource and surface references: one count
+
+  DXGI_USAGE usage = 0;
+  REQUIRE(resource->GetUsage(&usage) == S_OK);
+  CHECK(usage == (DXGI_USAGE_SHADER_INPUT | DXGI_USAGE_RENDER_TARGET_OUTPUT));
+  REQUIRE(resource->SetEvictionPriority(DXGI_RESOURCE_PRIORITY_HIGH) == S_OK);
+  CHECK(texture->GetEvictionPriority() == DXGI_RESOURCE_PRIORITY_HIGH);
+  HANDLE shared = reinterpret_cast<HANDLE>(uintptr_t(1));
+  CHECK(resource->GetSharedHandle(&shared) == E_INVALIDARG);
+  CHECK(shared == nullptr);
+
+  DXGI_SURFACE_DESC desc{};
+  REQUIRE(surface->GetDesc(&desc) == S_OK);
+  CHECK(desc.Width == 8);
+  CHECK(desc.Height == 4);
+  CHECK(desc.Format == DXGI_FORMAT_R8G8B8A8_UNORM);
+  CHECK(desc.SampleDesc.Count == 1);
+  ComPtr<ID3D11Resource> parentResource;
+  UINT subresource = 99;
+  REQUIRE(surface->GetResource(__uuidof(ID3D11Resource), parentResource.putVoid(), &subresource) == S_OK);
+  CHECK(subresource == 0);
+  CHECK(parentResource.get() == static_cast<ID3D11Resource*>(texture.get()));
+  ComPtr<IDXGISurface2> again;
+  REQUIRE(resource->CreateSubresourceSurface(0, again.put()) == S_OK);
+  CHECK(again.get() == surface.get());
+  HDC dc = reinterpret_cast<HDC>(uintptr_t(1));
+  CHECK(surface->GetDC(FALSE, &dc) == DXGI_ERROR_INVALID_CALL);  // not GDI-compatible
+  CHECK(dc == nullptr);
+
+  // The DXGI device of the resource is the D3D11 device's.
+  ComPtr<IDXGIDevice> dxgiDevice;
+  REQUIRE(surface->GetDevice(__uuidof(IDXGIDevice), dxgiDevice.putVoid()) == S_OK);
+  CHECK(dxgiDevice.get() == device.query<IDXGIDevice>().get());
+  ComPtr<IDXGIDevice> parent;
+  REQUIRE(resource->GetParent(__uuidof(IDXGIDevice), parent.putVoid()) == S_OK);
+  CHECK(parent.get() == dxgiDevice.get());
+
+  // Private data set through one face is seen through the other.
+  const uint32_t value = 0x1234abcd;
+  REQUIRE(resource->SetPrivateData(kDebugObjectName, sizeof(value), &value) == S_OK);
+  uint32_t read = 0;
+  UINT size = sizeof(read);
+  REQUIRE(texture->GetPrivateData(kDebugObjectName, &size, &read) == S_OK);
+  CHECK(read == value);
+
+  // Mipmapped textures and buffers are resources but not surfaces.
+  auto mipped = tex2D(8, 8);
+  mipped.MipLevels = 2;
+  ComPtr<ID3D11Texture2D> chain;
+  REQUIRE(device->CreateTexture2D(&mipped, nullptr, chain.put()) == S_OK);
+  CHECK(chain.query<IDXGIResource>());
+  CHECK_FALSE(chain.query<IDXGISurface>());
+  ComPtr<IDXGISurface2> none;
+  CHECK(chain.query<IDXGIResource1>()->CreateSubresourceSurface(1, none.put()) == E_NOTIMPL);
+  ComPtr<ID3D11Buffer> buffer;
+  const auto uavBuffer = bufferDesc(64, D3D11_BIND_UNORDERED_ACCESS, D3D11_USAGE_DEFAULT);
+  REQUIRE(device->CreateBuffer(&uavBuffer, nullptr, buffer.put()) == S_OK);
+  auto bufferResource = buffer.query<IDXGIResource>();
+  REQUIRE(bufferResource);
+  CHECK_FALSE(buffer.query<IDXGISurface>());
+  REQUIRE(bufferResource->GetUsage(&usage) == S_OK);
+  CHECK(usage == DXGI_USAGE_UNORDERED_ACCESS);
+
+  // A staging surface maps through the immediate context: bytes written read back.
+  auto stagingDesc = tex2D(4, 2, DXGI_FORMAT_R8G8B8A8_UNORM, 0);
+  stagingDesc.Usage = D3D11_USAGE_STAGING;
+  stagingDesc.CPUAccessFlags = D3D11_CPU_ACCESS_READ | D3D11_CPU_ACCESS_WRITE;
+  ComPtr<ID3D11Texture2D> staging;
+  REQUIRE(device->CreateTexture2D(&stagingDesc, nullptr, staging.put()) == S_OK);
+  auto stagingSurface = staging.query<IDXGISurface>();
+  REQUIRE(stagingSurface);
+  REQUIRE(staging.query<IDXGIResource>()->GetUsage(&usage) == S_OK);
+  CHECK(usage == DXGI_CPU_ACCESS_READ_WRITE);
+  DXGI_MAPPED_RECT rect{};
+  CHECK(stagingSurface->Map(&rect, 0) == DXGI_ERROR_INVALID_CALL);
+  REQUIRE(stagingSurface->Map(&rect, DXGI_MAP_WRITE) == S_OK);
+  REQUIRE(rect.pBits);
+  CHECK(rect.Pitch >= 16);
+  std::memset(rect.pBits + rect.Pitch, 0x5c, 16);  // row 1
+  REQUIRE(stagingSurface->Unmap() == S_OK);
+  REQUIRE(stagingSurface->Map(&rect, DXGI_MAP_READ) == S_OK);
+  CHECK(rect.pBits[rect.Pitch + 15] == 0x5c);
+  CHECK(rect.pBits[0] == 0);
+  REQUIRE(stagingSurface->Unmap() == S_OK);
+  checkValidation(device.get());
+}

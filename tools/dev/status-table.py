@@ -26,6 +26,8 @@ DEVICE_CHILD = PRIVATE_DATA | {"GetDevice"}
 # The D3D10 faces' shared methods, forwarded to their D3D11 object (src/d3d10/d3d10_*_face.h).
 D3D10_RESOURCE = DEVICE_CHILD | {"GetType", "SetEvictionPriority", "GetEvictionPriority"}
 D3D10_VIEW = DEVICE_CHILD | {"GetResource"}
+# The DXGI faces of D3D11 resources forward these to the resource (src/d3d11/d3d11_dxgi_resource.h).
+DXGI_FACE = PRIVATE_DATA | {"GetParent", "GetDevice"}
 
 CLASSES = [
     ("D3D11Device", "src/d3d11/d3d11_device.cpp", D3D11_HEADERS,
@@ -61,6 +63,10 @@ CLASSES = [
      ["ID3D11DeviceChild", "ID3D11Resource", "ID3D11Texture2D", "ID3D11Texture2D1"], DEVICE_CHILD),
     ("D3D11Texture3D", "src/d3d11/d3d11_texture.cpp", D3D11_HEADERS,
      ["ID3D11DeviceChild", "ID3D11Resource", "ID3D11Texture3D", "ID3D11Texture3D1"], DEVICE_CHILD),
+    ("DxgiResourceFace", "src/d3d11/d3d11_dxgi_resource.cpp", DXGI_HEADERS,
+     ["IDXGIObject", "IDXGIDeviceSubObject", "IDXGIResource", "IDXGIResource1"], DXGI_FACE),
+    ("DxgiSurfaceFace", "src/d3d11/d3d11_dxgi_resource.cpp", DXGI_HEADERS,
+     ["IDXGIObject", "IDXGIDeviceSubObject", "IDXGISurface", "IDXGISurface1", "IDXGISurface2"], DXGI_FACE),
     ("D3D11ShaderResourceView", "src/d3d11/d3d11_view.cpp", D3D11_HEADERS,
      ["ID3D11DeviceChild", "ID3D11View", "ID3D11ShaderResourceView", "ID3D11ShaderResourceView1"], DEVICE_CHILD),
     ("D3D11RenderTargetView", "src/d3d11/d3d11_view.cpp", D3D11_HEADERS,

@@ -1,0 +1,77 @@
+// The DXGI faces of the D3D11 resources: IDXGIResource1 on every buffer and texture, and
+// IDXGISurface2 on 2D textures with a single subresource (a DXGI surface is one subresource).
+// Like the D3D10 faces they are member objects of the resource: one reference count, and
+// QueryInterface answers both ways through the owner.
+#pragma once
+
+#include "util/windows_base.h"
+
+namespace d3d11vk {
+
+class D3D11ResourceCommon;
+
+// What both faces forward to the owning resource: IUnknown, private data (one store for the D3D11
+// and DXGI interfaces, as on Windows) and the device as parent.
+template <typename Interface>
+class DxgiFaceBase : public Interface {
+public:
+  explicit DxgiFaceBase(ID3D11Resource* owner) : m_owner(owner) {}
+  DxgiFaceBase(const DxgiFaceBase&) = delete;
+  DxgiFaceBase& operator=(const DxgiFaceBase&) = delete;
+
+  HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** object) override { return m_owner->QueryInterface(riid, object); }
+  ULONG STDMETHODCALLTYPE AddRef() override { return m_owner->AddRef(); }
+  ULONG STDMETHODCALLTYPE Release() override { return m_owner->Release(); }
+
+  HRESULT STDMETHODCALLTYPE SetPrivateData(REFGUID guid, UINT size, const void* data) override {
+    return m_owner->SetPrivateData(guid, size, data);
+  }
+  HRESULT STDMETHODCALLTYPE SetPrivateDataInterface(REFGUID guid, const IUnknown* object) override {
+    return m_owner->SetPrivateDataInterface(guid, object);
+  }
+  HRESULT STDMETHODCALLTYPE GetPrivateData(REFGUID guid, UINT* size, void* data) override {
+    return m_owner->GetPrivateData(guid, size, data);
+  }
+  // A resource's DXGI parent and device are the device that made it (its IDXGIDevice face).
+  HRESULT STDMETHODCALLTYPE GetParent(REFIID riid, void** parent) override { return queryDevice(riid, parent); }
+  HRESULT STDMETHODCALLTYPE GetDevice(REFIID riid, void** device) override { return queryDevice(riid, device); }
+
+protected:
+  HRESULT queryDevice(REFIID riid, void** object);
+  ID3D11Resource* m_owner;
+};
+
+class DxgiResourceFace final : public DxgiFaceBase<IDXGIResource1> {
+public:
+  using DxgiFaceBase::DxgiFaceBase;
+  // Answers IDXGIObject, IDXGIDeviceSubObject, IDXGIResource and IDXGIResource1.
+  bool query(REFIID riid, void** object);
+
+  HRESULT STDMETHODCALLTYPE GetSharedHandle(HANDLE* handle) override;
+  HRESULT STDMETHODCALLTYPE GetUsage(DXGI_USAGE* usage) override;
+  HRESULT STDMETHODCALLTYPE SetEvictionPriority(UINT priority) override;
+  HRESULT STDMETHODCALLTYPE GetEvictionPriority(UINT* priority) override;
+  HRESULT STDMETHODCALLTYPE CreateSubresourceSurface(UINT index, IDXGISurface2** surface) override;
+  HRESULT STDMETHODCALLTYPE CreateSharedHandle(const SECURITY_ATTRIBUTES* attributes, DWORD access, const WCHAR* name,
+                                               HANDLE* handle) override;
+};
+
+class DxgiSurfaceFace final : public DxgiFaceBase<IDXGISurface2> {
+public:
+  using DxgiFaceBase::DxgiFaceBase;
+  // Answers IDXGISurface, IDXGISurface1 and IDXGISurface2 when the owner is a single-subresource
+  // 2D texture.
+  bool query(REFIID riid, void** object);
+
+  HRESULT STDMETHODCALLTYPE GetDesc(DXGI_SURFACE_DESC* desc) override;
+  HRESULT STDMETHODCALLTYPE Map(DXGI_MAPPED_RECT* mapped, UINT flags) override;
+  HRESULT STDMETHODCALLTYPE Unmap() override;
+  HRESULT STDMETHODCALLTYPE GetDC(BOOL discard, HDC* dc) override;
+  HRESULT STDMETHODCALLTYPE ReleaseDC(RECT* dirty) override;
+  HRESULT STDMETHODCALLTYPE GetResource(REFIID riid, void** resource, UINT* subresource) override;
+
+private:
+  bool isSurface();
+};
+
+}  // namespace d3d11vk
