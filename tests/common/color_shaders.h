@@ -3,6 +3,23 @@
 // text, no test framework: the Windows programs include it too.
 #pragma once
 
+// The signature tables of a pixel shader that reads the colour shaders' outputs (SV_Position, COLOR)
+// and writes SV_Target0: the start of any such shader's assembly.
+#define D3D11VK_TEST_COLOR_PS_SIGNATURE \
+    "// Input signature:\n" \
+    "//\n" \
+    "// Name                 Index   Mask Register SysValue  Format   Used\n" \
+    "// -------------------- ----- ------ -------- -------- ------- ------\n" \
+    "// SV_Position              0   xyzw        0      POS   float       \n" \
+    "// COLOR                    0   xyzw        1     NONE   float   xyzw\n" \
+    "//\n" \
+    "// Output signature:\n" \
+    "//\n" \
+    "// Name                 Index   Mask Register SysValue  Format   Used\n" \
+    "// -------------------- ----- ------ -------- -------- ------- ------\n" \
+    "// SV_Target                0   xyzw        0   TARGET   float   xyzw\n" \
+    "//\n"
+
 namespace test_shaders {
 
 // POSITION (xy) and COLOR (rgba) in; position and colour out.
@@ -33,19 +50,7 @@ inline const char* const kColorVS =
 
 // The interpolated colour.
 inline const char* const kColorPS =
-    "// Input signature:\n"
-    "//\n"
-    "// Name                 Index   Mask Register SysValue  Format   Used\n"
-    "// -------------------- ----- ------ -------- -------- ------- ------\n"
-    "// SV_Position              0   xyzw        0      POS   float       \n"
-    "// COLOR                    0   xyzw        1     NONE   float   xyzw\n"
-    "//\n"
-    "// Output signature:\n"
-    "//\n"
-    "// Name                 Index   Mask Register SysValue  Format   Used\n"
-    "// -------------------- ----- ------ -------- -------- ------- ------\n"
-    "// SV_Target                0   xyzw        0   TARGET   float   xyzw\n"
-    "//\n"
+    D3D11VK_TEST_COLOR_PS_SIGNATURE
     "ps_4_0\n"
     "dcl_input_ps linear v1.xyzw\n"
     "dcl_output o0.xyzw\n"

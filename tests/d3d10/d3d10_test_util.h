@@ -93,19 +93,7 @@ inline std::vector<uint8_t> bytecode(const char* text) { return dxbc::assemble(t
 
 // The interpolated colour, times cb0[0] (so one constant buffer tints the whole draw).
 inline const char* kTintPS =
-    "// Input signature:\n"
-    "//\n"
-    "// Name                 Index   Mask Register SysValue  Format   Used\n"
-    "// -------------------- ----- ------ -------- -------- ------- ------\n"
-    "// SV_Position              0   xyzw        0      POS   float       \n"
-    "// COLOR                    0   xyzw        1     NONE   float   xyzw\n"
-    "//\n"
-    "// Output signature:\n"
-    "//\n"
-    "// Name                 Index   Mask Register SysValue  Format   Used\n"
-    "// -------------------- ----- ------ -------- -------- ------- ------\n"
-    "// SV_Target                0   xyzw        0   TARGET   float   xyzw\n"
-    "//\n"
+    D3D11VK_TEST_COLOR_PS_SIGNATURE
     "ps_4_0\n"
     "dcl_constantbuffer cb0[1], immediateIndexed\n"
     "dcl_input_ps linear v1.xyzw\n"

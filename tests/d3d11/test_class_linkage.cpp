@@ -43,19 +43,7 @@ const char* kShader =
 
 // A pixel shader whose colour comes from its interface slot's class: cRed (ft0) or cGreen (ft1).
 const char* kPixelShader =
-    "// Input signature:\n"
-    "//\n"
-    "// Name                 Index   Mask Register SysValue  Format   Used\n"
-    "// -------------------- ----- ------ -------- -------- ------- ------\n"
-    "// SV_Position              0   xyzw        0      POS   float       \n"
-    "// COLOR                    0   xyzw        1     NONE   float   xyzw\n"
-    "//\n"
-    "// Output signature:\n"
-    "//\n"
-    "// Name                 Index   Mask Register SysValue  Format   Used\n"
-    "// -------------------- ----- ------ -------- -------- ------- ------\n"
-    "// SV_Target                0   xyzw        0   TARGET   float   xyzw\n"
-    "//\n"
+    D3D11VK_TEST_COLOR_PS_SIGNATURE
     "ps_5_0\n"
     "dcl_function_body 0\n"
     "dcl_function_body 1\n"
