@@ -100,9 +100,15 @@ void Compiler::createBuiltinOutputs() {
         break;
       case kSvLayer:
       case kSvViewport: {
-        // From a vertex or domain shader these need SPV_EXT_shader_viewport_index_layer.
-        if (m_stage != ShaderStage::Geometry)
-          throw Unsupported("system value output " + svName(copy.systemValue) + " outside geometry shaders");
+        if (m_stage != ShaderStage::Geometry && m_stage != ShaderStage::Vertex && m_stage != ShaderStage::Domain)
+          throw Unsupported("system value output " + svName(copy.systemValue) + " in this stage");
+        // From a vertex or domain shader (D3D11.3's VPAndRTArrayIndexFromAnyShaderFeedingRasterizer):
+        // SPV_EXT_shader_viewport_index_layer, which Vulkan 1.2's shaderOutputLayer and
+        // shaderOutputViewportIndex features allow (the device enables them where offered).
+        if (m_stage != ShaderStage::Geometry) {
+          b.extension("SPV_EXT_shader_viewport_index_layer");
+          b.capability(spv::CapabilityShaderViewportIndexLayerEXT);
+        }
         if (copy.systemValue == kSvViewport)
           b.capability(spv::CapabilityMultiViewport);
         copy.variable = b.variable(b.typePointer(spv::StorageClassOutput, b.i32()), spv::StorageClassOutput);

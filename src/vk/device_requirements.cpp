@@ -88,6 +88,9 @@ const std::vector<ExtensionRequirement>& extensionRequirements() {
     {VK_KHR_PIPELINE_LIBRARY_EXTENSION_NAME, Need::Optional, nullptr},
     {VK_EXT_GRAPHICS_PIPELINE_LIBRARY_EXTENSION_NAME, Need::Optional, VK_KHR_PIPELINE_LIBRARY_EXTENSION_NAME},
     {VK_EXT_TEXEL_BUFFER_ALIGNMENT_EXTENSION_NAME, Need::Optional, nullptr},
+    // Layer and ViewportIndex written before the geometry stage: the SPIR-V 1.3 capability the
+    // compiler emits for vertex and domain shaders needs the extension itself.
+    {VK_EXT_SHADER_VIEWPORT_INDEX_LAYER_EXTENSION_NAME, Need::Optional, nullptr},
   };
   return table;
 }

@@ -222,6 +222,22 @@ TEST_CASE("a domain shader reads control points, patch constants, tessellation f
   CHECK(r.reflection.stage == ShaderStage::Domain);
 }
 
+TEST_CASE("vertex and domain shaders write the render target array and viewport indices", "[compiler]") {
+  // D3D11.3's VPAndRTArrayIndexFromAnyShaderFeedingRasterizer: Layer and ViewportIndex outputs from
+  // stages before the geometry stage, through SPV_EXT_shader_viewport_index_layer.
+  CompileResult vs = compileValid(
+      "vs_5_0\n"
+      "dcl_input v0.xyzw\n"
+      "dcl_output_siv o0.xyzw, position\n"
+      "dcl_output_siv o1.x, rendertarget_array_index\n"
+      "dcl_output_siv o1.y, viewport_array_index\n"
+      "mov o0.xyzw, v0.xyzw\n"
+      "mov o1.xy, l(1, 2, 0, 0)\n"
+      "ret\n");
+  CHECK(vs.error.empty());
+  CHECK(spirv_test::validate(vs.spirv, 3) == "");
+}
+
 TEST_CASE("unsupported shaders are refused with a reason, bad bytes are invalid", "[compiler]") {
   CompileResult gsPatch = compileText(
     "gs_5_0\n"
@@ -231,8 +247,8 @@ TEST_CASE("unsupported shaders are refused with a reason, bad bytes are invalid"
     "emit\n"
     "ret\n");
   CHECK(gsPatch.error == "unsupported: geometry shaders taking patches");
-  CompileResult vsLayer = compileText("vs_5_0\ndcl_output_siv o0.x, rendertarget_array_index\nmov o0.x, l(1)\nret\n");
-  CHECK(vsLayer.error == "unsupported: system value output rendertarget_array_index outside geometry shaders");
+  CompileResult psLayer = compileText("ps_5_0\ndcl_output_siv o0.x, rendertarget_array_index\nmov o0.x, l(1)\nret\n");
+  CHECK(psLayer.error.rfind("unsupported: system value output rendertarget_array_index", 0) == 0);
   CompileResult sm51 = compileText("cs_5_1\ndcl_thread_group 1, 1, 1\nret\n");
   CHECK(sm51.error == "unsupported: shader model 5.1 (Direct3D 12 only)");
   std::vector<uint8_t> junk{'D', 'X', 'B', 'C', 1, 2, 3};

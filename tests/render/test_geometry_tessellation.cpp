@@ -187,6 +187,45 @@ TEST_CASE("a geometry shader routes triangles to render target array slices", "[
     }
 }
 
+TEST_CASE("a vertex shader routes triangles to render target array slices (SV_RenderTargetArrayIndex)", "[render][geometry]") {
+  Fixture f;
+  Scene s(f, 4, 4);
+  auto array = f.texture2D(4, 4, DXGI_FORMAT_R8G8B8A8_UNORM, D3D11_USAGE_DEFAULT, D3D11_BIND_RENDER_TARGET, 0, 1, 2);
+  ComPtr<ID3D11RenderTargetView> rtv;
+  REQUIRE(f.device->CreateRenderTargetView(array.get(), nullptr, rtv.put()) == S_OK);
+  const float clear[4] = {0, 0, 0, 0};
+  f.context->ClearRenderTargetView(rtv.get(), clear);
+  ID3D11RenderTargetView* targets[] = {rtv.get()};
+  f.context->OMSetRenderTargets(1, targets, nullptr);
+  // The slice is the colour's alpha (0 or 1), written by the vertex shader; no geometry shader.
+  const std::string layerVS =
+      signature("Input", {"POSITION                 0   xyzw        0     NONE   float   xyzw",
+                          "COLOR                    0   xyzw        1     NONE   float   xyzw"}) +
+      "vs_5_0\n"
+      "dcl_input v0.xyzw\n"
+      "dcl_input v1.xyzw\n"
+      "dcl_output_siv o0.xyzw, position\n"
+      "dcl_output o1.xyzw\n"
+      "dcl_output_siv o2.x, rendertarget_array_index\n"
+      "mov o0.xyzw, v0.xyzw\n"
+      "mov o1.xyz, v1.xyzx\n"
+      "mov o1.w, l(1.0)\n"
+      "ftou o2.x, v1.w\n"
+      "ret\n";
+  s.vs = makeVS(f, layerVS);
+  f.context->VSSetShader(s.vs.get(), nullptr, 0);
+  auto left = rect(-1, -1, 0, 1, 1, 0, 0, 0), right = rect(0, -1, 1, 1, 0, 1, 0, 1);
+  left.insert(left.end(), right.begin(), right.end());
+  s.draw(left);
+  auto slice0 = f.readTexture(array.get(), 0, 4), slice1 = f.readTexture(array.get(), 1, 4);
+  for (UINT y = 0; y < 4; ++y)
+    for (UINT x = 0; x < 4; ++x) {
+      INFO(x << ", " << y);
+      CHECK(texel(slice0, y * 4 + x) == (x < 2 ? kRed : 0u));
+      CHECK(texel(slice1, y * 4 + x) == (x < 2 ? 0u : kGreen));
+    }
+}
+
 namespace {
 
 const std::string kHullInput =

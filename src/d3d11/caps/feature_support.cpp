@@ -217,8 +217,11 @@ HRESULT queryFeatureSupport(const vk::DeviceProfile& profile, D3D_FEATURE_LEVEL 
     case D3D11_FEATURE_D3D11_OPTIONS3: {
       auto* out = structureFor<D3D11_FEATURE_DATA_D3D11_OPTIONS3>(data, size);
       if (!out) return E_INVALIDARG;
+      // The compiler's SPIR-V 1.3 modules reach Layer/ViewportIndex from vertex and domain shaders
+      // through VK_EXT_shader_viewport_index_layer (docs/compiler.md).
       out->VPAndRTArrayIndexFromAnyShaderFeedingRasterizer =
-          profile.features.vk12.shaderOutputViewportIndex && profile.features.vk12.shaderOutputLayer;
+          profile.features.vk12.shaderOutputViewportIndex && profile.features.vk12.shaderOutputLayer &&
+          profile.hasExtension(VK_EXT_SHADER_VIEWPORT_INDEX_LAYER_EXTENSION_NAME);
       return S_OK;
     }
     case D3D11_FEATURE_GPU_VIRTUAL_ADDRESS_SUPPORT: {
