@@ -17,7 +17,8 @@ namespace compiler {
 namespace {
 
 // D3D_NAME values of the signature and of dcl_*_siv/sgv tokens the compiler handles.
-constexpr uint32_t kSvPosition = 1, kSvVertexId = 6, kSvPrimitiveId = 7, kSvInstanceId = 8, kSvIsFrontFace = 9,
+constexpr uint32_t kSvPosition = 1, kSvClipDistance = 2, kSvCullDistance = 3, kSvRenderTargetArrayIndex = 4,
+                   kSvViewportArrayIndex = 5, kSvVertexId = 6, kSvPrimitiveId = 7, kSvInstanceId = 8, kSvIsFrontFace = 9,
                    kSvSampleIndex = 10;
 
 Kind kindOfReturnType(uint32_t token) {
@@ -416,7 +417,44 @@ void Compiler::copyInputs() {
       if (io.mask & (1u << c))
         b.opNoResult(spv::OpStore, {element(reg, c), b.op(spv::OpCompositeExtract, b.u32(), {value, c})});
   }
+  // A pixel shader's clip and cull distance inputs: one Vulkan array each, ordered as the stage
+  // before ordered its outputs (register, then component; compiler_builtins.cpp).
+  std::vector<std::pair<uint32_t, uint32_t>> distanceComponents[2];
+  Id distanceArrays[2] = {0, 0};
+  for (const BuiltinCopy& copy : m_builtinInputs)
+    if (copy.systemValue == kSvClipDistance || copy.systemValue == kSvCullDistance)
+      for (uint32_t c = 0; c < 4; c++)
+        if (copy.mask & (1u << c))
+          distanceComponents[copy.systemValue == kSvCullDistance].emplace_back(copy.reg, c);
+  for (uint32_t kind = 0; kind < 2; kind++) {
+    auto& comps = distanceComponents[kind];
+    if (comps.empty())
+      continue;
+    if (m_stage != ShaderStage::Pixel)
+      throw Unsupported(kind ? "SV_CullDistance input outside pixel shaders" : "SV_ClipDistance input outside pixel shaders");
+    std::sort(comps.begin(), comps.end());
+    comps.erase(std::unique(comps.begin(), comps.end()), comps.end());
+    if (distanceComponents[0].size() + distanceComponents[1].size() > 8)
+      throw Error("more than 8 clip and cull distances");
+    b.capability(kind ? spv::CapabilityCullDistance : spv::CapabilityClipDistance);
+    Id type = b.typeArray(b.f32(), uint32_t(comps.size()));
+    Id v = b.variable(b.typePointer(spv::StorageClassInput, type), spv::StorageClassInput);
+    b.decorate(v, spv::DecorationBuiltIn, {uint32_t(kind ? spv::BuiltInCullDistance : spv::BuiltInClipDistance)});
+    distanceArrays[kind] = b.op(spv::OpLoad, type, {v});
+  }
   for (BuiltinCopy& copy : m_builtinInputs) {
+    if (copy.systemValue == kSvClipDistance || copy.systemValue == kSvCullDistance) {
+      const uint32_t kind = copy.systemValue == kSvCullDistance;
+      const auto& comps = distanceComponents[kind];
+      for (uint32_t c = 0; c < 4; c++) {
+        if (!(copy.mask & (1u << c)))
+          continue;
+        const uint32_t index = uint32_t(std::find(comps.begin(), comps.end(), std::make_pair(copy.reg, c)) - comps.begin());
+        Id value = b.op(spv::OpCompositeExtract, b.f32(), {distanceArrays[kind], index});
+        b.opNoResult(spv::OpStore, {element(copy.reg, c), b.op(spv::OpBitcast, b.u32(), {value})});
+      }
+      continue;
+    }
     Id components[4] = {0, 0, 0, 0};
     auto input = [&](spv::BuiltIn builtin, Id type) {
       Id v = b.variable(b.typePointer(spv::StorageClassInput, type), spv::StorageClassInput);
@@ -463,6 +501,16 @@ void Compiler::copyInputs() {
           throw Unsupported("SV_SampleIndex outside pixel shaders");
         b.capability(spv::CapabilitySampleRateShading);
         components[0] = b.op(spv::OpBitcast, b.u32(), {input(spv::BuiltInSampleId, b.i32())});
+        break;
+      }
+      case kSvRenderTargetArrayIndex:
+      case kSvViewportArrayIndex: {
+        // The slice and viewport the primitive went to, as the stage before the rasterizer chose.
+        if (m_stage != ShaderStage::Pixel)
+          throw Unsupported("SV_RenderTargetArrayIndex/SV_ViewportArrayIndex input outside pixel shaders");
+        const bool layer = copy.systemValue == kSvRenderTargetArrayIndex;
+        b.capability(layer ? spv::CapabilityGeometry : spv::CapabilityMultiViewport);
+        components[0] = b.op(spv::OpBitcast, b.u32(), {input(layer ? spv::BuiltInLayer : spv::BuiltInViewportIndex, b.i32())});
         break;
       }
       case kSvPrimitiveId: {

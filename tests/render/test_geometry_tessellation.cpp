@@ -226,6 +226,64 @@ TEST_CASE("a vertex shader routes triangles to render target array slices (SV_Re
     }
 }
 
+TEST_CASE("a pixel shader reads SV_ClipDistance and SV_RenderTargetArrayIndex", "[render][geometry]") {
+  Fixture f;
+  Scene s(f, 8, 2);
+  auto array = f.texture2D(8, 2, DXGI_FORMAT_R8G8B8A8_UNORM, D3D11_USAGE_DEFAULT, D3D11_BIND_RENDER_TARGET, 0, 1, 2);
+  ComPtr<ID3D11RenderTargetView> rtv;
+  REQUIRE(f.device->CreateRenderTargetView(array.get(), nullptr, rtv.put()) == S_OK);
+  const float clear[4] = {0, 0, 0, 0};
+  f.context->ClearRenderTargetView(rtv.get(), clear);
+  ID3D11RenderTargetView* targets[] = {rtv.get()};
+  f.context->OMSetRenderTargets(1, targets, nullptr);
+  // The clip distance is the vertex's x (the left half is clipped); the slice is 1.
+  s.vs = makeVS(f, signature("Input", {"POSITION                 0   xyzw        0     NONE   float   xyzw",
+                                       "COLOR                    0   xyzw        1     NONE   float   xyzw"}) +
+                       "vs_5_0\n"
+                       "dcl_input v0.xyzw\n"
+                       "dcl_input v1.xyzw\n"
+                       "dcl_output_siv o0.xyzw, position\n"
+                       "dcl_output o1.xyzw\n"
+                       "dcl_output_siv o2.x, clip_distance\n"
+                       "dcl_output_siv o3.x, rendertarget_array_index\n"
+                       "mov o0.xyzw, v0.xyzw\n"
+                       "mov o1.xyzw, v1.xyzw\n"
+                       "mov o2.x, v0.x\n"
+                       "mov o3.x, l(1)\n"
+                       "ret\n");
+  f.context->VSSetShader(s.vs.get(), nullptr, 0);
+  // Red is the interpolated clip distance, green 0.5 on slice 1 (the layer the pixel is on).
+  s.ps = makePS(f,
+                "ps_5_0\n"
+                "dcl_input_ps_siv linear v2.x, clip_distance\n"
+                "dcl_input_ps_siv constant v3.x, rendertarget_array_index\n"
+                "dcl_output o0.xyzw\n"
+                "dcl_temps 1\n"
+                "utof r0.x, v3.x\n"
+                "mul o0.y, r0.x, l(0.5)\n"
+                "mov o0.x, v2.x\n"
+                "mov o0.zw, l(0, 0, 0, 1.0)\n"
+                "ret\n");
+  f.context->PSSetShader(s.ps.get(), nullptr, 0);
+  s.draw(rect(-1, -1, 1, 1, 1, 1, 1));
+  auto slice0 = f.readTexture(array.get(), 0, 4), slice1 = f.readTexture(array.get(), 1, 4);
+  for (UINT y = 0; y < 2; ++y)
+    for (UINT x = 0; x < 8; ++x) {
+      INFO(x << ", " << y);
+      CHECK(texel(slice0, y * 8 + x) == 0u);
+      const uint32_t pixel = texel(slice1, y * 8 + x);
+      if (x < 4) {
+        CHECK(pixel == 0u);  // clipped: negative distance
+        continue;
+      }
+      const float distance = (float(x) + 0.5f) / 4.0f - 1.0f;  // the pixel centre's NDC x
+      const int expected = int(distance * 255.0f + 0.5f);
+      CHECK(std::abs(int(pixel & 0xff) - expected) <= 1);
+      CHECK(std::abs(int((pixel >> 8) & 0xff) - 128) <= 1);
+      CHECK((pixel >> 24) == 255u);
+    }
+}
+
 namespace {
 
 const std::string kHullInput =
