@@ -256,6 +256,10 @@ private:
   Id m_controlPointArray = 0, m_patchArray = 0;
   // Per-vertex built-in inputs (position) of geometry and hull shaders, copied into vicp/v[][].
   std::vector<BuiltinCopy> m_controlPointBuiltins;
+  // Per-vertex clip [0] and cull [1] distances of geometry and hull shaders: the (register,
+  // component) pairs in array order, and the ClipDistance/CullDistance input arrays.
+  std::vector<std::pair<uint32_t, uint32_t>> m_controlPointDistances[2];
+  Id m_controlPointDistanceVars[2] = {0, 0};
   // Geometry shaders: D3D's primitive/topology codes, dcl_maxout, instances, the stream the
   // following output declarations belong to, and whether any stream but 0 is used.
   uint32_t m_gsInputPrimitive = 0, m_gsOutputTopology = 0, m_gsMaxVertices = 0, m_gsInstances = 0;

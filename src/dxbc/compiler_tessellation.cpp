@@ -89,10 +89,29 @@ bool Compiler::declareTessellation(const Instruction& ins) {
                         return true;
                     return false;
                   }());
+  // Clip and cull distances the previous stage wrote, per vertex (declared, or named by the
+  // signature where the declaration is plain).
+  uint32_t distanceKind = 2;
+  if (controlPoint && m_stage != ShaderStage::Domain) {
+    uint32_t sv = ins.opcode == 97 ? ins.extra.at(0) : 0;
+    if (!sv && m_inputs)
+      for (const SignatureElement& e : m_inputs->elements)
+        if (e.registerIndex == reg && (e.systemValue == 2 || e.systemValue == 3) && (e.mask & mask))
+          sv = e.systemValue;
+    if (sv == 2 || sv == 3)
+      distanceKind = sv - 2;
+  }
+  if (distanceKind < 2) {
+    for (uint32_t c = 0; c < 4; c++)
+      if (mask & (1u << c))
+        m_controlPointDistances[distanceKind].emplace_back(reg, c);
+    m_controlPointRegs = std::max(m_controlPointRegs, reg + 1);
+    return true;
+  }
   if (ins.opcode != 95 || position) {
     if (controlPoint) {
       if (m_stage == ShaderStage::Domain || !position)
-        throw Unsupported("system values in control-point inputs other than position");
+        throw Unsupported("system values in control-point inputs other than position and clip/cull distances");
       m_controlPointBuiltins.push_back(BuiltinCopy{reg, mask, 1, 0});
       m_controlPointRegs = std::max(m_controlPointRegs, reg + 1);
       return true;
@@ -142,6 +161,19 @@ void Compiler::createTessellationInputs() {
     copy.variable = builtinInput(spv::BuiltInPosition, b.typeArray(b.vec(b.f32(), 4), m_controlPoints));
     break;  // one Position array serves every declaration that names it
   }
+  for (uint32_t kind = 0; kind < 2; kind++) {
+    auto& comps = m_controlPointDistances[kind];
+    if (comps.empty())
+      continue;
+    std::sort(comps.begin(), comps.end());
+    comps.erase(std::unique(comps.begin(), comps.end()), comps.end());
+    if (m_controlPointDistances[0].size() + m_controlPointDistances[1].size() > 8)
+      throw Error("more than 8 clip and cull distances");
+    b.capability(kind ? spv::CapabilityCullDistance : spv::CapabilityClipDistance);
+    m_controlPointDistanceVars[kind] =
+        builtinInput(kind ? spv::BuiltInCullDistance : spv::BuiltInClipDistance,
+                     b.typeArray(b.typeArray(b.f32(), uint32_t(comps.size())), m_controlPoints));
+  }
   for (auto& [reg, io] : m_patchInputs) {
     // The patch constant signature is not kept, so patch constants are float vectors; the bits are the same.
     io.kind = Kind::Float;
@@ -172,6 +204,18 @@ void Compiler::copyTessellationInputs() {
     copyVertices(io.variable, io.kind, reg, io.mask);
   for (const BuiltinCopy& copy : m_controlPointBuiltins)
     copyVertices(m_controlPointBuiltins.front().variable, Kind::Float, copy.reg, copy.mask);
+  for (uint32_t kind = 0; kind < 2; kind++) {
+    const auto& comps = m_controlPointDistances[kind];
+    for (uint32_t cp = 0; cp < m_controlPoints && m_controlPointDistanceVars[kind]; cp++)
+      for (uint32_t i = 0; i < comps.size(); i++) {
+        Id distance = b.op(spv::OpLoad, b.f32(),
+                           {b.op(spv::OpAccessChain, b.typePointer(spv::StorageClassInput, b.f32()),
+                                 {m_controlPointDistanceVars[kind], b.constU32(cp), b.constU32(i)})});
+        b.opNoResult(spv::OpStore, {b.op(spv::OpAccessChain, privU32, {m_controlPointArray, b.constU32(cp),
+                                                                       b.constU32(comps[i].first), b.constU32(comps[i].second)}),
+                                    b.op(spv::OpBitcast, b.u32(), {distance})});
+      }
+  }
   if (m_stage != ShaderStage::Domain)
     return;
   for (auto& [reg, io] : m_patchInputs) {

@@ -284,6 +284,63 @@ TEST_CASE("a pixel shader reads SV_ClipDistance and SV_RenderTargetArrayIndex", 
     }
 }
 
+TEST_CASE("a geometry shader reads its vertices' SV_ClipDistance and passes it on", "[render][geometry]") {
+  Fixture f;
+  Scene s(f, 8, 2);
+  // The vertex shader's clip distance is the vertex's x.
+  s.vs = makeVS(f, signature("Input", {"POSITION                 0   xyzw        0     NONE   float   xyzw",
+                                       "COLOR                    0   xyzw        1     NONE   float   xyzw"}) +
+                       "vs_5_0\n"
+                       "dcl_input v0.xyzw\n"
+                       "dcl_input v1.xyzw\n"
+                       "dcl_output_siv o0.xyzw, position\n"
+                       "dcl_output o1.xyzw\n"
+                       "dcl_output_siv o2.x, clip_distance\n"
+                       "mov o0.xyzw, v0.xyzw\n"
+                       "mov o1.xyzw, v1.xyzw\n"
+                       "mov o2.x, v0.x\n"
+                       "ret\n");
+  f.context->VSSetShader(s.vs.get(), nullptr, 0);
+  // Each vertex's colour becomes (its clip distance, 0, 0, 1), and the distance is written on.
+  std::string gs =
+      "gs_5_0\n"
+      "dcl_input_siv v[3][0].xyzw, position\n"
+      "dcl_input v[3][1].xyzw\n"
+      "dcl_input_siv v[3][2].x, clip_distance\n"
+      "dcl_inputprimitive triangle\n"
+      "dcl_stream m0\n"
+      "dcl_outputtopology trianglestrip\n"
+      "dcl_output_siv o0.xyzw, position\n"
+      "dcl_output o1.xyzw\n"
+      "dcl_output_siv o2.x, clip_distance\n"
+      "dcl_maxout 3\n";
+  for (int i = 0; i < 3; ++i) {
+    const std::string v = "v[" + std::to_string(i) + "]";
+    gs += "mov o0.xyzw, " + v + "[0].xyzw\n"
+          "mov o1.x, " + v + "[2].x\n"
+          "mov o1.yzw, l(0, 0, 0, 1.0)\n"
+          "mov o2.x, " + v + "[2].x\n"
+          "emit_stream m0\n";
+  }
+  gs += "ret\n";
+  auto shader = makeGS(f, gs);
+  f.context->GSSetShader(shader.get(), nullptr, 0);
+  s.draw(rect(-1, -1, 1, 1, 1, 1, 1));
+  auto px = s.pixels();
+  for (UINT y = 0; y < 2; ++y)
+    for (UINT x = 0; x < 8; ++x) {
+      INFO(x << ", " << y);
+      const uint32_t pixel = s.at(px, x, y);
+      if (x < 4) {
+        CHECK(pixel == 0u);  // clipped by the distance the geometry shader passed on
+        continue;
+      }
+      const float distance = (float(x) + 0.5f) / 4.0f - 1.0f;
+      CHECK(std::abs(int(pixel & 0xff) - int(distance * 255.0f + 0.5f)) <= 1);
+      CHECK((pixel >> 24) == 255u);
+    }
+}
+
 namespace {
 
 const std::string kHullInput =
