@@ -57,6 +57,13 @@ Display* xDisplay() {
 }
 #endif
 
+// Mesa's X11 surface may answer VK_SUCCESS with empty capabilities when the window has just been
+// destroyed (its geometry request fails in between): no swapchain can be made from those, and the
+// window is as gone as with VK_ERROR_SURFACE_LOST_KHR.
+bool windowGone(const VkSurfaceCapabilitiesKHR& caps) {
+  return caps.maxImageArrayLayers == 0 || caps.supportedCompositeAlpha == 0 || caps.supportedTransforms == 0;
+}
+
 bool isSrgb(VkFormat format) {
   return format == VK_FORMAT_B8G8R8A8_SRGB || format == VK_FORMAT_R8G8B8A8_SRGB || format == VK_FORMAT_A8B8G8R8_SRGB_PACK32;
 }
@@ -133,20 +140,34 @@ bool Presenter::offersImmediate(const Adapter& adapter, std::string* reason) {
     return false;
   }
   auto create = reinterpret_cast<PFN_vkCreateXlibSurfaceKHR>(instance.procAddr("vkCreateXlibSurfaceKHR"));
-  Display* display = xDisplay();
-  if (!create || !display) {
-    *reason = create ? "no X display" : "vkCreateXlibSurfaceKHR is missing";
+  if (!create) {
+    *reason = "vkCreateXlibSurfaceKHR is missing";
     return false;
   }
+  using OpenDisplay = Display* (*)(const char*);
+  using CloseDisplay = int (*)(Display*);
   using RootWindow = Window (*)(Display*);
   using CreateSimpleWindow = Window (*)(Display*, Window, int, int, unsigned, unsigned, unsigned, unsigned long, unsigned long);
   using DestroyWindow = int (*)(Display*, Window);
-  void* library = dlopen("libX11.so.6", RTLD_NOW | RTLD_LOCAL);  // already loaded by xDisplay()
+  void* library = dlopen("libX11.so.6", RTLD_NOW | RTLD_LOCAL);
+  auto openDisplay = library ? reinterpret_cast<OpenDisplay>(dlsym(library, "XOpenDisplay")) : nullptr;
+  auto closeDisplay = library ? reinterpret_cast<CloseDisplay>(dlsym(library, "XCloseDisplay")) : nullptr;
   auto root = library ? reinterpret_cast<RootWindow>(dlsym(library, "XDefaultRootWindow")) : nullptr;
   auto createWindow = library ? reinterpret_cast<CreateSimpleWindow>(dlsym(library, "XCreateSimpleWindow")) : nullptr;
   auto destroyWindow = library ? reinterpret_cast<DestroyWindow>(dlsym(library, "XDestroyWindow")) : nullptr;
-  if (!root || !createWindow || !destroyWindow) {
-    *reason = "libX11 lacks XCreateSimpleWindow";
+  if (!openDisplay || !closeDisplay || !root || !createWindow || !destroyWindow) {
+    *reason = "libX11 is missing or lacks XCreateSimpleWindow";
+    if (library)
+      dlclose(library);
+    return false;
+  }
+  // A connection of the probe's own: the presenters' Display (xDisplay()) is used by worker threads
+  // through the driver, and Xlib is not thread-safe without XInitThreads, so the application thread
+  // asking CheckFeatureSupport must not share it.
+  Display* display = openDisplay(nullptr);
+  if (!display) {
+    *reason = "no X display";
+    dlclose(library);
     return false;
   }
   // Never mapped: nothing appears.
@@ -170,6 +191,7 @@ bool Presenter::offersImmediate(const Adapter& adapter, std::string* reason) {
   DestroyWindow(window);
 #else
   destroyWindow(display, window);
+  closeDisplay(display);
   dlclose(library);
 #endif
   return immediate;
@@ -312,9 +334,9 @@ VkExtent2D Presenter::windowExtent() {
     std::lock_guard surfaceLock(m_surfaceMutex);
     result = m_adapter.instance()->functions().vkGetPhysicalDeviceSurfaceCapabilitiesKHR(m_adapter.handle(), m_surface, &caps);
   }
-  if (result < 0) {
-    if (result == VK_ERROR_SURFACE_LOST_KHR)
-      markLost(result, "vkGetPhysicalDeviceSurfaceCapabilitiesKHR");
+  if (result < 0 || windowGone(caps)) {
+    if (result == VK_ERROR_SURFACE_LOST_KHR || result >= 0)
+      markLost(VK_ERROR_SURFACE_LOST_KHR, "vkGetPhysicalDeviceSurfaceCapabilitiesKHR");
     return VkExtent2D{0, 0};
   }
   return caps.currentExtent;
@@ -410,6 +432,10 @@ bool Presenter::recreate(VkFormat format, VkPresentModeKHR mode) {
     return false;
   }
   check(result, "vkGetPhysicalDeviceSurfaceCapabilitiesKHR");
+  if (windowGone(caps)) {
+    markLost(VK_ERROR_SURFACE_LOST_KHR, "vkGetPhysicalDeviceSurfaceCapabilitiesKHR (no capabilities: the window is gone)");
+    return false;
+  }
   VkExtent2D extent = caps.currentExtent;
   if (extent.width == 0xFFFFFFFFu)
     extent = m_extent.width ? m_extent : VkExtent2D{caps.minImageExtent.width, caps.minImageExtent.height};
