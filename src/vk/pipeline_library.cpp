@@ -202,11 +202,15 @@ std::string GraphicsPipelineLibraries::partsFor(const GraphicsPipelineKey& key,
     std::string error;
     VkPipeline library = createGraphicsPipeline(m_device, info, cache, &error);
     m_parts.emplace(partKeyValue, library);
-    if (library == VK_NULL_HANDLE)
+    if (library == VK_NULL_HANDLE) {
+      m_partStates.push_back(std::move(state));  // parts made before this one are kept (see m_partStates)
       return std::string("the ") + kPartNames[p] + " library was refused: " + error;
+    }
     m_built[p]++;
     out->libraries[out->count++] = library;
   }
+  if (state)
+    m_partStates.push_back(std::move(state));  // see m_partStates
   return "";
 }
 

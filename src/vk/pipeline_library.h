@@ -5,14 +5,17 @@
 
 #include <array>
 #include <atomic>
+#include <memory>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 #include "vk/pipeline_key.h"
 
 namespace vk {
 
 class Device;
+class GraphicsPipelineState;
 struct PipelineLayoutInfo;
 
 enum class LibraryPart : uint32_t { VertexInput, PreRasterization, FragmentShader, FragmentOutput };
@@ -68,6 +71,10 @@ private:
   Device& m_device;
   const bool m_retain;
   std::unordered_map<PartKey, VkPipeline, PartKeyHash> m_parts;  // VK_NULL_HANDLE: refused
+  // The create-info structures the parts were made from, kept as long as the parts: the Khronos
+  // validation layer (1.3.239) reads a library's create-info memory again when the library is
+  // linked (a use after free under AddressSanitizer otherwise), though Vulkan does not require it.
+  std::vector<std::unique_ptr<GraphicsPipelineState>> m_partStates;
   std::array<std::atomic<uint64_t>, kLibraryParts> m_built{};
 };
 
