@@ -492,7 +492,7 @@ HRESULT STDMETHODCALLTYPE DxgiSwapChain::SetFullscreenState(BOOL Fullscreen, IDX
       return invalidCall(method, "the target output is not an output of the swapchain's adapter");
     output = util::ComPtr<IDXGIOutput>(pTarget);
   } else if (FAILED(GetContainingOutput(output.put()))) {
-    // STATUS: partial: natively there are no outputs, so fullscreen is DXGI_ERROR_NOT_CURRENTLY_AVAILABLE (docs/dxgi.md)
+    // Natively without an X display there are no outputs (docs/dxgi.md).
     util::log::warn(method, ": no output holds the window; the swapchain stays windowed");
     return DXGI_ERROR_NOT_CURRENTLY_AVAILABLE;
   }
@@ -627,15 +627,27 @@ HRESULT STDMETHODCALLTYPE DxgiSwapChain::GetContainingOutput(IDXGIOutput** ppOut
     return DXGI_ERROR_NOT_FOUND;
 #ifdef _WIN32
   HMONITOR monitor = MonitorFromWindow(m_window, MONITOR_DEFAULTTONEAREST);
+#else
+  // The output holding the window's centre (X11 has no MonitorFromWindow); else the first.
+  x11::Rect windowRect;
+  const bool placed = x11::windowRect(reinterpret_cast<uintptr_t>(m_window), &windowRect);
+  const LONG centreX = windowRect.x + LONG(windowRect.width / 2), centreY = windowRect.y + LONG(windowRect.height / 2);
 #endif
   util::ComPtr<IDXGIOutput> first;
   for (UINT i = 0;; ++i) {
     util::ComPtr<IDXGIOutput> output;
     if (FAILED(adapter->EnumOutputs(i, output.put())))
       break;
-#ifdef _WIN32
     DXGI_OUTPUT_DESC desc{};
+#ifdef _WIN32
     if (SUCCEEDED(output->GetDesc(&desc)) && desc.Monitor == monitor) {
+      *ppOutput = output.detach();
+      return S_OK;
+    }
+#else
+    if (placed && SUCCEEDED(output->GetDesc(&desc)) && centreX >= desc.DesktopCoordinates.left &&
+        centreX < desc.DesktopCoordinates.right && centreY >= desc.DesktopCoordinates.top &&
+        centreY < desc.DesktopCoordinates.bottom) {
       *ppOutput = output.detach();
       return S_OK;
     }
@@ -644,7 +656,7 @@ HRESULT STDMETHODCALLTYPE DxgiSwapChain::GetContainingOutput(IDXGIOutput** ppOut
       first = output;
   }
   if (!first)
-    return DXGI_ERROR_NOT_FOUND;  // natively there are no outputs (docs/dxgi.md)
+    return DXGI_ERROR_NOT_FOUND;  // natively without an X display there are no outputs (docs/dxgi.md)
   *ppOutput = first.detach();
   return S_OK;
 }

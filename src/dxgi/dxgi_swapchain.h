@@ -15,6 +15,10 @@
 
 #include <dxgi1_6.h>
 
+#ifndef _WIN32
+#include "dxgi/dxgi_x11_window.h"
+#endif
+
 namespace vk { class Presenter; }
 
 namespace d3d11vk {
@@ -157,6 +161,8 @@ private:
   LONG m_savedExStyle = 0;
   RECT m_savedRect{};
   std::wstring m_modeDevice;  // the display whose mode we changed; empty when none
+#else
+  x11::WindowPlacement m_savedPlacement;  // the X11 window's place before fullscreen
 #endif
 };
 

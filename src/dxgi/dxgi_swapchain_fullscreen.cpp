@@ -156,17 +156,34 @@ void DxgiSwapChain::coverOutput(IDXGIOutput* output) {
 
 #else
 
-HRESULT DxgiSwapChain::enterFullscreen(IDXGIOutput* /*output*/) {
-  // Natively outputs are made up (tests) or absent, and no window system call moves the
-  // porter's window: windowed only (docs/dxgi.md).
-  util::log::warn("SetFullscreenState: fullscreen is not available natively; the swapchain stays windowed");
-  return DXGI_ERROR_NOT_CURRENTLY_AVAILABLE;
+HRESULT DxgiSwapChain::enterFullscreen(IDXGIOutput* output) {
+  // STATUS: partial: natively the X11 window covers the output (EWMH or ConfigureWindow); the display mode is never changed
+  DXGI_OUTPUT_DESC outputDesc{};
+  if (FAILED(output->GetDesc(&outputDesc))) {
+    util::log::error("SetFullscreenState: the output cannot describe itself");
+    return DXGI_ERROR_INVALID_CALL;
+  }
+  const RECT& area = outputDesc.DesktopCoordinates;
+  x11::Rect rect{area.left, area.top, uint32_t(area.right - area.left), uint32_t(area.bottom - area.top)};
+  // The X11 window is placed over the output; no mode switch natively (docs/dxgi.md), so buffers
+  // of another size are stretched.
+  if (!x11::enterFullscreen(reinterpret_cast<uintptr_t>(m_window), rect, &m_savedPlacement)) {
+    util::log::error("SetFullscreenState: the X11 window cannot be placed over the output (is it gone?)");
+    return DXGI_ERROR_INVALID_CALL;
+  }
+  m_fullscreen = true;
+  m_fullscreenOutput = util::ComPtr<IDXGIOutput>(output);
+  m_fullscreenDesc.Windowed = FALSE;
+  util::log::info("swapchain: fullscreen, X11 window over ", rect.width, "x", rect.height, " at ", rect.x, ",", rect.y);
+  return S_OK;
 }
 
 void DxgiSwapChain::leaveFullscreen() {
+  x11::leaveFullscreen(reinterpret_cast<uintptr_t>(m_window), m_savedPlacement);
   m_fullscreen = false;
   m_fullscreenOutput.reset();
   m_fullscreenDesc.Windowed = TRUE;
+  util::log::info("swapchain: windowed again");
 }
 
 #endif

@@ -15,6 +15,7 @@
 #include <cstring>
 #include <initializer_list>
 #include <thread>
+#include <vector>
 
 #include "d3d11vk/d3d11vk_device_info.h"
 #include "d3d11vk/d3d11vk_present_device.h"
@@ -232,12 +233,9 @@ TEST_CASE("A native swapchain on an X11 window presents, resizes and reads back"
   REQUIRE(f.swapchain->GetBuffer(0, __uuidof(ID3D11Texture2D), held.putVoid()) == S_OK);
   CHECK(f.swapchain->ResizeBuffers(0, 32, 32, DXGI_FORMAT_UNKNOWN, 0) == DXGI_ERROR_INVALID_CALL);
   held = nullptr;
-
-  // Natively there are no outputs to be fullscreen on; windowed stays available.
   BOOL fullscreen = TRUE;
-  CHECK(f.swapchain->SetFullscreenState(TRUE, nullptr) == DXGI_ERROR_NOT_CURRENTLY_AVAILABLE);
   CHECK((f.swapchain->GetFullscreenState(&fullscreen, nullptr) == S_OK && !fullscreen));
-  CHECK(f.swapchain->SetFullscreenState(FALSE, nullptr) == S_OK);
+  CHECK(f.swapchain->SetFullscreenState(FALSE, nullptr) == S_OK);  // already windowed
 }
 
 TEST_CASE("Present after the X11 window is destroyed fails cleanly", "[dxgi-swapchain]") {
@@ -476,21 +474,169 @@ TEST_CASE("Tearing is reported where the window surface offers IMMEDIATE", "[dxg
   CHECK(f.swapchain->ResizeBuffers(0, 0, 0, DXGI_FORMAT_UNKNOWN, 0) == DXGI_ERROR_INVALID_CALL);  // the flag must stay
 }
 
-TEST_CASE("Natively fullscreen is not available and the swapchain stays windowed", "[dxgi-swapchain]") {
+TEST_CASE("Natively the X screen's monitors are the first adapter's outputs", "[dxgi-swapchain]") {
   SwapChainFixture f;
   if (f.skipped)
     return;
-  REQUIRE(f.create(SwapChainFixture::flipDesc()) == S_OK);
-  // No outputs natively (docs/dxgi.md): the documented "not now" answer.
-  CHECK(f.swapchain->SetFullscreenState(TRUE, nullptr) == DXGI_ERROR_NOT_CURRENTLY_AVAILABLE);
-  BOOL fullscreen = TRUE;
+  ComPtr<IDXGIAdapter> adapter;
+  REQUIRE(f.factory->EnumAdapters(0, adapter.put()) == S_OK);
   ComPtr<IDXGIOutput> output;
-  CHECK(f.swapchain->GetFullscreenState(&fullscreen, output.put()) == S_OK);
+  REQUIRE(adapter->EnumOutputs(0, output.put()) == S_OK);
+  DXGI_OUTPUT_DESC desc{};
+  REQUIRE(output->GetDesc(&desc) == S_OK);
+  CHECK(desc.AttachedToDesktop);
+  CHECK(desc.DeviceName[0] != 0);  // the RandR output's name
+  CHECK(desc.Monitor != nullptr);
+  const RECT area = desc.DesktopCoordinates;
+  const UINT width = UINT(area.right - area.left), height = UINT(area.bottom - area.top);
+  unsigned screenWidth = 0, screenHeight = 0;
+  REQUIRE(f.window.screenSize(&screenWidth, &screenHeight));
+  INFO("output 0: " << area.left << "," << area.top << " " << width << "x" << height << " on a " << screenWidth << "x"
+                    << screenHeight << " screen");
+  CHECK(width > 0);
+  CHECK(height > 0);
+  CHECK((area.left >= 0 && area.top >= 0 && UINT(area.right) <= screenWidth && UINT(area.bottom) <= screenHeight));
+  // The list ends with DXGI_ERROR_NOT_FOUND.
+  UINT outputs = 1;
+  for (; outputs < 16; ++outputs) {
+    ComPtr<IDXGIOutput> more;
+    if (adapter->EnumOutputs(outputs, more.put()) == DXGI_ERROR_NOT_FOUND)
+      break;
+  }
+  CHECK(outputs < 16);
+
+  // Every display format lists the output's current size among its modes.
+  for (DXGI_FORMAT format : {DXGI_FORMAT_R8G8B8A8_UNORM, DXGI_FORMAT_R8G8B8A8_UNORM_SRGB, DXGI_FORMAT_B8G8R8A8_UNORM,
+                             DXGI_FORMAT_B8G8R8A8_UNORM_SRGB, DXGI_FORMAT_R10G10B10A2_UNORM,
+                             DXGI_FORMAT_R10G10B10_XR_BIAS_A2_UNORM, DXGI_FORMAT_R16G16B16A16_FLOAT}) {
+    INFO("format " << int(format));
+    UINT count = 0;
+    REQUIRE(output->GetDisplayModeList(format, 0, &count, nullptr) == S_OK);
+    REQUIRE(count >= 1);
+    std::vector<DXGI_MODE_DESC> modes(count);
+    REQUIRE(output->GetDisplayModeList(format, 0, &count, modes.data()) == S_OK);
+    bool current = false;
+    for (const DXGI_MODE_DESC& mode : modes) {
+      CHECK(mode.Format == format);
+      CHECK(mode.RefreshRate.Denominator != 0);
+      current |= mode.Width == width && mode.Height == height && mode.RefreshRate.Numerator != 0;
+    }
+    CHECK(current);
+  }
+  UINT none = 5;
+  CHECK((output->GetDisplayModeList(DXGI_FORMAT_R32_FLOAT, 0, &none, nullptr) == S_OK && none == 0));
+  // An empty request moves towards the current mode.
+  DXGI_MODE_DESC request{};
+  request.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
+  DXGI_MODE_DESC match{};
+  REQUIRE(output->FindClosestMatchingMode(&request, &match, nullptr) == S_OK);
+  CHECK(match.Width == width);
+  CHECK(match.Height == height);
+  CHECK(match.RefreshRate.Numerator != 0);
+  // Natively WaitForVBlank sleeps to the next period of the output's refresh rate.
+  CHECK(output->WaitForVBlank() == S_OK);
+
+  // A window on the output is contained by it.
+  REQUIRE(f.create(SwapChainFixture::flipDesc()) == S_OK);
+  ComPtr<IDXGIOutput> containing;
+  REQUIRE(f.swapchain->GetContainingOutput(containing.put()) == S_OK);
+  DXGI_OUTPUT_DESC containingDesc{};
+  REQUIRE(containing->GetDesc(&containingDesc) == S_OK);
+  CHECK(containingDesc.Monitor == desc.Monitor);
+}
+
+TEST_CASE("Native fullscreen puts the X11 window over the output and back", "[dxgi-swapchain]") {
+  SwapChainFixture f(200, 150);
+  if (f.skipped)
+    return;
+  f.window.move(30, 40);
+  REQUIRE(f.create(SwapChainFixture::flipDesc()) == S_OK);
+  int x0 = 0, y0 = 0;
+  unsigned width0 = 0, height0 = 0, border0 = 0;
+  REQUIRE(f.window.rootRect(&x0, &y0, &width0, &height0, &border0));
+  CHECK((x0 == 30 && y0 == 40 && width0 == 200 && height0 == 150));
+  ComPtr<IDXGIOutput> containing;
+  REQUIRE(f.swapchain->GetContainingOutput(containing.put()) == S_OK);
+  DXGI_OUTPUT_DESC outputDesc{};
+  REQUIRE(containing->GetDesc(&outputDesc) == S_OK);
+  const RECT area = outputDesc.DesktopCoordinates;
+  const UINT outputWidth = UINT(area.right - area.left), outputHeight = UINT(area.bottom - area.top);
+
+  REQUIRE(f.swapchain->SetFullscreenState(TRUE, nullptr) == S_OK);
+  BOOL fullscreen = FALSE;
+  ComPtr<IDXGIOutput> target;
+  CHECK(f.swapchain->GetFullscreenState(&fullscreen, target.put()) == S_OK);
+  CHECK(fullscreen);
+  REQUIRE(target);
+  DXGI_OUTPUT_DESC targetDesc{};
+  REQUIRE(target->GetDesc(&targetDesc) == S_OK);
+  CHECK(targetDesc.Monitor == outputDesc.Monitor);
+  DXGI_SWAP_CHAIN_DESC desc{};
+  REQUIRE(f.swapchain->GetDesc(&desc) == S_OK);
+  CHECK(!desc.Windowed);
+  // The window covers the output exactly, without a border.
+  int x = -1, y = -1;
+  unsigned width = 0, height = 0, border = 9;
+  REQUIRE(f.window.rootRect(&x, &y, &width, &height, &border));
+  CHECK(x == area.left);
+  CHECK(y == area.top);
+  CHECK(width == outputWidth);
+  CHECK(height == outputHeight);
+  CHECK(border == 0);
+  // Asked again for the same output: nothing changes.
+  CHECK(f.swapchain->SetFullscreenState(TRUE, target.get()) == S_OK);
+
+  // As applications do on the size change: buffers at the output's size, frames read back.
+  REQUIRE(f.swapchain->ResizeBuffers(0, outputWidth, outputHeight, DXGI_FORMAT_UNKNOWN, 0) == S_OK);
+  for (int frame = 0; frame < 3; ++frame) {
+    f.render(frame == 2 ? kBlue : kRed);
+    CHECK(f.swapchain->Present(1, 0) == S_OK);
+  }
+  CHECK(f.backBufferTexel(0, 0) == 0xffff0000u);
+  CHECK(f.backBufferTexel(outputWidth - 1, outputHeight - 1) == 0xffff0000u);
+  CHECK(f.shownPixel(int(outputWidth) - 1, int(outputHeight) - 1, 0x0000ff) == 0x0000ffu);
+  CHECK(f.shownPixel(0, 0, 0x0000ff) == 0x0000ffu);
+  // DXGI_PRESENT_ALLOW_TEARING is refused in fullscreen (documented); FALSE takes no output.
+  CHECK(f.swapchain->Present(0, DXGI_PRESENT_ALLOW_TEARING) == DXGI_ERROR_INVALID_CALL);
+  CHECK(f.swapchain->SetFullscreenState(FALSE, target.get()) == DXGI_ERROR_INVALID_CALL);
+  target = nullptr;
+
+  // Leaving puts the window back where and as large as it was.
+  REQUIRE(f.swapchain->SetFullscreenState(FALSE, nullptr) == S_OK);
+  CHECK(f.swapchain->GetFullscreenState(&fullscreen, target.put()) == S_OK);
   CHECK(!fullscreen);
-  CHECK(!output);
-  CHECK(f.swapchain->SetFullscreenState(FALSE, nullptr) == S_OK);
+  CHECK(!target);
+  REQUIRE(f.window.rootRect(&x, &y, &width, &height, &border));
+  CHECK(x == x0);
+  CHECK(y == y0);
+  CHECK(width == width0);
+  CHECK(height == height0);
+  CHECK(border == border0);
+  REQUIRE(f.swapchain->ResizeBuffers(0, 0, 0, DXGI_FORMAT_UNKNOWN, 0) == S_OK);
+  DXGI_SWAP_CHAIN_DESC1 desc1{};
+  REQUIRE(f.swapchain->GetDesc1(&desc1) == S_OK);
+  CHECK((desc1.Width == width0 && desc1.Height == height0));
   f.render(kGreen);
   CHECK(f.swapchain->Present(0, 0) == S_OK);
+  CHECK(f.shownPixel(int(width0) - 1, int(height0) - 1, 0x00ff00) == 0x00ff00u);
+
+  // Released in fullscreen (an application error, logged): the window is put back all the same.
+  REQUIRE(f.swapchain->SetFullscreenState(TRUE, nullptr) == S_OK);
+  f.swapchain = nullptr;
+  REQUIRE(f.window.rootRect(&x, &y, &width, &height, &border));
+  CHECK((x == x0 && y == y0 && width == width0 && height == height0));
+
+  // A description with Windowed = FALSE starts fullscreen.
+  DXGI_SWAP_CHAIN_DESC1 flip = SwapChainFixture::flipDesc();
+  DXGI_SWAP_CHAIN_FULLSCREEN_DESC fullscreenDesc{};
+  fullscreenDesc.Windowed = FALSE;
+  REQUIRE(f.factory->CreateSwapChainForHwnd(f.device.get(), f.hwnd(), &flip, &fullscreenDesc, nullptr, f.swapchain.put()) == S_OK);
+  CHECK((f.swapchain->GetFullscreenState(&fullscreen, nullptr) == S_OK && fullscreen));
+  REQUIRE(f.window.rootRect(&x, &y, &width, &height, &border));
+  CHECK((x == area.left && y == area.top && width == outputWidth && height == outputHeight));
+  REQUIRE(f.swapchain->SetFullscreenState(FALSE, nullptr) == S_OK);
+  REQUIRE(f.window.rootRect(&x, &y, &width, &height, &border));
+  CHECK((x == x0 && y == y0 && width == width0 && height == height0));
 }
 
 TEST_CASE("GetBuffer above 0 follows the swap effect", "[dxgi-swapchain]") {

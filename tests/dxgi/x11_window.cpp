@@ -53,6 +53,13 @@ void Window::resize(unsigned width, unsigned height) {
   XSync(m_state->display, False);
 }
 
+void Window::move(int x, int y) {
+  if (!m_id)
+    return;
+  XMoveWindow(m_state->display, ::Window(m_id), x, y);
+  XSync(m_state->display, False);
+}
+
 void Window::unmap() {
   if (!m_id)
     return;
@@ -84,6 +91,30 @@ uint32_t Window::pixel(int x, int y) {
   uint32_t value = uint32_t(XGetPixel(image, 0, 0)) & 0xffffffu;
   XDestroyImage(image);
   return value;
+}
+
+bool Window::rootRect(int* x, int* y, unsigned* width, unsigned* height, unsigned* border) {
+  if (!m_id)
+    return false;
+  ::Window root = 0, child = 0;
+  int localX = 0, localY = 0;
+  unsigned borderWidth = 0, depth = 0;
+  if (!XGetGeometry(m_state->display, ::Window(m_id), &root, &localX, &localY, width, height, &borderWidth, &depth))
+    return false;
+  if (!XTranslateCoordinates(m_state->display, ::Window(m_id), root, 0, 0, x, y, &child))
+    return false;
+  if (border)
+    *border = borderWidth;
+  return true;
+}
+
+bool Window::screenSize(unsigned* width, unsigned* height) {
+  if (!m_state->display)
+    return false;
+  int screen = DefaultScreen(m_state->display);
+  *width = unsigned(DisplayWidth(m_state->display, screen));
+  *height = unsigned(DisplayHeight(m_state->display, screen));
+  return true;
 }
 
 }  // namespace test_x11

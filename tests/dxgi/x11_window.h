@@ -23,12 +23,18 @@ public:
   uintptr_t id() const { return m_id; }
 
   void resize(unsigned width, unsigned height);
+  void move(int x, int y);
   // Unmaps (as a window manager does when it iconifies) or maps the window again.
   void unmap();
   void map();
   void destroy();
   // The window's pixel at (x, y) as 0xRRGGBB, read from the X server; ~0u when it cannot be read.
   uint32_t pixel(int x, int y);
+  // The window's rectangle in root-window coordinates (XGetGeometry, XTranslateCoordinates) and
+  // its border width; false when it cannot be read.
+  bool rootRect(int* x, int* y, unsigned* width, unsigned* height, unsigned* border = nullptr);
+  // The size of the root window of the default screen.
+  bool screenSize(unsigned* width, unsigned* height);
 
 private:
   struct State;
