@@ -83,12 +83,14 @@ void STDMETHODCALLTYPE D3D11DeviceContext::ClearRenderTargetView(ID3D11RenderTar
   keepAlive(pRenderTargetView);
   auto* view = static_cast<D3D11RenderTargetView*>(pRenderTargetView);
   D3D11ResourceCommon* resource = viewedResource(view->target());
-  if (!resource || !resource->asTexture()) {
-    D3D11VK_LOG_ONCE(Warn, "ClearRenderTargetView: render-target views of buffers are not implemented; call dropped");
-    return;
-  }
   D3D11_RENDER_TARGET_VIEW_DESC desc;
   view->GetDesc(&desc);
+  if (view->target().isBufferTarget() && resource && resource->asBuffer()) {
+    view->target().recordBufferTargetClear(*m_stream, sliceOf(*resource->asBuffer()), colorValue(desc.Format, ColorRGBA), nullptr, 0);
+    return;
+  }
+  if (!resource || !resource->asTexture())
+    return;
   // Documented: at 9_x only the first array slice is cleared.
   const UINT layers = m_device->featureLevel() < D3D_FEATURE_LEVEL_10_0 ? 1u : ~0u;
   recordViewClear(*m_stream, view->target(), *resource->asTexture(), VK_IMAGE_ASPECT_COLOR_BIT, VK_IMAGE_ASPECT_COLOR_BIT,
@@ -133,12 +135,14 @@ void STDMETHODCALLTYPE D3D11DeviceContext::ClearView(ID3D11View* pView, const FL
     rtv->Release();
     auto* view = static_cast<D3D11RenderTargetView*>(rtv);
     D3D11ResourceCommon* resource = viewedResource(view->target());
-    if (!resource || !resource->asTexture()) {
-      D3D11VK_LOG_ONCE(Warn, "ClearView: render-target views of buffers are not implemented; call dropped");
-      return;
-    }
     D3D11_RENDER_TARGET_VIEW_DESC desc;
     view->GetDesc(&desc);
+    if (view->target().isBufferTarget() && resource && resource->asBuffer()) {
+      view->target().recordBufferTargetClear(*m_stream, sliceOf(*resource->asBuffer()), colorValue(desc.Format, Color), pRect, NumRects);
+      return;
+    }
+    if (!resource || !resource->asTexture())
+      return;
     recordViewClear(*m_stream, view->target(), *resource->asTexture(), VK_IMAGE_ASPECT_COLOR_BIT, VK_IMAGE_ASPECT_COLOR_BIT,
                     colorValue(desc.Format, Color), pRect, NumRects, ~0u);
   } else if (SUCCEEDED(pView->QueryInterface(__uuidof(ID3D11UnorderedAccessView), reinterpret_cast<void**>(&uav)))) {

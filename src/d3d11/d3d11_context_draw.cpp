@@ -55,6 +55,8 @@ uint32_t sampleCountOf(const ViewTarget& target) {
 
 VkExtent2D mipExtent(const ViewTarget& target) {
   D3D11ResourceCommon* resource = target.common();
+  if (target.isBufferTarget())  // a render-target view of a buffer: its one-row shadow image
+    return {target.image()->info().extent.width, 1};
   if (!resource || !resource->asTexture())
     return {0, 0};
   const TextureDesc& desc = resource->asTexture()->desc();
@@ -79,6 +81,8 @@ void D3D11DeviceContext::recordRenderTargets() {
       continue;
     keepAlive(m_state.renderTargets[i].get());
     command.color[i] = vk::RenderTarget{target->image()->handle(), target->imageView(), target->format(), VK_IMAGE_ASPECT_COLOR_BIT};
+    if (target->isBufferTarget())
+      target->describeBufferTarget(sliceOf(*target->common()->asBuffer()), &command.color[i]);
     command.colorCount = i + 1;
     fit(*target);
   }

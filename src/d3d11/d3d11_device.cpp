@@ -474,7 +474,6 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateUnorderedAccessView(ID3D11Resource*
 }
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateRenderTargetView(ID3D11Resource* pResource, const D3D11_RENDER_TARGET_VIEW_DESC* pDesc, ID3D11RenderTargetView** ppRTView) {
-  // STATUS: partial: render-target views of buffers answer E_NOTIMPL
   D3D11_RENDER_TARGET_VIEW_DESC1 desc1;
   return createView<D3D11RenderTargetView>(this, m_featureLevel, "CreateRenderTargetView", pResource,
                                            widenViewDesc(pDesc, &desc1, D3D11_RTV_DIMENSION_TEXTURE2D), D3D11_BIND_RENDER_TARGET,
@@ -808,7 +807,6 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateUnorderedAccessView1(ID3D11Resource
 }
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateRenderTargetView1(ID3D11Resource* resource, const D3D11_RENDER_TARGET_VIEW_DESC1* desc, ID3D11RenderTargetView1** view) {
-  // STATUS: partial: render-target views of buffers answer E_NOTIMPL
   return createView<D3D11RenderTargetView>(this, m_featureLevel, "CreateRenderTargetView1", resource, desc, D3D11_BIND_RENDER_TARGET, checkRenderTargetView, view);
 }
 

@@ -103,6 +103,7 @@ bool resolveResource(ID3D11Resource* resource, ResolvedResource* resolved) {
       buffer->GetDesc(&resolved->desc.buffer);
       resolved->bindFlags = resolved->desc.buffer.BindFlags;
       resolved->buffer = buffer->slice();
+      resolved->desc.profile = &static_cast<D3D11Device*>(buffer->device())->vulkanAdapter().profile();
       return true;
     }
     case D3D11_RESOURCE_DIMENSION_TEXTURE1D: fillTexture(asTexture1D(resource)->storage(), resolved); return true;
@@ -120,6 +121,8 @@ ViewTarget::ViewTarget(D3D11Device* device, const ResolvedResource& resource, co
   const vk::DeviceProfile& profile = device->vulkanAdapter().profile();
   if (range.shape == ViewShape::Buffer) {
     m_buffer = resource.buffer;
+    if (range.bufferTarget)
+      createShadowImage(device, caps::storageFormat(profile, range.format));
     if (range.typedBuffer) {
       VkBufferViewCreateInfo info = vk::makeStruct<VkBufferViewCreateInfo>(VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO);
       // The slice current when the view is made; after a Map(WRITE_DISCARD) the draw path asks
@@ -222,12 +225,14 @@ ViewTarget::~ViewTarget() {
       for (const SliceView& known : views)
         vkDevice.functions().vkDestroyBufferView(vkDevice.handle(), known.view, nullptr);
     });
-  if (m_imageView || m_bufferView) {
-    vkDevice.timeline().deferUntil(m_device->recordingValue(), [&vkDevice, image = m_imageView, buffer = m_bufferView] {
+  if (m_imageView || m_bufferView || m_shadow) {
+    vkDevice.timeline().deferUntil(m_device->recordingValue(), [&vkDevice, image = m_imageView, buffer = m_bufferView,
+                                                                shadow = std::shared_ptr<vk::Image>(std::move(m_shadow))]() mutable {
       if (image)
         vkDevice.functions().vkDestroyImageView(vkDevice.handle(), image, nullptr);
       if (buffer)
         vkDevice.functions().vkDestroyBufferView(vkDevice.handle(), buffer, nullptr);
+      shadow.reset();  // after its view
     });
   }
   releaseResourceRef();

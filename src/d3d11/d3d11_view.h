@@ -17,7 +17,9 @@
 
 namespace vk {
 class Buffer;
+class CommandStream;
 class Image;
+struct RenderTarget;
 }  // namespace vk
 
 namespace d3d11vk {
@@ -42,7 +44,10 @@ enum class ViewUsage { Sampled, ColorAttachment, DepthStencilAttachment, Storage
 
 // What a view holds: the private reference on its resource (so the resource outlives the view
 // without showing in the application's counts) and the VkImageView or, for typed buffer views,
-// the VkBufferView; raw and structured buffer views need no Vulkan object.
+// the VkBufferView; raw and structured buffer views need no Vulkan object. A render-target view
+// of a buffer owns a shadow image (one row of the view's elements) that draws and clears render
+// into; the worker copies the buffer range in and out around each rendering pass
+// (d3d11_view_buffer_target.cpp, src/vk/executor_buffer_targets.cpp).
 class ViewTarget {
 public:
   // Throws vk::Error; nothing is held when it does.
@@ -74,9 +79,22 @@ public:
   VkBufferView createBufferView(const vk::BufferSlice& slice) const;
   const ViewRange& range() const { return m_range; }
 
+  // Render-target views of buffers (d3d11_view_buffer_target.cpp). image() and imageView() are
+  // the shadow image's; `slice` is the buffer's memory as the recording context sees it.
+  bool isBufferTarget() const { return m_shadow != nullptr; }
+  // Names the buffer range the worker copies into the shadow image before a rendering pass and
+  // back after it.
+  void describeBufferTarget(const vk::BufferSlice& slice, vk::RenderTarget* target) const;
+  // ClearRenderTargetView/ClearView: clears the shadow image (rectangles clipped to the row) and
+  // copies the cleared elements into the buffer.
+  void recordBufferTargetClear(vk::CommandStream& stream, const vk::BufferSlice& slice, const VkClearValue& value,
+                               const D3D11_RECT* rects, UINT rectCount) const;
+
 private:
   void addResourceRef();
   void releaseResourceRef();
+  // Throws vk::Error.
+  void createShadowImage(D3D11Device* device, VkFormat format);
 
   D3D11Device* m_device;
   ID3D11Resource* m_resource;
@@ -98,6 +116,7 @@ private:
   };
   mutable std::mutex m_sliceViewsMutex;
   mutable std::vector<SliceView> m_sliceViews;
+  std::unique_ptr<vk::Image> m_shadow;  // render-target views of buffers
 };
 
 class D3D11ShaderResourceView final : public D3D11DeviceChild<ID3D11ShaderResourceView1> {

@@ -7,7 +7,9 @@
 
 #include <algorithm>
 
+#include "d3d11/caps/format_support.h"
 #include "d3d11/caps/format_table.h"
+#include "d3d11/caps/resource_limits.h"
 #include "d3d11/d3d11_enum_value.h"
 
 namespace d3d11vk {
@@ -154,10 +156,10 @@ std::string checkBufferRange(Kind kind, const ViewedResource& resource, DXGI_FOR
     const caps::FormatInfo* info = caps::formatInfo(format);
     if (format == DXGI_FORMAT_UNKNOWN || !info || info->kind != FormatKind::Color || (info->flags & caps::kFormatPacked422))
       return "buffer view format " + std::to_string(format) + " is not a typed color format";
-    if (kind == Kind::RTV)
-      return "not implemented: render-target views of buffers";
     elementSize = info->bitsPerElement / 8;
-    range->typedBuffer = true;
+    // Render-target views of buffers are rendered through an image (d3d11_view_buffer_target.cpp).
+    range->typedBuffer = kind != Kind::RTV;
+    range->bufferTarget = kind == Kind::RTV;
   }
   if (count == 0 || elementSize == 0 || UINT64(first) + count > buffer.ByteWidth / elementSize)
     return "element range " + std::to_string(first) + "+" + std::to_string(count) + " of " +
@@ -166,6 +168,23 @@ std::string checkBufferRange(Kind kind, const ViewedResource& resource, DXGI_FOR
   range->format = format;
   range->firstByte = UINT64(first) * elementSize;
   range->byteCount = UINT64(count) * elementSize;
+  return {};
+}
+
+// A render-target view of a buffer is one row of NumElements texels: the format must be one the
+// device renders to, and the row no wider than D3D11_REQ_RENDER_TO_BUFFER_WINDOW_WIDTH (16384;
+// D3D10's is 8192: the level's 2D texture width, which is the same number at 10_x and 11_x).
+std::string checkBufferTarget(D3D_FEATURE_LEVEL level, const ViewedResource& resource, const D3D11_BUFFER_RTV& elements,
+                              DXGI_FORMAT format) {
+  const caps::FormatInfo* info = caps::formatInfo(format);
+  if (format == DXGI_FORMAT_UNKNOWN || !info || info->kind != FormatKind::Color || (info->flags & caps::kFormatPacked422))
+    return "buffer view format " + std::to_string(format) + " is not a typed color format";
+  if (resource.profile && !(caps::queryFormatSupport(*resource.profile, level, format).support & D3D11_FORMAT_SUPPORT_RENDER_TARGET))
+    return std::string("format ") + info->name + " cannot be a render target on this device";
+  constexpr UINT kRenderToBufferWindowWidth = 16384;  // D3D11_REQ_RENDER_TO_BUFFER_WINDOW_WIDTH
+  const UINT widest = std::min<UINT>(caps::resourceLimits(level).maxTexture2DSize, kRenderToBufferWindowWidth);
+  if (elements.NumElements > widest)
+    return "NumElements " + std::to_string(elements.NumElements) + " is over the render-to-buffer width " + std::to_string(widest);
   return {};
 }
 
@@ -256,7 +275,7 @@ std::string checkShaderResourceView(D3D_FEATURE_LEVEL level, const ViewedResourc
   return checkTextureRange(resource, range);
 }
 
-std::string checkRenderTargetView(D3D_FEATURE_LEVEL /*level*/, const ViewedResource& resource,
+std::string checkRenderTargetView(D3D_FEATURE_LEVEL level, const ViewedResource& resource,
                                   D3D11_RENDER_TARGET_VIEW_DESC1* desc, bool useDefault, ViewRange* range) {
   if (useDefault) {
     *desc = {};
@@ -279,6 +298,8 @@ std::string checkRenderTargetView(D3D_FEATURE_LEVEL /*level*/, const ViewedResou
   switch (enumValue(desc->ViewDimension)) {
     case D3D11_RTV_DIMENSION_BUFFER:
       if (std::string problem = shapeMismatch(resource, ViewShape::Buffer); !problem.empty())
+        return problem;
+      if (std::string problem = checkBufferTarget(level, resource, desc->Buffer, desc->Format); !problem.empty())
         return problem;
       return checkBufferRange(Kind::RTV, resource, desc->Format, false, desc->Buffer.FirstElement, desc->Buffer.NumElements, range);
     case D3D11_RTV_DIMENSION_TEXTURE1D: r.shape = ViewShape::Tex1D; r.firstMip = desc->Texture1D.MipSlice; break;

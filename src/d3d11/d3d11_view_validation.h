@@ -9,6 +9,10 @@
 #include "d3d11/d3d11_resource_validation.h"
 #include "util/windows_base.h"
 
+namespace vk {
+struct DeviceProfile;
+}
+
 namespace d3d11vk {
 
 // What a view needs to know about its resource: the texture description (mip count resolved)
@@ -17,6 +21,9 @@ struct ViewedResource {
   D3D11_RESOURCE_DIMENSION dimension = D3D11_RESOURCE_DIMENSION_UNKNOWN;
   TextureDesc texture;
   D3D11_BUFFER_DESC buffer{};
+  // The device the resource belongs to (format support of buffer render-target views); null
+  // where no device is at hand (those checks are then skipped).
+  const vk::DeviceProfile* profile = nullptr;
 };
 
 // The shapes every view kind's dimension maps to.
@@ -30,6 +37,7 @@ struct ViewRange {
   UINT firstLayer = 0, layerCount = 1;        // for 3D render-target/UAV views: depth slices
   UINT64 firstByte = 0, byteCount = 0;        // buffer views
   bool typedBuffer = false;                   // a typed buffer view (a Vulkan texel buffer view)
+  bool bufferTarget = false;                  // a render-target view of a buffer (a shadow image)
   bool stencilOnly = false;                   // the stencil aspect of a depth-stencil format (SRV)
 };
 

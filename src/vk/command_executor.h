@@ -88,6 +88,10 @@ private:
   bool prepareDispatch(const ResourceAccess* extra, size_t extraCount);
   void beginRendering();
   void endRendering();
+  // Render-target views of buffers (executor_buffer_targets.cpp): their buffer ranges are copied
+  // into the shadow images before a rendering pass begins and back after it ends.
+  void copyBufferTargetsIn();
+  void copyBufferTargetsOut();
   void flushDescriptorSets(uint32_t bindPoint, const PipelineLayoutInfo& layout);
   void collectAccesses(uint32_t bindPoint, std::vector<ResourceAccess>* accesses) const;
   void reapplyState();

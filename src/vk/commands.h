@@ -176,6 +176,11 @@ struct RenderTarget {
   VkImageView view = VK_NULL_HANDLE;
   VkFormat format = VK_FORMAT_UNDEFINED;
   VkImageAspectFlags aspects = 0;
+  // A render-target view of a buffer: `image` is its one-row shadow image, which the worker fills
+  // from this range before each rendering pass and copies back after it (executor_buffer_targets.cpp).
+  VkBuffer buffer = VK_NULL_HANDLE;
+  VkDeviceSize bufferOffset = 0;
+  uint32_t bufferElements = 0;
 };
 
 // The attachments the following draws render to; rendering starts lazily at the next draw.

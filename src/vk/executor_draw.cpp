@@ -14,6 +14,7 @@ namespace vk {
 void CommandExecutor::beginRendering() {
   if (m_rendering)
     return;
+  copyBufferTargetsIn();
   VkRenderingAttachmentInfo colors[kMaxColorTargets];
   for (uint32_t i = 0; i < m_targets.colorCount; ++i) {
     colors[i] = makeStruct<VkRenderingAttachmentInfo>(VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO);
@@ -46,6 +47,7 @@ void CommandExecutor::endRendering() {
   endStreamOutput();  // transform feedback lives inside one rendering pass
   m_device.functions().vkCmdEndRendering(m_commands);
   m_rendering = false;
+  copyBufferTargetsOut();
 }
 
 void CommandExecutor::collectAccesses(uint32_t point, std::vector<ResourceAccess>* accesses) const {

@@ -1,0 +1,258 @@
+// Rendering: render-target views of buffers (D3D11_RTV_DIMENSION_BUFFER). A view is one row of
+// NumElements texels starting at FirstElement; draws, blends and clears land in the buffer's bytes,
+// which are read back through a staging copy and compared element by element, including the
+// elements outside the view, which must keep their contents. Also the descriptions such views
+// refuse, and the same commands from a deferred context.
+#include "render_util.h"
+
+using namespace render;
+
+namespace {
+
+using Float4 = std::array<float, 4>;
+
+// kPosColorVS/kColorPS, their input layout and no culling, bound; render targets are the test's.
+struct BufferScene {
+  Fixture& f;
+  ComPtr<ID3D11VertexShader> vs;
+  ComPtr<ID3D11PixelShader> ps;
+  ComPtr<ID3D11InputLayout> layout;
+  ComPtr<ID3D11RasterizerState> raster;
+  std::vector<ComPtr<ID3D11Buffer>> keep;
+
+  explicit BufferScene(Fixture& fixture) : f(fixture) {
+    std::vector<uint8_t> vsCode;
+    vs = makeVS(f, kPosColorVS, &vsCode);
+    ps = makePS(f, kColorPS);
+    const D3D11_INPUT_ELEMENT_DESC elements[] = {
+        {"POSITION", 0, DXGI_FORMAT_R32G32B32A32_FLOAT, 0, 0, D3D11_INPUT_PER_VERTEX_DATA, 0},
+        {"COLOR", 0, DXGI_FORMAT_R32G32B32A32_FLOAT, 0, 16, D3D11_INPUT_PER_VERTEX_DATA, 0},
+    };
+    REQUIRE(f.device->CreateInputLayout(elements, 2, vsCode.data(), vsCode.size(), layout.put()) == S_OK);
+    raster = rasterizer(f);
+    bind(f.context.get());
+  }
+
+  void bind(ID3D11DeviceContext* context) {
+    context->IASetInputLayout(layout.get());
+    context->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+    context->VSSetShader(vs.get(), nullptr, 0);
+    context->PSSetShader(ps.get(), nullptr, 0);
+    context->RSSetState(raster.get());
+  }
+
+  // Binds `rtv` (a row `width` texels wide) with a viewport over all of it.
+  void target(ID3D11DeviceContext* context, ID3D11RenderTargetView* rtv, UINT width) {
+    context->OMSetRenderTargets(1, &rtv, nullptr);
+    D3D11_VIEWPORT viewport{0, 0, float(width), 1, 0, 1};
+    context->RSSetViewports(1, &viewport);
+  }
+
+  // Covers texels [first, last) of a row `width` texels wide with one colour.
+  void drawSpan(ID3D11DeviceContext* context, UINT width, UINT first, UINT last, const Float4& c) {
+    const float x0 = 2.0f * float(first) / float(width) - 1.0f, x1 = 2.0f * float(last) / float(width) - 1.0f;
+    const std::vector<Vertex> data = rect(x0, -1, x1, 1, c[0], c[1], c[2], c[3]);
+    auto buffer = f.buffer(UINT(data.size() * sizeof(Vertex)), D3D11_USAGE_DEFAULT, D3D11_BIND_VERTEX_BUFFER, 0, data.data());
+    ID3D11Buffer* buffers[] = {buffer.get()};
+    UINT stride = sizeof(Vertex), offset = 0;
+    context->IASetVertexBuffers(0, 1, buffers, &stride, &offset);
+    context->Draw(UINT(data.size()), 0);
+    keep.push_back(buffer);
+  }
+};
+
+ComPtr<ID3D11RenderTargetView> bufferRtv(Fixture& f, ID3D11Buffer* buffer, DXGI_FORMAT format, UINT first, UINT count) {
+  D3D11_RENDER_TARGET_VIEW_DESC desc{};
+  desc.Format = format;
+  desc.ViewDimension = D3D11_RTV_DIMENSION_BUFFER;
+  desc.Buffer.FirstElement = first;
+  desc.Buffer.NumElements = count;
+  ComPtr<ID3D11RenderTargetView> rtv;
+  REQUIRE(f.device->CreateRenderTargetView(buffer, &desc, rtv.put()) == S_OK);
+  return rtv;
+}
+
+// Element i of a float4 buffer before rendering: distinct, exactly representable values.
+Float4 initialFloat4(UINT i) { return {float(i), float(i) + 0.25f, -float(i), 0.5f}; }
+
+std::vector<Float4> float4Elements(const std::vector<uint8_t>& bytes) {
+  std::vector<Float4> out(bytes.size() / 16);
+  std::memcpy(out.data(), bytes.data(), out.size() * 16);
+  return out;
+}
+
+ComPtr<ID3D11Buffer> float4Buffer(Fixture& f, UINT elements, UINT bind = D3D11_BIND_RENDER_TARGET) {
+  std::vector<Float4> data(elements);
+  for (UINT i = 0; i < elements; ++i)
+    data[i] = initialFloat4(i);
+  return f.buffer(elements * 16, D3D11_USAGE_DEFAULT, bind, 0, data.data());
+}
+
+}  // namespace
+
+TEST_CASE("a triangle renders into a R32G32B32A32_FLOAT buffer view at FirstElement 4", "[render][buffer-rtv]") {
+  Fixture f;
+  BufferScene scene(f);
+  auto buffer = float4Buffer(f, 16);
+  auto rtv = bufferRtv(f, buffer.get(), DXGI_FORMAT_R32G32B32A32_FLOAT, 4, 8);
+  scene.target(f.context.get(), rtv.get(), 8);
+  const Float4 color = {0.5f, 0.25f, 1.0f, 0.75f};
+  scene.drawSpan(f.context.get(), 8, 2, 6, color);  // view texels 2..5: buffer elements 6..9
+  const std::vector<Float4> got = float4Elements(f.readBuffer(buffer.get()));
+  REQUIRE(got.size() == 16);
+  for (UINT i = 0; i < 16; ++i) {
+    INFO("element " << i);
+    const bool drawn = i >= 6 && i < 10;
+    CHECK(got[i] == (drawn ? color : initialFloat4(i)));  // view texels 0, 1, 6, 7 keep the buffer's values
+  }
+}
+
+TEST_CASE("a full-row draw into a R8G8B8A8_UNORM buffer view at an odd FirstElement", "[render][buffer-rtv]") {
+  Fixture f;
+  BufferScene scene(f);
+  std::vector<uint32_t> initial(12);
+  for (UINT i = 0; i < 12; ++i)
+    initial[i] = 0x01020304u * (i + 1);
+  auto buffer = f.buffer(48, D3D11_USAGE_DEFAULT, D3D11_BIND_RENDER_TARGET | D3D11_BIND_SHADER_RESOURCE, 0, initial.data());
+  auto rtv = bufferRtv(f, buffer.get(), DXGI_FORMAT_R8G8B8A8_UNORM, 3, 5);
+  scene.target(f.context.get(), rtv.get(), 5);
+  scene.drawSpan(f.context.get(), 5, 0, 5, {1.0f, 0.0f, 0.2f, 0.6f});
+  const std::vector<uint8_t> got = f.readBuffer(buffer.get());
+  REQUIRE(got.size() == 48);
+  for (UINT i = 0; i < 12; ++i) {
+    INFO("element " << i);
+    CHECK(texel(got, i) == (i >= 3 && i < 8 ? rgba8(255, 0, 51, 153) : initial[i]));
+  }
+}
+
+TEST_CASE("blending onto a buffer view reads the buffer's contents, across passes", "[render][buffer-rtv]") {
+  Fixture f;
+  BufferScene scene(f);
+  auto buffer = float4Buffer(f, 8);
+  auto rtv = bufferRtv(f, buffer.get(), DXGI_FORMAT_R32G32B32A32_FLOAT, 1, 6);
+  D3D11_BLEND_DESC desc{};
+  desc.RenderTarget[0] = {TRUE, D3D11_BLEND_ONE, D3D11_BLEND_ONE, D3D11_BLEND_OP_ADD,
+                          D3D11_BLEND_ONE, D3D11_BLEND_ONE, D3D11_BLEND_OP_ADD, D3D11_COLOR_WRITE_ENABLE_ALL};
+  ComPtr<ID3D11BlendState> add;
+  REQUIRE(f.device->CreateBlendState(&desc, add.put()) == S_OK);
+  f.context->OMSetBlendState(add.get(), nullptr, 0xffffffff);
+  scene.target(f.context.get(), rtv.get(), 6);
+  const Float4 src = {1.0f, 2.0f, 4.0f, 0.25f};
+  auto expected = [&](UINT i, float times) {
+    Float4 e = initialFloat4(i);
+    if (i >= 1 && i < 7)
+      for (int c = 0; c < 4; ++c)
+        e[c] += times * src[c];
+    return e;
+  };
+  // Two draws in one pass, then a read-back (a copy, which ends the pass), then a third draw in a
+  // new pass that must start from what the first two left in the buffer.
+  scene.drawSpan(f.context.get(), 6, 0, 6, src);
+  scene.drawSpan(f.context.get(), 6, 0, 6, src);
+  std::vector<Float4> got = float4Elements(f.readBuffer(buffer.get()));
+  for (UINT i = 0; i < 8; ++i) {
+    INFO("after two draws, element " << i);
+    CHECK(got[i] == expected(i, 2));
+  }
+  scene.drawSpan(f.context.get(), 6, 0, 6, src);
+  got = float4Elements(f.readBuffer(buffer.get()));
+  for (UINT i = 0; i < 8; ++i) {
+    INFO("after three draws, element " << i);
+    CHECK(got[i] == expected(i, 3));
+  }
+}
+
+TEST_CASE("ClearRenderTargetView and ClearView clear a buffer view's elements", "[render][buffer-rtv]") {
+  Fixture f;
+  auto buffer = float4Buffer(f, 10);
+  auto rtv = bufferRtv(f, buffer.get(), DXGI_FORMAT_R32G32B32A32_FLOAT, 2, 6);
+  const Float4 cleared = {0.125f, -2.0f, 8.0f, 1.0f};
+  f.context->ClearRenderTargetView(rtv.get(), cleared.data());
+  std::vector<Float4> got = float4Elements(f.readBuffer(buffer.get()));
+  for (UINT i = 0; i < 10; ++i) {
+    INFO("ClearRenderTargetView, element " << i);
+    CHECK(got[i] == (i >= 2 && i < 8 ? cleared : initialFloat4(i)));
+  }
+
+  auto context1 = f.context.query<ID3D11DeviceContext1>();
+  REQUIRE(context1);
+  // View texels 1 and 3..4 (buffer elements 3, 5, 6); the overlapping rectangles merge, one outside
+  // the row (top 1) and one past its end clear nothing more.
+  const D3D11_RECT rects[] = {{1, 0, 2, 1}, {3, 0, 5, 1}, {4, -3, 5, 4}, {0, 1, 6, 2}, {6, 0, 9, 1}};
+  const Float4 viewColor = {3.0f, 0.0f, -1.0f, 0.5f};
+  context1->ClearView(rtv.get(), viewColor.data(), rects, 5);
+  got = float4Elements(f.readBuffer(buffer.get()));
+  for (UINT i = 0; i < 10; ++i) {
+    INFO("ClearView, element " << i);
+    const Float4 want = (i == 3 || i == 5 || i == 6) ? viewColor : (i >= 2 && i < 8 ? cleared : initialFloat4(i));
+    CHECK(got[i] == want);
+  }
+}
+
+TEST_CASE("a deferred context clears and renders into a buffer view", "[render][buffer-rtv]") {
+  Fixture f;
+  BufferScene scene(f);
+  ComPtr<ID3D11DeviceContext> deferred;
+  REQUIRE(f.device->CreateDeferredContext(0, deferred.put()) == S_OK);
+  auto buffer = float4Buffer(f, 8);
+  auto rtv = bufferRtv(f, buffer.get(), DXGI_FORMAT_R32G32B32A32_FLOAT, 3, 4);
+  const Float4 cleared = {1.0f, 1.0f, 1.0f, 1.0f};
+  const Float4 drawn = {0.0f, 0.5f, 0.25f, 2.0f};
+  scene.bind(deferred.get());
+  deferred->ClearRenderTargetView(rtv.get(), cleared.data());
+  scene.target(deferred.get(), rtv.get(), 4);
+  scene.drawSpan(deferred.get(), 4, 1, 3, drawn);  // view texels 1, 2: buffer elements 4, 5
+  ComPtr<ID3D11CommandList> list;
+  REQUIRE(deferred->FinishCommandList(FALSE, list.put()) == S_OK);
+  // Nothing reaches the buffer before the list is executed.
+  std::vector<Float4> got = float4Elements(f.readBuffer(buffer.get()));
+  for (UINT i = 0; i < 8; ++i)
+    CHECK(got[i] == initialFloat4(i));
+  f.context->ExecuteCommandList(list.get(), FALSE);
+  got = float4Elements(f.readBuffer(buffer.get()));
+  for (UINT i = 0; i < 8; ++i) {
+    INFO("element " << i);
+    const Float4 want = (i == 4 || i == 5) ? drawn : (i >= 3 && i < 7 ? cleared : initialFloat4(i));
+    CHECK(got[i] == want);
+  }
+}
+
+TEST_CASE("buffer render-target views: the descriptions CreateRenderTargetView refuses", "[render][buffer-rtv]") {
+  Fixture f;
+  auto buffer = float4Buffer(f, 16);  // 256 bytes
+  auto create = [&](ID3D11Resource* resource, DXGI_FORMAT format, UINT first, UINT count, ID3D11RenderTargetView** out) {
+    D3D11_RENDER_TARGET_VIEW_DESC desc{};
+    desc.Format = format;
+    desc.ViewDimension = D3D11_RTV_DIMENSION_BUFFER;
+    desc.Buffer.FirstElement = first;
+    desc.Buffer.NumElements = count;
+    return f.device->CreateRenderTargetView(resource, &desc, out);
+  };
+  ComPtr<ID3D11RenderTargetView> rtv;
+  CHECK(create(buffer.get(), DXGI_FORMAT_R32G32B32A32_FLOAT, 15, 2, rtv.put()) == E_INVALIDARG);   // past the end
+  CHECK(create(buffer.get(), DXGI_FORMAT_R8G8B8A8_UNORM, 60, 5, rtv.put()) == E_INVALIDARG);       // past the end
+  CHECK(create(buffer.get(), DXGI_FORMAT_R32G32B32A32_FLOAT, 0, 0, rtv.put()) == E_INVALIDARG);    // no elements
+  CHECK(create(buffer.get(), DXGI_FORMAT_UNKNOWN, 0, 4, rtv.put()) == E_INVALIDARG);
+  CHECK(create(buffer.get(), DXGI_FORMAT_R32G32B32A32_TYPELESS, 0, 4, rtv.put()) == E_INVALIDARG);
+  CHECK(create(buffer.get(), DXGI_FORMAT_D32_FLOAT, 0, 4, rtv.put()) == E_INVALIDARG);
+  CHECK(create(buffer.get(), DXGI_FORMAT_BC1_UNORM, 0, 4, rtv.put()) == E_INVALIDARG);
+  CHECK(create(buffer.get(), DXGI_FORMAT_R8G8_B8G8_UNORM, 0, 4, rtv.put()) == E_INVALIDARG);
+  CHECK(!rtv);
+  CHECK(f.device->CreateRenderTargetView(buffer.get(), nullptr, rtv.put()) == E_INVALIDARG);  // no default for buffers
+  // A buffer without D3D11_BIND_RENDER_TARGET.
+  auto shaderOnly = float4Buffer(f, 4, D3D11_BIND_SHADER_RESOURCE);
+  CHECK(create(shaderOnly.get(), DXGI_FORMAT_R32G32B32A32_FLOAT, 0, 4, rtv.put()) == E_INVALIDARG);
+  // Wider than D3D11_REQ_RENDER_TO_BUFFER_WINDOW_WIDTH (16384) elements.
+  auto wide = f.buffer(16385 * 4, D3D11_USAGE_DEFAULT, D3D11_BIND_RENDER_TARGET);
+  CHECK(create(wide.get(), DXGI_FORMAT_R8G8B8A8_UNORM, 0, 16385, rtv.put()) == E_INVALIDARG);
+  CHECK(!rtv);
+  // The widest row and a null out-pointer (validation only) are accepted.
+  CHECK(create(wide.get(), DXGI_FORMAT_R8G8B8A8_UNORM, 1, 16384, nullptr) == S_FALSE);
+  REQUIRE(create(wide.get(), DXGI_FORMAT_R8G8B8A8_UNORM, 1, 16384, rtv.put()) == S_OK);
+  D3D11_RENDER_TARGET_VIEW_DESC got{};
+  rtv->GetDesc(&got);
+  CHECK(got.Format == DXGI_FORMAT_R8G8B8A8_UNORM);
+  CHECK(got.ViewDimension == D3D11_RTV_DIMENSION_BUFFER);
+  CHECK(got.Buffer.FirstElement == 1);
+  CHECK(got.Buffer.NumElements == 16384);
+}
