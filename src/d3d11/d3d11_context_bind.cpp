@@ -720,7 +720,7 @@ void STDMETHODCALLTYPE D3D11DeviceContext::SOGetTargets(UINT NumBuffers, ID3D11B
 
 void STDMETHODCALLTYPE D3D11DeviceContext::SetPredication(ID3D11Predicate* pPredicate, BOOL PredicateValue) {
   D3D11VK_CONTEXT_LOCK();
-  // STATUS: partial: occlusion predicates make draws and dispatches conditional (VK_EXT_conditional_rendering); clears and copies are not predicated, and stream-output overflow predicates or a predicate measured across a submission or alongside other occlusion queries skip nothing
+  // STATUS: partial: draws, dispatches and view clears are conditional on the GPU (VK_EXT_conditional_rendering); copies, updates, UAV clears, resolves and mip generation read the predicate on the CPU (a wait), are not skipped by PREDICATEHINT predicates nor when the predicate must be read from a submission that also presents; without the extension only those transfers are predicated
   if (m_state.predicate.get() == pPredicate && m_state.predicateValue == PredicateValue)
     return;
   m_state.predicate = pPredicate;

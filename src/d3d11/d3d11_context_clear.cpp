@@ -93,6 +93,7 @@ void STDMETHODCALLTYPE D3D11DeviceContext::ClearRenderTargetView(ID3D11RenderTar
     return;
   // Documented: at 9_x only the first array slice is cleared.
   const UINT layers = m_device->featureLevel() < D3D_FEATURE_LEVEL_10_0 ? 1u : ~0u;
+  PredicatedOperation predicated(*this);
   recordViewClear(*m_stream, view->target(), *resource->asTexture(), VK_IMAGE_ASPECT_COLOR_BIT, VK_IMAGE_ASPECT_COLOR_BIT,
                   colorValue(desc.Format, ColorRGBA), nullptr, 0, layers);
 }
@@ -121,6 +122,7 @@ void STDMETHODCALLTYPE D3D11DeviceContext::ClearDepthStencilView(ID3D11DepthSten
     return;  // clearing stencil of a depth-only format: nothing to do
   VkClearValue value{};
   value.depthStencil = {std::clamp(Depth, 0.0f, 1.0f), Stencil};
+  PredicatedOperation predicated(*this);
   recordViewClear(*m_stream, view->target(), *resource->asTexture(), aspects, viewAspects, value, nullptr, 0, ~0u);
 }
 
@@ -143,6 +145,7 @@ void STDMETHODCALLTYPE D3D11DeviceContext::ClearView(ID3D11View* pView, const FL
     }
     if (!resource || !resource->asTexture())
       return;
+    PredicatedOperation predicated(*this);
     recordViewClear(*m_stream, view->target(), *resource->asTexture(), VK_IMAGE_ASPECT_COLOR_BIT, VK_IMAGE_ASPECT_COLOR_BIT,
                     colorValue(desc.Format, Color), pRect, NumRects, ~0u);
   } else if (SUCCEEDED(pView->QueryInterface(__uuidof(ID3D11UnorderedAccessView), reinterpret_cast<void**>(&uav)))) {
@@ -184,6 +187,7 @@ void D3D11DeviceContext::clearUnorderedAccessView(ID3D11UnorderedAccessView* uav
     return;
   const auto* uints = static_cast<const UINT*>(values);
   const auto* floats = static_cast<const FLOAT*>(values);
+  PredicatedOperation predicated(*this);
   try {
     if (D3D11Buffer* buffer = resource->asBuffer()) {
       const vk::BufferSlice slice = sliceOf(*buffer);

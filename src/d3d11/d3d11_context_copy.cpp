@@ -109,6 +109,7 @@ void STDMETHODCALLTYPE D3D11DeviceContext::UpdateSubresource1(ID3D11Resource* pD
                     "; call dropped");
     return;
   }
+  PredicatedOperation predicated(*this);  // SetPredication skips updates too
   try {
     if (resource->asBuffer()) {
       if (DstSubresource != 0 || resource->asBuffer()->desc().Usage != D3D11_USAGE_DEFAULT) {
@@ -445,6 +446,7 @@ void STDMETHODCALLTYPE D3D11DeviceContext::CopySubresourceRegion1(ID3D11Resource
     util::log::warn("CopySubresourceRegion: at feature level 9_x only 2D textures and buffers copy to CPU-accessible memory; call dropped");
     return;
   }
+  PredicatedOperation predicated(*this);
   copyRegion(dst, DstSubresource, DstX, DstY, DstZ, src, SrcSubresource, pSrcBox, "CopySubresourceRegion");
 }
 
@@ -463,6 +465,7 @@ void STDMETHODCALLTYPE D3D11DeviceContext::CopyResource(ID3D11Resource* pDstReso
       util::log::warn("CopyResource: the buffers differ in size; call dropped");
       return;
     }
+    PredicatedOperation predicated(*this);
     copyRegion(dst, 0, 0, 0, 0, src, 0, nullptr, "CopyResource");
     return;
   }
@@ -485,6 +488,7 @@ void STDMETHODCALLTYPE D3D11DeviceContext::CopyResource(ID3D11Resource* pDstReso
     util::log::warn("CopyResource: at feature level 9_x mipmapped volume textures are not copied; call dropped");
     return;
   }
+  PredicatedOperation predicated(*this);
   for (UINT sub = 0; sub < src->asTexture()->layout().size(); ++sub)
     copyRegion(dst, sub, 0, 0, 0, src, sub, nullptr, "CopyResource");
 }
@@ -517,6 +521,7 @@ void STDMETHODCALLTYPE D3D11DeviceContext::ResolveSubresource(ID3D11Resource* pD
   const VkImageSubresourceLayers target{VK_IMAGE_ASPECT_COLOR_BIT, d.mip, d.layer, 1};
   const VkExtent3D extent{s.width, s.height, 1};
   const VkFormat format = from->image()->info().format;
+  PredicatedOperation predicated(*this);
   if (format == to->image()->info().format) {
     auto& resolve = m_stream->record<vk::ResolveImageCommand>();
     resolve.src = from->image()->handle();
@@ -585,6 +590,7 @@ void STDMETHODCALLTYPE D3D11DeviceContext::GenerateMips(ID3D11ShaderResourceView
   if (range.mipCount < 2)
     return;
   const SubresourceLayout& base = texture->layout()[range.firstMip];
+  PredicatedOperation predicated(*this);
   auto& mips = m_stream->record<vk::GenerateMipsCommand>();
   mips.image = texture->image()->handle();
   mips.aspects = VK_IMAGE_ASPECT_COLOR_BIT;
@@ -613,6 +619,7 @@ void STDMETHODCALLTYPE D3D11DeviceContext::CopyStructureCount(ID3D11Buffer* pDst
     return;
   }
   const vk::BufferSlice target = sliceOf(*buffer);
+  PredicatedOperation predicated(*this);
   auto& copy = m_stream->record<vk::CopyBufferCommand>(sizeof(VkBufferCopy));
   copy.src = counter->handle();
   copy.dst = target.buffer;

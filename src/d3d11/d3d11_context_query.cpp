@@ -75,7 +75,9 @@ bool D3D11DeviceContext::createQueryRecord(D3D11Query* query) {
       kind = streamOutputKind(type, device.enabledFeatures().transformFeedback.geometryStreams);
     else
       return false;  // event, disjoint, or statistics without the feature: no Vulkan query
-    query->setRecord(std::make_unique<vk::QueryRecord>(kind));
+    auto record = std::make_unique<vk::QueryRecord>(kind);
+    record->setPredicateHint((query->desc().MiscFlags & D3D11_QUERY_MISC_PREDICATEHINT) != 0);
+    query->setRecord(std::move(record));
   }
   return true;
 }
@@ -150,6 +152,18 @@ void D3D11DeviceContext::noteQueryEnded(D3D11Query* query) {
   state.issued = true;
   state.endValue = m_stream->recordingValue();
 }
+
+bool D3D11DeviceContext::beginPredicatedOperation() {
+  // Without a predicate nothing is bracketed: the common case records nothing extra.
+  if (!m_state.predicate.get())
+    return false;
+  if (m_state.predicationDirty)
+    recordPredication();
+  m_stream->record<vk::PredicatedOperationCommand>().begin = VK_TRUE;
+  return true;
+}
+
+void D3D11DeviceContext::endPredicatedOperation() { m_stream->record<vk::PredicatedOperationCommand>().begin = VK_FALSE; }
 
 HRESULT STDMETHODCALLTYPE D3D11DeviceContext::GetData(ID3D11Asynchronous* pAsync, void* pData, UINT DataSize, UINT GetDataFlags) {
   D3D11VK_CONTEXT_LOCK();

@@ -257,6 +257,24 @@ private:
   // An End reached the stream: GetData may answer once it completes (on a deferred context, once
   // the command list holding it executes).
   void noteQueryEnded(D3D11Query* query);
+  // While a predicate is set, the commands of a clear, copy, update, resolve or mip generation are
+  // bracketed so the worker can skip them (d3d11_context_query.cpp; docs/pipelines.md, Predication).
+  bool beginPredicatedOperation();
+  void endPredicatedOperation();
+  class PredicatedOperation {
+  public:
+    explicit PredicatedOperation(D3D11DeviceContext& context) : m_context(context), m_open(context.beginPredicatedOperation()) {}
+    ~PredicatedOperation() {
+      if (m_open)
+        m_context.endPredicatedOperation();
+    }
+    PredicatedOperation(const PredicatedOperation&) = delete;
+    PredicatedOperation& operator=(const PredicatedOperation&) = delete;
+
+  private:
+    D3D11DeviceContext& m_context;
+    bool m_open;
+  };
 
   // Binding (d3d11_context_bind.cpp).
   template <typename ShaderClass>

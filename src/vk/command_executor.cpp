@@ -48,6 +48,7 @@ void CommandExecutor::execute(const CommandChunk& chunk) {
       D3D11VK_DISPATCH(BeginQuery)
       D3D11VK_DISPATCH(EndQuery)
       D3D11VK_DISPATCH(WriteTimestamp)
+      D3D11VK_DISPATCH(PredicatedOperation)
       D3D11VK_DISPATCH(SetPredication)
       D3D11VK_DISPATCH(SetRenderTargets)
       D3D11VK_DISPATCH(BindGraphicsPipeline)

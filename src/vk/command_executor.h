@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -41,6 +42,9 @@ public:
     return work->presenter != nullptr;
   }
   PipelineManager& pipelines() { return m_pipelines; }
+  // Ends the command buffer being recorded, submits it (without signalling the timeline), waits
+  // for it and returns a new one begun for the same submission: how the worker reads a predicate.
+  void setSubmitPart(std::function<VkCommandBuffer()> submitPart) { m_submitPart = std::move(submitPart); }
 
 private:
   void execute(const CopyBufferCommand& command);
@@ -156,6 +160,19 @@ private:
   // that slot, ended before the next command.
   void beginPredicated();
   void endPredicated();
+  // Clears, copies, updates, resolves and mip generation are predicated too (bracketed by
+  // PredicatedOperationCommand): view clears as vkCmdClearAttachments under conditional rendering,
+  // transfers (which conditional rendering does not cover) by the predicate's data read on the CPU.
+  void execute(const PredicatedOperationCommand& command);
+  bool skipPredicatedTransfer();
+  bool readPredicateData(bool* data);  // false when it cannot be read (nothing is skipped then)
+  bool submitAndWait();
+  QueryRecord* m_predicate = nullptr;        // set by SetPredication, whatever the path
+  bool m_predicateValue = false;
+  bool m_predicateResolved = false;  // m_predicateSkips read on the CPU for this SetPredication
+  bool m_predicateSkips = false;
+  bool m_predicatedOperation = false;
+  std::function<VkCommandBuffer()> m_submitPart;  // the worker's: submit, wait, continue in a new buffer
   std::unique_ptr<Buffer> m_predicates;
   uint32_t m_predicateSlot = 0;      // the next slot to fill
   VkDeviceSize m_predicateOffset = 0;

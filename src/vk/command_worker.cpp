@@ -13,6 +13,7 @@ CommandWorker::CommandWorker(Device& device, QueryPools& queryPools) : m_device(
   info.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
   info.queueFamilyIndex = device.queueFamily();
   check(device.functions().vkCreateCommandPool(device.handle(), &info, nullptr, &m_pool), "vkCreateCommandPool");
+  m_executor.setSubmitPart([this] { return submitPart(); });
   m_thread = std::thread([this] { run(); });
 }
 
@@ -27,6 +28,8 @@ CommandWorker::~CommandWorker() {
   // The command buffers must not be pending when the pool goes.
   if (!m_commandBuffers.empty())
     m_device.timeline().wait(m_commandBuffers.back().value);
+  if (m_partFence)
+    m_device.functions().vkDestroyFence(m_device.handle(), m_partFence, nullptr);
   m_device.functions().vkDestroyCommandPool(m_device.handle(), m_pool, nullptr);
   util::log::debug("command worker: command pool destroyed; pipelines and descriptor pools go next");
 }
@@ -88,6 +91,37 @@ VkCommandBuffer CommandWorker::acquireCommandBuffer(uint64_t value) {
   return handle;
 }
 
+VkCommandBuffer CommandWorker::beginCommandBuffer(uint64_t value) {
+  m_recording = acquireCommandBuffer(value);
+  m_recordingValue = value;
+  VkCommandBufferBeginInfo begin = makeStruct<VkCommandBufferBeginInfo>(VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO);
+  begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+  check(m_device.functions().vkBeginCommandBuffer(m_recording, &begin), "vkBeginCommandBuffer");
+  return m_recording;
+}
+
+VkCommandBuffer CommandWorker::submitPart() {
+  const DeviceFunctions& vk = m_device.functions();
+  check(vk.vkEndCommandBuffer(m_recording), "vkEndCommandBuffer");
+  if (!m_partFence) {
+    VkFenceCreateInfo info = makeStruct<VkFenceCreateInfo>(VK_STRUCTURE_TYPE_FENCE_CREATE_INFO);
+    check(vk.vkCreateFence(m_device.handle(), &info, nullptr, &m_partFence), "vkCreateFence");
+  }
+  VkCommandBufferSubmitInfo commandInfo = makeStruct<VkCommandBufferSubmitInfo>(VK_STRUCTURE_TYPE_COMMAND_BUFFER_SUBMIT_INFO);
+  commandInfo.commandBuffer = m_recording;
+  VkSubmitInfo2 submit = makeStruct<VkSubmitInfo2>(VK_STRUCTURE_TYPE_SUBMIT_INFO_2);
+  submit.commandBufferInfoCount = 1;
+  submit.pCommandBufferInfos = &commandInfo;
+  {
+    std::lock_guard queueLock(m_device.queueMutex());
+    check(vk.vkQueueSubmit2(m_device.queue(), 1, &submit, m_partFence), "vkQueueSubmit2");
+  }
+  check(vk.vkWaitForFences(m_device.handle(), 1, &m_partFence, VK_TRUE, UINT64_MAX), "vkWaitForFences");
+  check(vk.vkResetFences(m_device.handle(), 1, &m_partFence), "vkResetFences");
+  // The finished buffer is recycled once the chunk's timeline value completes, like the others.
+  return beginCommandBuffer(m_recordingValue);
+}
+
 void CommandWorker::process(Pending& pending) {
   const DeviceFunctions& vk = m_device.functions();
   GpuTimeline& timeline = m_device.timeline();
@@ -96,13 +130,11 @@ void CommandWorker::process(Pending& pending) {
     return;
   }
   try {
-    VkCommandBuffer commands = acquireCommandBuffer(pending.value);
-    VkCommandBufferBeginInfo begin = makeStruct<VkCommandBufferBeginInfo>(VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO);
-    begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
-    check(vk.vkBeginCommandBuffer(commands, &begin), "vkBeginCommandBuffer");
-    m_executor.begin(commands, pending.value);
+    m_executor.begin(beginCommandBuffer(pending.value), pending.value);
     m_executor.execute(*pending.chunk);
     m_executor.end();
+    // Reading a predicate may have submitted part of the chunk and continued in a new buffer.
+    VkCommandBuffer commands = m_recording;
     check(vk.vkEndCommandBuffer(commands), "vkEndCommandBuffer");
     m_executedCommands += pending.chunk->count();
 

@@ -46,11 +46,18 @@ private:
   void run();
   void process(Pending& pending);
   VkCommandBuffer acquireCommandBuffer(uint64_t value);
+  VkCommandBuffer beginCommandBuffer(uint64_t value);
+  // The executor's way to read a predicate on the CPU: submits the command buffer being recorded
+  // without signalling the timeline, waits for it and begins a new one for the same chunk.
+  VkCommandBuffer submitPart();
 
   Device& m_device;
   CommandExecutor m_executor;
   VkCommandPool m_pool = VK_NULL_HANDLE;
   std::deque<CommandBuffer> m_commandBuffers;  // oldest submission first
+  VkCommandBuffer m_recording = VK_NULL_HANDLE;  // the command buffer of the chunk being executed
+  uint64_t m_recordingValue = 0;
+  VkFence m_partFence = VK_NULL_HANDLE;  // submitPart's, made on first use
 
   std::mutex m_mutex;
   std::condition_variable m_wake;

@@ -30,6 +30,7 @@ enum class CommandType : uint16_t {
   BeginQuery,
   EndQuery,
   WriteTimestamp,
+  PredicatedOperation,  // brackets a clear, copy, update, resolve or mip generation
   SetPredication,  // before SetRenderTargets: it copies a query result outside a rendering pass
   // Drawing and dispatch (executor_draw.cpp, executor_bind.cpp).
   SetRenderTargets,
@@ -152,6 +153,15 @@ struct SetPredicationCommand {
   static constexpr CommandType kType = CommandType::SetPredication;
   QueryRecord* query;
   VkBool32 predicateValue;
+};
+
+// Opens (`begin` true) or closes the commands of one D3D11 operation that SetPredication skips
+// besides draws and dispatches: clears, copies, updates, resolves and mip generation. Recorded
+// only while a predicate is set; internal transfers (Map uploads, stream-output offsets) are
+// never bracketed, so they always run (executor_predication.cpp).
+struct PredicatedOperationCommand {
+  static constexpr CommandType kType = CommandType::PredicatedOperation;
+  VkBool32 begin;
 };
 
 struct BeginQueryCommand {

@@ -1,6 +1,7 @@
 // CommandExecutor: clears. Render-target and depth-stencil views clear through a rendering pass
 // on the view itself, so the value is converted to the view's format (an sRGB view of a UNORM
-// image clears to the sRGB encoding, as in D3D11); UAV clears write raw values.
+// image clears to the sRGB encoding, as in D3D11); UAV clears write raw values. Predicated clears:
+// executor_predication.cpp.
 #include "vk/command_executor.h"
 
 #include <vector>
@@ -11,9 +12,14 @@ namespace vk {
 
 void CommandExecutor::execute(const ClearImageViewCommand& command) {
   const DeviceFunctions& vk = m_device.functions();
+  // A predicated clear runs as vkCmdClearAttachments under conditional rendering (load-op clears
+  // are not covered by it); without conditional rendering it is skipped by the CPU read.
+  const bool conditional = m_predicatedOperation && m_predicateActive;
+  if (!conditional && skipPredicatedTransfer())
+    return;
   m_barriers.prepare(vk, m_commands, {{resourceId(command.image), Access::Write}});
 
-  const bool whole = command.rectCount == 0;
+  const bool whole = command.rectCount == 0 && !conditional;
   VkRenderingAttachmentInfo color = makeStruct<VkRenderingAttachmentInfo>(VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO);
   VkRenderingAttachmentInfo depth = color, stencil = color;
   auto setUp = [&](VkRenderingAttachmentInfo& attachment, VkImageAspectFlags aspect) {
@@ -39,19 +45,26 @@ void CommandExecutor::execute(const ClearImageViewCommand& command) {
     setUp(stencil, VK_IMAGE_ASPECT_STENCIL_BIT);
     rendering.pStencilAttachment = &stencil;
   }
+  if (conditional)
+    beginPredicated();
   vk.vkCmdBeginRendering(m_commands, &rendering);
   if (!whole) {
-    std::vector<VkClearRect> rects(command.rectCount);
+    // A predicated clear of the whole view is one rectangle covering it.
+    const uint32_t count = command.rectCount ? command.rectCount : 1;
+    std::vector<VkClearRect> rects(count, VkClearRect{rendering.renderArea, 0, command.layerCount});
     const VkRect2D* from = tailOf<VkRect2D>(&command);
     for (uint32_t i = 0; i < command.rectCount; ++i)
       rects[i] = VkClearRect{from[i], 0, command.layerCount};
     VkClearAttachment attachment{command.aspects, 0, command.value};
-    vk.vkCmdClearAttachments(m_commands, 1, &attachment, command.rectCount, rects.data());
+    vk.vkCmdClearAttachments(m_commands, 1, &attachment, count, rects.data());
   }
   vk.vkCmdEndRendering(m_commands);
+  endPredicated();
 }
 
 void CommandExecutor::execute(const ClearColorImageCommand& command) {
+  if (skipPredicatedTransfer())
+    return;
   m_barriers.prepare(m_device.functions(), m_commands, {{resourceId(command.image), Access::Write}});
   m_device.functions().vkCmdClearColorImage(m_commands, command.image, VK_IMAGE_LAYOUT_GENERAL, &command.value, 1,
                                             &command.range);

@@ -6,6 +6,9 @@
 namespace vk {
 
 void CommandExecutor::execute(const PackDepthStencilCommand& command) {
+  // Part of a depth-stencil copy through staging memory: skipped with the copy it belongs to.
+  if (skipPredicatedTransfer())
+    return;
   const DeviceFunctions& vk = m_device.functions();
   // Packing reads the scratch words and writes staging memory; unpacking the reverse.
   const Access scratchAccess = command.unpack ? Access::Write : Access::Read;

@@ -1,5 +1,6 @@
 // CommandExecutor: transfer commands (copies, fills, resolves, mip generation). Images are in the
-// GENERAL layout throughout (docs/command-stream.md).
+// GENERAL layout throughout (docs/command-stream.md). Inside a predicated D3D11 operation each is
+// skipped when the predicate says so (executor_predication.cpp).
 #include "vk/command_executor.h"
 
 #include <algorithm>
@@ -9,6 +10,8 @@
 namespace vk {
 
 void CommandExecutor::execute(const CopyBufferCommand& command) {
+  if (skipPredicatedTransfer())
+    return;
   m_barriers.prepare(m_device.functions(), m_commands,
                      {{resourceId(command.src), Access::Read}, {resourceId(command.dst), Access::Write}});
   m_device.functions().vkCmdCopyBuffer(m_commands, command.src, command.dst, command.regionCount,
@@ -16,6 +19,8 @@ void CommandExecutor::execute(const CopyBufferCommand& command) {
 }
 
 void CommandExecutor::execute(const CopyImageCommand& command) {
+  if (skipPredicatedTransfer())
+    return;
   m_barriers.prepare(m_device.functions(), m_commands,
                      {{resourceId(command.src), Access::Read}, {resourceId(command.dst), Access::Write}});
   m_device.functions().vkCmdCopyImage(m_commands, command.src, VK_IMAGE_LAYOUT_GENERAL, command.dst, VK_IMAGE_LAYOUT_GENERAL,
@@ -23,6 +28,8 @@ void CommandExecutor::execute(const CopyImageCommand& command) {
 }
 
 void CommandExecutor::execute(const CopyBufferToImageCommand& command) {
+  if (skipPredicatedTransfer())
+    return;
   m_barriers.prepare(m_device.functions(), m_commands,
                      {{resourceId(command.src), Access::Read}, {resourceId(command.dst), Access::Write}});
   m_device.functions().vkCmdCopyBufferToImage(m_commands, command.src, command.dst, VK_IMAGE_LAYOUT_GENERAL,
@@ -30,6 +37,8 @@ void CommandExecutor::execute(const CopyBufferToImageCommand& command) {
 }
 
 void CommandExecutor::execute(const CopyImageToBufferCommand& command) {
+  if (skipPredicatedTransfer())
+    return;
   m_barriers.prepare(m_device.functions(), m_commands,
                      {{resourceId(command.src), Access::Read}, {resourceId(command.dst), Access::Write}});
   m_device.functions().vkCmdCopyImageToBuffer(m_commands, command.src, VK_IMAGE_LAYOUT_GENERAL, command.dst,
@@ -37,11 +46,15 @@ void CommandExecutor::execute(const CopyImageToBufferCommand& command) {
 }
 
 void CommandExecutor::execute(const FillBufferCommand& command) {
+  if (skipPredicatedTransfer())
+    return;
   m_barriers.prepare(m_device.functions(), m_commands, {{resourceId(command.buffer), Access::Write}});
   m_device.functions().vkCmdFillBuffer(m_commands, command.buffer, command.offset, command.size, command.value);
 }
 
 void CommandExecutor::execute(const ResolveImageCommand& command) {
+  if (skipPredicatedTransfer())
+    return;
   m_barriers.prepare(m_device.functions(), m_commands,
                      {{resourceId(command.src), Access::Read}, {resourceId(command.dst), Access::Write}});
   m_device.functions().vkCmdResolveImage(m_commands, command.src, VK_IMAGE_LAYOUT_GENERAL, command.dst,
@@ -49,6 +62,8 @@ void CommandExecutor::execute(const ResolveImageCommand& command) {
 }
 
 void CommandExecutor::execute(const GenerateMipsCommand& command) {
+  if (skipPredicatedTransfer())
+    return;
   const DeviceFunctions& vk = m_device.functions();
   VkExtent3D source = command.baseExtent;
   for (uint32_t mip = command.baseMip + 1; mip < command.baseMip + command.mipCount; ++mip) {

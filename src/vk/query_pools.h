@@ -89,6 +89,10 @@ public:
 
   QueryKind kind() const { return m_kind; }
   std::vector<std::shared_ptr<QueryLease>>& segments() { return m_segments; }
+  // A predicate created with D3D11_QUERY_MISC_PREDICATEHINT: predication may ignore it where
+  // honouring it would cost a wait for the GPU (executor_predication.cpp).
+  bool predicateHint() const { return m_predicateHint; }
+  void setPredicateHint(bool hint) { m_predicateHint = hint; }
 
   // App side, once complete: the summed results (one value, 11 statistics, or for stream output
   // primitives written and primitives needed); false if the results are not available (device lost).
@@ -96,6 +100,7 @@ public:
 
 private:
   QueryKind m_kind;
+  bool m_predicateHint = false;
   std::vector<std::shared_ptr<QueryLease>> m_segments;
 };
 

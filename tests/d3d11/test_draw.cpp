@@ -212,6 +212,8 @@ TEST_CASE("SetPredication skips draws by an occlusion predicate's result and Pre
                          {hidden.get(), TRUE, {0, 0, 1, 1}},    // FALSE != TRUE: drawn
                          {visible.get(), TRUE, {1, 1, 1, 1}}};  // TRUE == TRUE: skipped
   for (int quadrant = 0; quadrant < 4; ++quadrant) {
+    // UpdateSubresource is predicated too: the colour goes in with no predicate set.
+    f.context->SetPredication(nullptr, FALSE);
     f.context->UpdateSubresource(cb.get(), 0, nullptr, cases[quadrant].color, 0, 0);
     f.context->SetPredication(cases[quadrant].predicate, cases[quadrant].value);
     D3D11_VIEWPORT viewport{float(quadrant % 2) * 8, float(quadrant / 2) * 8, 8, 8, 0, 1};
@@ -223,6 +225,8 @@ TEST_CASE("SetPredication skips draws by an occlusion predicate's result and Pre
   f.context->GetPredication(bound.put(), &boundValue);
   CHECK(bound.get() == visible.get());
   CHECK(boundValue == TRUE);
+  // The read-back copies are predicated too: read with no predicate set.
+  f.context->SetPredication(nullptr, FALSE);
   auto pixels = scene.pixels();
   CHECK(texel(pixels, 3 * 16 + 3) == 0xff000000u);    // skipped
   CHECK(texel(pixels, 3 * 16 + 12) == 0xff00ff00u);   // green
@@ -230,7 +234,6 @@ TEST_CASE("SetPredication skips draws by an occlusion predicate's result and Pre
   CHECK(texel(pixels, 12 * 16 + 12) == 0xff000000u);  // skipped
 
   // Without a predicate the last quadrant draws.
-  f.context->SetPredication(nullptr, FALSE);
   f.context->Draw(6, 0);
   CHECK(texel(scene.pixels(), 12 * 16 + 12) == 0xffffffffu);
 }

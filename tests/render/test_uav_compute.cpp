@@ -378,11 +378,12 @@ TEST_CASE("SetPredication keeps the predicate and value for GetPredication; occl
   f.context->GetPredication(got.put(), &value);
   CHECK(got.get() == predicate.get());
   CHECK(value == TRUE);
-  // docs/STATUS.md: draws are not made conditional yet (D3D11 lets a predicate be ignored), so a
-  // predicated draw still renders; nothing stronger can be asserted.
+  // The predicate's data (TRUE) equals the value: the clear and the draw are both skipped, and the
+  // red quad measured above stays (tests/render/test_predication.cpp covers the rest).
   s.clear(0, 0, 0, 0);
   s.draw(rect(-1, -1, 1, 1, 0, 1, 0));
   f.context->SetPredication(nullptr, FALSE);
+  CHECK(countEqual(s.pixels(), rgba8(255, 0, 0)) == 16);
   f.context->GetPredication(got.put(), &value);
   CHECK(got.get() == nullptr);
   CHECK(value == FALSE);
