@@ -369,11 +369,19 @@ int main() {
   D3D11_QUERY_DESC queryDesc{D3D11_QUERY_EVENT, 0};
   check(bench.device->CreateQuery(&queryDesc, &bench.event), "CreateQuery(EVENT)");
   bench.setUp();
-  bench.noChange();
-  bench.constantPerDraw();
-  bench.shaderAndSrvPerDraw();
-  bench.deferred(1);
-  bench.deferred(4);
+  // DRAW_BENCH_ONLY=a|b|c|d runs one pattern (for profiling one path); unset runs them all.
+  const char* only = std::getenv("DRAW_BENCH_ONLY");
+  auto selected = [&](char pattern) { return !only || !*only || std::strchr(only, pattern); };
+  if (selected('a'))
+    bench.noChange();
+  if (selected('b'))
+    bench.constantPerDraw();
+  if (selected('c'))
+    bench.shaderAndSrvPerDraw();
+  if (selected('d')) {
+    bench.deferred(1);
+    bench.deferred(4);
+  }
   bench.release();
 
   enterPhase("Release of the immediate context");

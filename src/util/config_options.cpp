@@ -142,6 +142,10 @@ const std::vector<OptionSpec>& optionSpecs() {
     {"d3d11.graphicsPipelineLibrary", "True", nullptr,
      [](std::string_view raw, Options& o, std::string& e) { return store(parseBool(raw), o.graphicsPipelineLibrary, e); },
      [](const Options& o) { return showBool(o.graphicsPipelineLibrary); }},
+    // Defaults to True: False records every draw as its own Vulkan draw (for comparisons).
+    {"d3d11.batchDraws", "True", nullptr,
+     [](std::string_view raw, Options& o, std::string& e) { return store(parseBool(raw), o.batchDraws, e); },
+     [](const Options& o) { return showBool(o.batchDraws); }},
     D3D11VK_INT_OPTION("dxvk.numCompilerThreads", "0", kCompiler, numCompilerThreads, 0, 256),
   };
   return specs;

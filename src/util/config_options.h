@@ -19,6 +19,7 @@ struct Options {
   bool forceSampleRateShading = false;
   bool disableMsaa = false;
   bool graphicsPipelineLibrary = true;  // build pipelines from libraries where the device can
+  bool batchDraws = true;               // runs of unchanged-state draws become one multi-draw
   int samplerAnisotropy = -1;      // -1: the application's
   double samplerLodBias = 0.0;
 

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "util/config.h"
 #include "vk/device.h"
 #include "vk/query_pools.h"
 #include "vk/recorded_commands.h"
@@ -12,7 +13,7 @@ namespace vk {
 
 CommandExecutor::CommandExecutor(Device& device, QueryPools& queryPools)
     : m_device(device), m_queryPools(&queryPools), m_pipelines(device), m_descriptors(device, device.timeline()),
-      m_meta(device) {}
+      m_meta(device), m_multiDrawLimit(multiDrawLimit(util::config::options().batchDraws)) {}
 
 void CommandExecutor::begin(VkCommandBuffer commands, uint64_t submission) {
   m_commands = commands;
@@ -26,6 +27,10 @@ void CommandExecutor::begin(VkCommandBuffer commands, uint64_t submission) {
 
 void CommandExecutor::execute(const CommandChunk& chunk) {
   chunk.forEach([this](const CommandHeader& header, const void* body) {
+    // A draw continuing the open run needs nothing else: same state, same predicate, same pass.
+    if (m_batch.count && joinBatch(header, body))
+      return;
+    flushDrawBatch();
     endPredicated();  // a predicated draw or dispatch covers itself only
     // Transfers, clears, queries and dispatches happen outside rendering passes.
     if (m_rendering && header.type < CommandType::SetRenderTargets)
@@ -86,6 +91,7 @@ void CommandExecutor::execute(const ExecuteRecordedCommand& command) {
 }
 
 void CommandExecutor::end() {
+  flushDrawBatch();
   endPredicated();
   endRendering();
   for (uint32_t kind = 0; kind < kQueryKinds; ++kind)

@@ -34,6 +34,8 @@ public:
   void end();
 
   uint64_t barrierCount() const { return m_barriers.barrierCount(); }
+  // D3D11 draws that went into multi-draw calls of more than one draw (executor_draw_batch.cpp).
+  uint64_t batchedDrawCount() const { return m_batchedDraws; }
   // The present recorded into the command buffer just ended, if any: its semaphores go into the
   // submission and the worker presents after submitting (executor_present.cpp).
   bool takePresent(PresentWork* work) {
@@ -99,6 +101,23 @@ private:
   void flushDescriptorSets(uint32_t bindPoint, const PipelineLayoutInfo& layout);
   void collectAccesses(uint32_t bindPoint, std::vector<ResourceAccess>* accesses) const;
   void reapplyState();
+
+  // Draw batching (executor_draw_batch.cpp): a run of draws with nothing between them is one
+  // vkCmdDrawMulti(Indexed)EXT, recorded when the run ends (flushDrawBatch before any other
+  // command and at end()).
+  static constexpr uint32_t kMaxBatchedDraws = 1024;
+  struct DrawBatch {
+    bool indexed = false;
+    uint32_t instanceCount = 0, firstInstance = 0;
+    uint32_t count = 0;  // draws waiting in m_batchDraws / m_batchIndexedDraws
+  };
+  uint32_t multiDrawLimit(bool enabled) const;  // 0: no batching on this device or by option
+  bool batchable() const;                       // the state allows a run to start here
+  bool joinBatch(const CommandHeader& header, const void* body);  // appended to the open run
+  void startBatch(const DrawCommand& draw);
+  void startBatch(const DrawIndexedCommand& draw);
+  void flushDrawBatch();
+
   Device& m_device;
   VkCommandBuffer m_commands = VK_NULL_HANDLE;
   uint64_t m_submission = 0;
@@ -143,6 +162,11 @@ private:
   SetDepthBiasCommand m_depthBias{};
   bool m_dynamicDirty = true;
   PresentWork m_present;  // recorded in this command buffer, not yet handed to the worker
+  uint32_t m_multiDrawLimit = 0;
+  DrawBatch m_batch;
+  VkMultiDrawInfoEXT m_batchDraws[kMaxBatchedDraws] = {};
+  VkMultiDrawIndexedInfoEXT m_batchIndexedDraws[kMaxBatchedDraws] = {};
+  uint64_t m_batchedDraws = 0;
 
   // Stream output (executor_stream_output.cpp). Transform feedback stays active across the draws
   // of one rendering pass that capture into the same targets with the same pipeline; it is ended

@@ -69,6 +69,8 @@ Device::Device(const Adapter& adapter) : m_instance(adapter.instance()) {
   }
   m_functions.vkGetDeviceQueue(m_device, m_queueFamily, 0, &m_queue);
   m_properties = profile.properties.core.properties;
+  if (m_selection.features.multiDraw.multiDraw && hasExtension(VK_EXT_MULTI_DRAW_EXTENSION_NAME))
+    m_maxMultiDrawCount = profile.properties.multiDraw.maxMultiDrawCount;
   m_timestampValidBits = family->timestampValidBits;
   try {
     m_allocator = std::make_unique<MemoryAllocator>(*this, profile.memory);

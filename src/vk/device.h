@@ -45,6 +45,8 @@ public:
   const VkPhysicalDeviceProperties& properties() const { return m_properties; }
   // Bits of a timestamp the queue writes; 0 when it writes none.
   uint32_t timestampValidBits() const { return m_timestampValidBits; }
+  // VkPhysicalDeviceMultiDrawPropertiesEXT::maxMultiDrawCount when multiDraw is enabled, else 0.
+  uint32_t maxMultiDrawCount() const { return m_maxMultiDrawCount; }
 
 private:
   std::shared_ptr<Instance> m_instance;  // outlives the device
@@ -55,6 +57,7 @@ private:
   uint32_t m_queueFamily = 0;
   VkPhysicalDeviceProperties m_properties{};
   uint32_t m_timestampValidBits = 0;
+  uint32_t m_maxMultiDrawCount = 0;
   mutable std::mutex m_queueMutex;
   std::unique_ptr<MemoryAllocator> m_allocator;  // destroyed before the VkDevice
   std::unique_ptr<Transfer> m_transfer;

@@ -32,12 +32,12 @@ DeviceFeatures& DeviceFeatures::operator=(const DeviceFeatures& other) {
   customBorderColor = other.customBorderColor; robustness2 = other.robustness2;
   vertexAttributeDivisor = other.vertexAttributeDivisor; shaderInterlock = other.shaderInterlock;
   conditionalRendering = other.conditionalRendering; graphicsPipelineLibrary = other.graphicsPipelineLibrary;
-  texelBufferAlignment = other.texelBufferAlignment;
+  texelBufferAlignment = other.texelBufferAlignment; multiDraw = other.multiDraw;
   linkChain(core);
   linkChain(vk11); linkChain(vk12); linkChain(vk13); linkChain(transformFeedback);
   linkChain(depthClipEnable); linkChain(customBorderColor); linkChain(robustness2);
   linkChain(vertexAttributeDivisor); linkChain(shaderInterlock); linkChain(conditionalRendering);
-  linkChain(graphicsPipelineLibrary); linkChain(texelBufferAlignment);
+  linkChain(graphicsPipelineLibrary); linkChain(texelBufferAlignment); linkChain(multiDraw);
   return *this;
 }
 
@@ -51,7 +51,8 @@ VkPhysicalDeviceFeatures2* DeviceFeatures::chainFor(const std::vector<std::strin
             ifExtension(extensions, VK_EXT_FRAGMENT_SHADER_INTERLOCK_EXTENSION_NAME, shaderInterlock),
             ifExtension(extensions, VK_EXT_CONDITIONAL_RENDERING_EXTENSION_NAME, conditionalRendering),
             ifExtension(extensions, VK_EXT_GRAPHICS_PIPELINE_LIBRARY_EXTENSION_NAME, graphicsPipelineLibrary),
-            ifExtension(extensions, VK_EXT_TEXEL_BUFFER_ALIGNMENT_EXTENSION_NAME, texelBufferAlignment));
+            ifExtension(extensions, VK_EXT_TEXEL_BUFFER_ALIGNMENT_EXTENSION_NAME, texelBufferAlignment),
+            ifExtension(extensions, VK_EXT_MULTI_DRAW_EXTENSION_NAME, multiDraw));
   return &core;
 }
 
@@ -60,9 +61,9 @@ DeviceProperties::DeviceProperties(const DeviceProperties& other) { *this = othe
 DeviceProperties& DeviceProperties::operator=(const DeviceProperties& other) {
   core = other.core; vk11 = other.vk11; vk12 = other.vk12; vk13 = other.vk13;
   transformFeedback = other.transformFeedback; conservativeRasterization = other.conservativeRasterization;
-  robustness2 = other.robustness2;
+  robustness2 = other.robustness2; multiDraw = other.multiDraw;
   linkChain(core); linkChain(vk11); linkChain(vk12); linkChain(vk13);
-  linkChain(transformFeedback); linkChain(conservativeRasterization); linkChain(robustness2);
+  linkChain(transformFeedback); linkChain(conservativeRasterization); linkChain(robustness2); linkChain(multiDraw);
   return *this;
 }
 
@@ -70,7 +71,8 @@ VkPhysicalDeviceProperties2* DeviceProperties::chainFor(const std::vector<std::s
   linkChain(core, &vk11, &vk12, &vk13,
             ifExtension(extensions, VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME, transformFeedback),
             ifExtension(extensions, VK_EXT_CONSERVATIVE_RASTERIZATION_EXTENSION_NAME, conservativeRasterization),
-            ifExtension(extensions, VK_EXT_ROBUSTNESS_2_EXTENSION_NAME, robustness2));
+            ifExtension(extensions, VK_EXT_ROBUSTNESS_2_EXTENSION_NAME, robustness2),
+            ifExtension(extensions, VK_EXT_MULTI_DRAW_EXTENSION_NAME, multiDraw));
   return &core;
 }
 

@@ -31,6 +31,7 @@ struct DeviceFeatures {
   VkPhysicalDeviceGraphicsPipelineLibraryFeaturesEXT graphicsPipelineLibrary = makeStruct<VkPhysicalDeviceGraphicsPipelineLibraryFeaturesEXT>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_GRAPHICS_PIPELINE_LIBRARY_FEATURES_EXT);
   // Vulkan 1.3 implies it, but the validation layer reads the extension's structure.
   VkPhysicalDeviceTexelBufferAlignmentFeaturesEXT texelBufferAlignment = makeStruct<VkPhysicalDeviceTexelBufferAlignmentFeaturesEXT>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TEXEL_BUFFER_ALIGNMENT_FEATURES_EXT);
+  VkPhysicalDeviceMultiDrawFeaturesEXT multiDraw = makeStruct<VkPhysicalDeviceMultiDrawFeaturesEXT>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTI_DRAW_FEATURES_EXT);
 
   DeviceFeatures() = default;
   // Copies keep their own pNext chain, never the source's.
@@ -50,6 +51,7 @@ struct DeviceProperties {
   VkPhysicalDeviceTransformFeedbackPropertiesEXT transformFeedback = makeStruct<VkPhysicalDeviceTransformFeedbackPropertiesEXT>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_PROPERTIES_EXT);
   VkPhysicalDeviceConservativeRasterizationPropertiesEXT conservativeRasterization = makeStruct<VkPhysicalDeviceConservativeRasterizationPropertiesEXT>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CONSERVATIVE_RASTERIZATION_PROPERTIES_EXT);
   VkPhysicalDeviceRobustness2PropertiesEXT robustness2 = makeStruct<VkPhysicalDeviceRobustness2PropertiesEXT>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_PROPERTIES_EXT);
+  VkPhysicalDeviceMultiDrawPropertiesEXT multiDraw = makeStruct<VkPhysicalDeviceMultiDrawPropertiesEXT>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTI_DRAW_PROPERTIES_EXT);
 
   DeviceProperties() = default;
   DeviceProperties(const DeviceProperties& other);

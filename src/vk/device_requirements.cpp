@@ -62,6 +62,8 @@ const std::vector<FeatureRequirement>& featureRequirements() {
     D3D11VK_FEATURE(graphicsPipelineLibrary, graphicsPipelineLibrary, VK_EXT_GRAPHICS_PIPELINE_LIBRARY_EXTENSION_NAME, Optional),
     // D3D11 views start at any element: single-texel offsets where the device allows them.
     D3D11VK_FEATURE(texelBufferAlignment, texelBufferAlignment, VK_EXT_TEXEL_BUFFER_ALIGNMENT_EXTENSION_NAME, Optional),
+    // Runs of draws with no state change between them become one multi-draw (executor_draw_batch.cpp).
+    D3D11VK_FEATURE(multiDraw, multiDraw, VK_EXT_MULTI_DRAW_EXTENSION_NAME, Optional),
   };
   return table;
 }
@@ -88,6 +90,7 @@ const std::vector<ExtensionRequirement>& extensionRequirements() {
     {VK_KHR_PIPELINE_LIBRARY_EXTENSION_NAME, Need::Optional, nullptr},
     {VK_EXT_GRAPHICS_PIPELINE_LIBRARY_EXTENSION_NAME, Need::Optional, VK_KHR_PIPELINE_LIBRARY_EXTENSION_NAME},
     {VK_EXT_TEXEL_BUFFER_ALIGNMENT_EXTENSION_NAME, Need::Optional, nullptr},
+    {VK_EXT_MULTI_DRAW_EXTENSION_NAME, Need::Optional, nullptr},
     // Layer and ViewportIndex written before the geometry stage: the SPIR-V 1.3 capability the
     // compiler emits for vertex and domain shaders needs the extension itself.
     {VK_EXT_SHADER_VIEWPORT_INDEX_LAYER_EXTENSION_NAME, Need::Optional, nullptr},

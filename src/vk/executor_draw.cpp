@@ -205,14 +205,22 @@ bool CommandExecutor::prepareDispatch(const ResourceAccess* extra, size_t extraC
 }
 
 void CommandExecutor::execute(const DrawCommand& command) {
-  if (prepareDraw(nullptr, 0))
+  if (!prepareDraw(nullptr, 0))
+    return;
+  if (batchable())
+    startBatch(command);  // recorded when the run of draws ends (executor_draw_batch.cpp)
+  else
     m_device.functions().vkCmdDraw(m_commands, command.vertexCount, command.instanceCount, command.firstVertex, command.firstInstance);
 }
 
 void CommandExecutor::execute(const DrawIndexedCommand& command) {
   if (!m_indexBuffer.buffer)
     return;  // D3D11 draws nothing without an index buffer
-  if (prepareDraw(nullptr, 0))
+  if (!prepareDraw(nullptr, 0))
+    return;
+  if (batchable())
+    startBatch(command);
+  else
     m_device.functions().vkCmdDrawIndexed(m_commands, command.indexCount, command.instanceCount, command.firstIndex,
                                           command.vertexOffset, command.firstInstance);
 }

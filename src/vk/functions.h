@@ -150,6 +150,8 @@
   X(vkCmdDrawIndirectByteCountEXT)               \
   X(vkCmdBeginConditionalRenderingEXT)           \
   X(vkCmdEndConditionalRenderingEXT)             \
+  X(vkCmdDrawMultiEXT)                           \
+  X(vkCmdDrawMultiIndexedEXT)                    \
   X(vkCreateSwapchainKHR)                        \
   X(vkDestroySwapchainKHR)                       \
   X(vkGetSwapchainImagesKHR)                     \
