@@ -1,8 +1,8 @@
 // Rendering: render-target views of buffers (D3D11_RTV_DIMENSION_BUFFER). A view is one row of
 // NumElements texels starting at FirstElement; draws, blends and clears land in the buffer's bytes,
 // which are read back through a staging copy and compared element by element, including the
-// elements outside the view, which must keep their contents. Also the descriptions such views
-// refuse, and the same commands from a deferred context.
+// elements outside the view, which must keep their contents. Also a buffer view next to a texture
+// target, the descriptions such views refuse, and the same commands from a deferred context.
 #include "render_util.h"
 
 using namespace render;
@@ -159,6 +159,47 @@ TEST_CASE("blending onto a buffer view reads the buffer's contents, across passe
   for (UINT i = 0; i < 8; ++i) {
     INFO("after three draws, element " << i);
     CHECK(got[i] == expected(i, 3));
+  }
+}
+
+TEST_CASE("a buffer view in slot 1 next to a texture in slot 0", "[render][buffer-rtv]") {
+  Fixture f;
+  BufferScene scene(f);
+  // o0 = cb0[0] into the texture, o1 = cb0[1] into the buffer view.
+  const std::string twoOutputs =
+      signature("Output", {"SV_Target                0   xyzw        0   TARGET   float   xyzw",
+                           "SV_Target                1   xyzw        1   TARGET   float   xyzw"}) +
+      "ps_4_0\n"
+      "dcl_constantbuffer cb0[2], immediateIndexed\n"
+      "dcl_output o0.xyzw\n"
+      "dcl_output o1.xyzw\n"
+      "mov o0.xyzw, cb0[0].xyzw\n"
+      "mov o1.xyzw, cb0[1].xyzw\n"
+      "ret\n";
+  auto ps = makePS(f, twoOutputs);
+  f.context->PSSetShader(ps.get(), nullptr, 0);
+  const Float4 colors[2] = {{0.5f, 1.5f, 2.5f, 3.5f}, {-1.0f, 0.75f, 16.0f, 0.125f}};
+  auto cb = f.buffer(sizeof(colors), D3D11_USAGE_DEFAULT, D3D11_BIND_CONSTANT_BUFFER, 0, colors);
+  ID3D11Buffer* cbs[] = {cb.get()};
+  f.context->PSSetConstantBuffers(0, 1, cbs);
+  auto texture = f.texture2D(4, 1, DXGI_FORMAT_R32G32B32A32_FLOAT, D3D11_USAGE_DEFAULT, D3D11_BIND_RENDER_TARGET);
+  ComPtr<ID3D11RenderTargetView> textureRtv;
+  REQUIRE(f.device->CreateRenderTargetView(texture.get(), nullptr, textureRtv.put()) == S_OK);
+  auto buffer = float4Buffer(f, 8);
+  auto bufferView = bufferRtv(f, buffer.get(), DXGI_FORMAT_R32G32B32A32_FLOAT, 2, 4);
+  ID3D11RenderTargetView* targets[] = {textureRtv.get(), bufferView.get()};
+  f.context->OMSetRenderTargets(2, targets, nullptr);
+  D3D11_VIEWPORT viewport{0, 0, 4, 1, 0, 1};
+  f.context->RSSetViewports(1, &viewport);
+  scene.drawSpan(f.context.get(), 4, 0, 4, {0, 0, 0, 0});
+  const std::vector<Float4> texels = float4Elements(f.readTexture(texture.get(), 0, 16));
+  REQUIRE(texels.size() == 4);
+  for (UINT x = 0; x < 4; ++x)
+    CHECK(texels[x] == colors[0]);
+  const std::vector<Float4> got = float4Elements(f.readBuffer(buffer.get()));
+  for (UINT i = 0; i < 8; ++i) {
+    INFO("element " << i);
+    CHECK(got[i] == (i >= 2 && i < 6 ? colors[1] : initialFloat4(i)));
   }
 }
 
