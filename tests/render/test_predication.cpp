@@ -1,8 +1,9 @@
 // Rendering tests of SetPredication beyond draws: clears, UAV clears, copies, updates, mip
 // generation and resolves are skipped exactly when the predicate's data equals PredicateValue,
 // for occlusion predicates read back before use and ones still in flight, measured in one segment
-// or several; PREDICATEHINT predicates (docs/pipelines.md, Predication). Data is read back with
-// predication off; the validation layer is on.
+// or several; stream-output overflow predicates; predication recorded on a deferred context;
+// PREDICATEHINT predicates (docs/pipelines.md, Predication). Data is read back with predication
+// off; the validation layer is on.
 #include <functional>
 
 #include "render_util.h"
@@ -315,4 +316,79 @@ TEST_CASE("SetPredication with a PREDICATEHINT predicate: draws and view clears 
   f.context->SetPredication(nullptr, FALSE);
   CHECK(countEqual(s.pixels(), rgba8(0, 0, 0)) == 16);  // neither the draw nor the clear
   CHECK(texel(f.readBuffer(dst.get()), 0) == 1);        // the copy ran
+}
+
+TEST_CASE("SetPredication with stream-output overflow predicates skips draws and copies when the overflow equals "
+          "PredicateValue",
+          "[render][predication][streamout]") {
+  for (UINT room : {3u, 6u}) {  // vertices of room in the target: one triangle of two, or both
+    for (D3D11_QUERY type : {D3D11_QUERY_SO_OVERFLOW_PREDICATE, D3D11_QUERY_SO_OVERFLOW_PREDICATE_STREAM0}) {
+      for (BOOL value : {FALSE, TRUE}) {
+        const bool overflowed = room == 3;
+        INFO("room for " << room << " vertices, query " << int(type) << ", PredicateValue " << value);
+        Fixture f;
+        Scene s(f, 4, 4);
+        // The scene's vertex shader captured, positions only (16 bytes a vertex), nothing rasterized.
+        auto code = bytecode(kPosColorVS);
+        const D3D11_SO_DECLARATION_ENTRY position[] = {{0, "SV_Position", 0, 0, 4, 0}};
+        const UINT stride = 16;
+        ComPtr<ID3D11GeometryShader> gs;
+        REQUIRE(f.device->CreateGeometryShaderWithStreamOutput(code.data(), code.size(), position, 1, &stride, 1,
+                                                               D3D11_SO_NO_RASTERIZED_STREAM, nullptr, gs.put()) == S_OK);
+        auto target = f.buffer(room * 16, D3D11_USAGE_DEFAULT, D3D11_BIND_STREAM_OUTPUT);
+        ID3D11Buffer* targets[] = {target.get()};
+        const UINT offset = 0;
+        D3D11_QUERY_DESC desc{type, 0};
+        ComPtr<ID3D11Predicate> predicate;
+        REQUIRE(f.device->CreatePredicate(&desc, predicate.put()) == S_OK);
+        f.context->GSSetShader(gs.get(), nullptr, 0);
+        f.context->SOSetTargets(1, targets, &offset);
+        f.context->Begin(predicate.get());
+        s.draw(rect(-1, -1, 1, 1, 1, 0, 0));
+        f.context->End(predicate.get());
+        f.context->GSSetShader(nullptr, nullptr, 0);
+        f.context->SOSetTargets(0, nullptr, nullptr);
+
+        const uint32_t from[4] = {1, 2, 3, 4}, zero[4] = {};
+        auto src = f.buffer(16, D3D11_USAGE_DEFAULT, D3D11_BIND_VERTEX_BUFFER, 0, from);
+        auto dst = f.buffer(16, D3D11_USAGE_DEFAULT, D3D11_BIND_VERTEX_BUFFER, 0, zero);
+        f.context->SetPredication(predicate.get(), value);
+        s.draw(rect(-1, -1, 1, 1, 0, 0, 1));
+        f.context->CopyResource(dst.get(), src.get());
+        f.context->SetPredication(nullptr, FALSE);
+        const bool skipped = overflowed == (value == TRUE);
+        CHECK((countEqual(s.pixels(), rgba8(0, 0, 255)) == 16) == !skipped);
+        CHECK((texel(f.readBuffer(dst.get()), 0) == 1) == !skipped);
+        BOOL data = !overflowed;
+        HRESULT hr;
+        while ((hr = f.context->GetData(predicate.get(), &data, sizeof(data), 0)) == S_FALSE) {
+        }
+        REQUIRE(hr == S_OK);
+        CHECK(data == (overflowed ? TRUE : FALSE));
+      }
+    }
+  }
+}
+
+TEST_CASE("SetPredication recorded on a deferred context skips the command list's copy when the list executes",
+          "[render][predication][deferred]") {
+  for (int c = 0; c < 2; ++c) {
+    const bool usePassed = c == 0;  // passed with TRUE: skipped; failed with TRUE: runs
+    INFO("predicate " << (usePassed ? "passed" : "failed") << ", PredicateValue TRUE");
+    Fixture f;
+    Scene s(f, 4, 4);
+    Predicates p = measure(f, s, false);
+    ComPtr<ID3D11DeviceContext> deferred;
+    REQUIRE(f.device->CreateDeferredContext(0, deferred.put()) == S_OK);
+    const uint32_t from[4] = {1, 2, 3, 4}, zero[4] = {};
+    auto src = f.buffer(16, D3D11_USAGE_DEFAULT, D3D11_BIND_VERTEX_BUFFER, 0, from);
+    auto dst = f.buffer(16, D3D11_USAGE_DEFAULT, D3D11_BIND_VERTEX_BUFFER, 0, zero);
+    deferred->SetPredication(usePassed ? p.passed.get() : p.failed.get(), TRUE);
+    deferred->CopyResource(dst.get(), src.get());
+    deferred->SetPredication(nullptr, FALSE);
+    ComPtr<ID3D11CommandList> list;
+    REQUIRE(deferred->FinishCommandList(FALSE, list.put()) == S_OK);
+    f.context->ExecuteCommandList(list.get(), FALSE);
+    CHECK((texel(f.readBuffer(dst.get()), 0) == 1) == !usePassed);
+  }
 }
