@@ -87,6 +87,11 @@ HRESULT STDMETHODCALLTYPE DxgiResourceFace::GetUsage(DXGI_USAGE* usage) {
     result |= DXGI_CPU_ACCESS_READ_WRITE;
   else if (cpu & D3D11_CPU_ACCESS_READ)
     result |= DXGI_CPU_ACCESS_SCRATCH;  // CPU-readable staging memory
+  // Swapchain buffers carry their DXGI usage as private data (set by dxgi.dll).
+  DXGI_USAGE swapchain = 0;
+  UINT size = sizeof(swapchain);
+  if (SUCCEEDED(m_owner->GetPrivateData(kSwapChainUsageId, &size, &swapchain)) && size == sizeof(swapchain))
+    result |= swapchain;
   *usage = result;
   return S_OK;
 }

@@ -10,6 +10,10 @@ namespace d3d11vk {
 
 class D3D11ResourceCommon;
 
+// Private data a swapchain (dxgi.dll) sets on its buffers: a DXGI_USAGE that GetUsage adds to what
+// the resource's bindings say (DXGI_USAGE_BACK_BUFFER, READ_ONLY, the swapchain's BufferUsage).
+inline constexpr GUID kSwapChainUsageId = {0x4d6f3a21, 0x9c1e, 0x4b7a, {0x85, 0x3d, 0x2e, 0x61, 0xf0, 0x9a, 0xc4, 0x57}};
+
 // What both faces forward to the owning resource: IUnknown, private data (one store for the D3D11
 // and DXGI interfaces, as on Windows) and the device as parent.
 template <typename Interface>

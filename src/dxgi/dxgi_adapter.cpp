@@ -111,7 +111,7 @@ bool DxgiAdapter::drivesDisplays() const {
 }
 
 HRESULT STDMETHODCALLTYPE DxgiAdapter::EnumOutputs(UINT output_idx, IDXGIOutput** output) {
-  // STATUS: partial: every monitor is reported on the first adapter; the native build reports none
+  // STATUS: partial: every monitor is reported on the first adapter; natively the X screen's RandR monitors, none without DISPLAY
   if (!output) {
     util::log::warn("IDXGIAdapter::EnumOutputs: null output pointer");
     return E_INVALIDARG;

@@ -183,8 +183,13 @@ void DxgiFactory::notifyOcclusionChange() {
   m_occlusion.notify();
 }
 
+bool DxgiFactory::altEnterBlocked(HWND window) const {
+  return window && m_window.load() == window &&
+         (m_windowFlags.load() & (DXGI_MWA_NO_ALT_ENTER | DXGI_MWA_NO_WINDOW_CHANGES));
+}
+
 HRESULT STDMETHODCALLTYPE DxgiFactory::MakeWindowAssociation(HWND window, UINT flags) {
-  // STATUS: partial: recorded; no window messages (Alt+Enter, Print Screen) are watched, so Alt+Enter does not switch to fullscreen
+  // STATUS: partial: the flags govern Alt+Enter on the factory's swapchains (PE); Print Screen is never acted on, and natively no key is watched
   constexpr UINT kKnownFlags = DXGI_MWA_NO_WINDOW_CHANGES | DXGI_MWA_NO_ALT_ENTER | DXGI_MWA_NO_PRINT_SCREEN;
   if (flags & ~kKnownFlags) {
     util::log::warn("IDXGIFactory::MakeWindowAssociation: invalid flags 0x", std::hex, flags);

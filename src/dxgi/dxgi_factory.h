@@ -56,6 +56,9 @@ public:
   HRESULT STDMETHODCALLTYPE RegisterAdaptersChangedEvent(HANDLE event, DWORD *cookie) override;
   HRESULT STDMETHODCALLTYPE UnregisterAdaptersChangedEvent(DWORD cookie) override;
 
+  // Whether MakeWindowAssociation told DXGI to leave `window`'s Alt+Enter alone
+  // (DXGI_MWA_NO_ALT_ENTER or DXGI_MWA_NO_WINDOW_CHANGES for that window).
+  bool altEnterBlocked(HWND window) const;
   // Whether presenting can tear (PRESENT_ALLOW_TEARING): asked once, then remembered.
   bool tearingSupported();
   // A swapchain's occlusion status changed: registered windows get their message posted and
@@ -69,7 +72,7 @@ private:
 
   std::shared_ptr<vk::Instance> m_instance;
   UINT m_flags;
-  std::atomic<HWND> m_window{nullptr};  // MakeWindowAssociation's window, for the presenter
+  std::atomic<HWND> m_window{nullptr};  // MakeWindowAssociation's window and flags (Alt+Enter)
   std::atomic<UINT> m_windowFlags{0};
   DxgiEventRegistry m_occlusion{"occlusion status"};
   DxgiEventRegistry m_stereo{"stereo status"};

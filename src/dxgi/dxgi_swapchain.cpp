@@ -5,9 +5,13 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "d3d11/d3d11_dxgi_resource.h"
 #include "d3d11/d3d11_enum_value.h"
 #include "dxgi/dxgi_factory.h"
 #include "dxgi/dxgi_vblank_clock.h"
+#ifdef _WIN32
+#include "dxgi/dxgi_window_hook.h"
+#endif
 #include "util/config.h"
 #include "util/log.h"
 #include "vk/device.h"
@@ -145,6 +149,10 @@ HRESULT DxgiSwapChain::create(DxgiFactory* factory, IUnknown* device, HWND windo
     created->Release();
     return result;
   }
+#ifdef _WIN32
+  // DXGI watches the window's messages for Alt+Enter (docs/dxgi.md, MakeWindowAssociation).
+  watchWindow(window, created);
+#endif
   if (startFullscreen) {
     HRESULT fullscreenResult = created->SetFullscreenState(TRUE, nullptr);
     if (FAILED(fullscreenResult))
@@ -187,6 +195,10 @@ DxgiSwapChain::DxgiSwapChain(DxgiFactory* factory, IUnknown* device, util::ComPt
 }
 
 DxgiSwapChain::~DxgiSwapChain() {
+#ifdef _WIN32
+  // First, so no Alt+Enter reaches a swapchain on its way out; the window's procedure goes back.
+  unwatchWindow(m_window, this);
+#endif
   if (m_fullscreen) {
     // Documented as an error: applications leave fullscreen before the last Release. The display
     // mode and the window are put back all the same.
@@ -245,6 +257,9 @@ HRESULT DxgiSwapChain::createBackBuffer() {
       return result;
     }
   }
+  // DXGI_USAGE_BACK_BUFFER and the description's usage, for IDXGIResource::GetUsage.
+  const DXGI_USAGE usage = m_desc.BufferUsage | DXGI_USAGE_BACK_BUFFER;
+  created->SetPrivateData(kSwapChainUsageId, sizeof(usage), &usage);
   m_backBuffer = std::move(created);
   m_resolveBuffer = std::move(resolved);
   return S_OK;
@@ -464,7 +479,6 @@ HRESULT STDMETHODCALLTYPE DxgiSwapChain::GetBuffer(UINT Buffer, REFIID riid, voi
     // read-only (docs/dxgi.md: they are textures without render-target or UAV binding).
     if (m_desc.SwapEffect == DXGI_SWAP_EFFECT_DISCARD)
       return invalidCall("GetBuffer", "DXGI_SWAP_EFFECT_DISCARD swapchains give only buffer 0");
-    // STATUS: partial: buffers above 0 refuse render-target and UAV views, but IDXGIResource::GetUsage does not report DXGI_USAGE_READ_ONLY
     if (m_history.empty()) {
       HRESULT result = createHistory();
       if (FAILED(result))
@@ -476,6 +490,7 @@ HRESULT STDMETHODCALLTYPE DxgiSwapChain::GetBuffer(UINT Buffer, REFIID riid, voi
 }
 
 HRESULT STDMETHODCALLTYPE DxgiSwapChain::SetFullscreenState(BOOL Fullscreen, IDXGIOutput* pTarget) {
+  // STATUS: partial: a borderless window over the output, not exclusive ownership; natively (X11) the display mode is never changed
   const char* method = "SetFullscreenState";
   if (!Fullscreen) {
     if (pTarget)

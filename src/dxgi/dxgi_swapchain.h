@@ -38,6 +38,10 @@ public:
 
   ~DxgiSwapChain() override;
 
+  // Alt+Enter reached the window (PE: dxgi_window_hook.cpp): toggles fullscreen unless the
+  // factory's window association forbids it. True when acted on.
+  bool handleAltEnter();
+
   // For tests: the GPU timeline value of the submission that carried the latest present.
   uint64_t lastPresentSubmission() const { return m_lastSubmission; }
 

@@ -2,6 +2,7 @@
 // style and placement, display mode changes), and buffers above 0 with their rotation.
 #include "dxgi/dxgi_swapchain.h"
 
+#include "d3d11/d3d11_dxgi_resource.h"
 #include "dxgi/dxgi_factory.h"
 #include "util/log.h"
 #include "vk/presenter.h"
@@ -32,6 +33,21 @@ void DxgiSwapChain::noteOcclusion(bool occluded) {
 }
 
 // ---- fullscreen ----
+
+bool DxgiSwapChain::handleAltEnter() {
+  if (m_dxgiFactory->altEnterBlocked(m_window)) {
+    util::log::info("swapchain: Alt+Enter left to the application (MakeWindowAssociation)");
+    return false;
+  }
+  const bool enter = !m_fullscreen;
+  HRESULT result = SetFullscreenState(enter ? TRUE : FALSE, nullptr);
+  if (FAILED(result))
+    util::log::warn("swapchain: Alt+Enter: switching ", enter ? "to fullscreen" : "to windowed", " failed (0x", std::hex,
+                    unsigned(result), ")");
+  else
+    util::log::info("swapchain: Alt+Enter: ", enter ? "fullscreen" : "windowed");
+  return true;
+}
 
 bool DxgiSwapChain::outputOfOurAdapter(IDXGIOutput* output) {
   util::ComPtr<IDXGIDevice> dxgiDevice;
@@ -157,7 +173,6 @@ void DxgiSwapChain::coverOutput(IDXGIOutput* output) {
 #else
 
 HRESULT DxgiSwapChain::enterFullscreen(IDXGIOutput* output) {
-  // STATUS: partial: natively the X11 window covers the output (EWMH or ConfigureWindow); the display mode is never changed
   DXGI_OUTPUT_DESC outputDesc{};
   if (FAILED(output->GetDesc(&outputDesc))) {
     util::log::error("SetFullscreenState: the output cannot describe itself");
@@ -210,6 +225,9 @@ HRESULT DxgiSwapChain::createHistory() {
   // Read-only, as documented: shader reads and copies from them, no rendering into them.
   texture.BindFlags = D3D11_BIND_SHADER_RESOURCE;
   texture.MiscFlags = 0;
+  const bool rotates = m_desc.SwapEffect == DXGI_SWAP_EFFECT_SEQUENTIAL || m_desc.SwapEffect == DXGI_SWAP_EFFECT_FLIP_SEQUENTIAL;
+  // GetUsage: back buffers with the description's usage; the sequential effects' are read-only.
+  const DXGI_USAGE usage = m_desc.BufferUsage | DXGI_USAGE_BACK_BUFFER | (rotates ? DXGI_USAGE_READ_ONLY : 0);
   std::vector<util::ComPtr<ID3D11Texture2D>> history(m_desc.BufferCount - 1);
   for (util::ComPtr<ID3D11Texture2D>& buffer : history) {
     HRESULT result = device->CreateTexture2D(&texture, nullptr, buffer.put());
@@ -217,8 +235,8 @@ HRESULT DxgiSwapChain::createHistory() {
       util::log::error("GetBuffer: the buffers above 0 cannot be created: 0x", std::hex, unsigned(result));
       return result;
     }
+    buffer->SetPrivateData(kSwapChainUsageId, sizeof(usage), &usage);
   }
-  const bool rotates = m_desc.SwapEffect == DXGI_SWAP_EFFECT_SEQUENTIAL || m_desc.SwapEffect == DXGI_SWAP_EFFECT_FLIP_SEQUENTIAL;
   util::ComPtr<ID3D11Texture2D> scratch;
   if (rotates) {
     HRESULT result = device->CreateTexture2D(&texture, nullptr, scratch.put());

@@ -645,10 +645,20 @@ TEST_CASE("GetBuffer above 0 follows the swap effect", "[dxgi-swapchain]") {
     return;
   DXGI_SWAP_CHAIN_DESC1 desc = SwapChainFixture::flipDesc();
   desc.SwapEffect = DXGI_SWAP_EFFECT_DISCARD;
+  desc.BufferUsage = DXGI_USAGE_RENDER_TARGET_OUTPUT | DXGI_USAGE_SHADER_INPUT;
   REQUIRE(f.create(desc) == S_OK);
   ComPtr<ID3D11Texture2D> buffer;
   CHECK(f.swapchain->GetBuffer(1, __uuidof(ID3D11Texture2D), buffer.putVoid()) == DXGI_ERROR_INVALID_CALL);
   CHECK(!buffer);
+  // IDXGIResource::GetUsage of a back buffer: the description's usage and DXGI_USAGE_BACK_BUFFER.
+  auto usageOf = [&](UINT index) -> DXGI_USAGE {
+    ComPtr<IDXGIResource> resource;
+    REQUIRE(f.swapchain->GetBuffer(index, __uuidof(IDXGIResource), resource.putVoid()) == S_OK);
+    DXGI_USAGE usage = 0;
+    REQUIRE(resource->GetUsage(&usage) == S_OK);
+    return usage;
+  };
+  CHECK(usageOf(0) == (DXGI_USAGE_RENDER_TARGET_OUTPUT | DXGI_USAGE_SHADER_INPUT | DXGI_USAGE_BACK_BUFFER));
   f.swapchain = nullptr;
 
   auto effect = GENERATE(DXGI_SWAP_EFFECT_SEQUENTIAL, DXGI_SWAP_EFFECT_FLIP_SEQUENTIAL);
@@ -661,6 +671,11 @@ TEST_CASE("GetBuffer above 0 follows the swap effect", "[dxgi-swapchain]") {
   CHECK(FAILED(f.device->CreateRenderTargetView(buffer.get(), nullptr, view.put())));  // read-only
   CHECK(!view);
   buffer = nullptr;
+  // Buffer 0 is a back buffer; buffers above it are read-only back buffers (documented usage).
+  constexpr DXGI_USAGE kDescribed = DXGI_USAGE_RENDER_TARGET_OUTPUT | DXGI_USAGE_SHADER_INPUT | DXGI_USAGE_BACK_BUFFER;
+  CHECK(usageOf(0) == kDescribed);
+  CHECK(usageOf(1) == (kDescribed | DXGI_USAGE_READ_ONLY));
+  CHECK(usageOf(2) == (kDescribed | DXGI_USAGE_READ_ONLY));
   CHECK(f.swapchain->GetBuffer(3, __uuidof(ID3D11Texture2D), buffer.putVoid()) == DXGI_ERROR_INVALID_CALL);
   // Red, green, blue presented: buffer 2 holds the last frame, 1 the one before, 0 the oldest.
   for (const float* color : {kRed, kGreen, kBlue}) {

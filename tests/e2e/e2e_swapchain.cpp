@@ -1,7 +1,8 @@
 // End-to-end under Wine: a window, D3D11CreateDeviceAndSwapChain and CreateSwapChainForHwnd through
 // our DLLs; clears and presents frames, resizes, reads the back buffer back through a staging copy,
-// switches to fullscreen and back, sees occlusion, reads buffers above 0, checks tearing and the
-// documented refusals, and presents after the window is destroyed.
+// switches to fullscreen and back (by call and by Alt+Enter), sees occlusion, reads buffers above 0
+// and their usage, checks tearing and the documented refusals, and presents after the window is
+// destroyed.
 // Prints one line per check and "N passed, N failed"; exits non-zero on any failure.
 #include <cstdio>
 #include <cstring>
@@ -208,7 +209,7 @@ static void testBuffersAboveZero(ID3D11Device* device, ID3D11DeviceContext* cont
   DXGI_SWAP_CHAIN_DESC1 desc{};
   desc.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
   desc.SampleDesc.Count = 1;
-  desc.BufferUsage = DXGI_USAGE_RENDER_TARGET_OUTPUT;
+  desc.BufferUsage = DXGI_USAGE_RENDER_TARGET_OUTPUT | DXGI_USAGE_SHADER_INPUT;
   desc.BufferCount = 2;
   desc.SwapEffect = DXGI_SWAP_EFFECT_DISCARD;
   IDXGISwapChain1* chain = nullptr;
@@ -241,6 +242,21 @@ static void testBuffersAboveZero(ID3D11Device* device, ID3D11DeviceContext* cont
     ID3D11RenderTargetView* view = nullptr;
     std::snprintf(what, sizeof(what), "%s: buffer 1 is read-only (no render-target view)", name);
     check(buffer && FAILED(device->CreateRenderTargetView(buffer, nullptr, &view)) && !view, what);
+    // IDXGIResource::GetUsage: back buffers with the description's usage, read-only above 0.
+    DXGI_USAGE usage0 = 0, usage1 = 0;
+    IDXGIResource* resource = nullptr;
+    if (SUCCEEDED(chain->GetBuffer(0, __uuidof(IDXGIResource), reinterpret_cast<void**>(&resource)))) {
+      resource->GetUsage(&usage0);
+      release(resource);
+    }
+    if (buffer && SUCCEEDED(buffer->QueryInterface(__uuidof(IDXGIResource), reinterpret_cast<void**>(&resource)))) {
+      resource->GetUsage(&usage1);
+      release(resource);
+    }
+    std::printf("%s: GetUsage of buffer 0 0x%x, buffer 1 0x%x\n", name, unsigned(usage0), unsigned(usage1));
+    std::snprintf(what, sizeof(what), "%s: GetUsage: buffer 0 BACK_BUFFER | RENDER_TARGET_OUTPUT | SHADER_INPUT, buffer 1 also READ_ONLY", name);
+    const DXGI_USAGE described = DXGI_USAGE_BACK_BUFFER | DXGI_USAGE_RENDER_TARGET_OUTPUT | DXGI_USAGE_SHADER_INPUT;
+    check(usage0 == described && usage1 == (described | DXGI_USAGE_READ_ONLY), what);
     release(view);
     release(buffer);
     release(second);
@@ -360,6 +376,77 @@ static void testReleaseInFullscreen(ID3D11Device* device, IDXGIFactory2* factory
   GetWindowRect(window, &after);
   check(sameRect(before, after) && GetWindowLongW(window, GWL_STYLE) == styleBefore,
         "released in fullscreen: the window's rectangle and style are restored");
+}
+
+// Alt+Enter (WM_SYSKEYDOWN, VK_RETURN, Alt held) in the window's queue toggles fullscreen, as DXGI
+// watches the window; MakeWindowAssociation's flags stop it; the window procedure is the
+// application's again once the swapchain is released.
+static void testAltEnter(ID3D11Device* device, IDXGIFactory2* factory) {
+  HWND window = makeWindow(200, 150);
+  const LONG_PTR original = GetWindowLongPtrW(window, GWLP_WNDPROC);
+  RECT before{};
+  GetWindowRect(window, &before);
+  DXGI_SWAP_CHAIN_DESC1 desc{};
+  desc.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
+  desc.SampleDesc.Count = 1;
+  desc.BufferUsage = DXGI_USAGE_RENDER_TARGET_OUTPUT;
+  desc.BufferCount = 2;
+  desc.SwapEffect = DXGI_SWAP_EFFECT_FLIP_DISCARD;
+  IDXGISwapChain1* chain = nullptr;
+  if (FAILED(factory->CreateSwapChainForHwnd(device, window, &desc, nullptr, nullptr, &chain))) {
+    check(false, "Alt+Enter: a swapchain for the window");
+    DestroyWindow(window);
+    return;
+  }
+  check(GetWindowLongPtrW(window, GWLP_WNDPROC) != original, "Alt+Enter: the swapchain watches the window's messages");
+  auto altEnter = [&](LPARAM extra) {
+    PostMessageW(window, WM_SYSKEYDOWN, VK_RETURN, (LPARAM(1) << 29) | 1 | extra);
+    pumpMessages();
+    BOOL fullscreen = FALSE;
+    return SUCCEEDED(chain->GetFullscreenState(&fullscreen, nullptr)) && fullscreen;
+  };
+  check(altEnter(0), "Alt+Enter switches to fullscreen");
+  RECT rect{};
+  GetWindowRect(window, &rect);
+  IDXGIOutput* output = nullptr;
+  DXGI_OUTPUT_DESC outputDesc{};
+  check(SUCCEEDED(chain->GetContainingOutput(&output)) && SUCCEEDED(output->GetDesc(&outputDesc)) &&
+            sameRect(rect, outputDesc.DesktopCoordinates),
+        "Alt+Enter: the window covers the output");
+  release(output);
+  check(altEnter(LPARAM(1) << 30), "Alt+Enter held down (auto-repeat) changes nothing");
+  check(!altEnter(0), "Alt+Enter again switches back to windowed");
+  GetWindowRect(window, &rect);
+  check(sameRect(rect, before), "Alt+Enter: the window's rectangle is restored");
+  // Enter without Alt is the application's.
+  PostMessageW(window, WM_KEYDOWN, VK_RETURN, 1);
+  pumpMessages();
+  BOOL fullscreen = TRUE;
+  check(SUCCEEDED(chain->GetFullscreenState(&fullscreen, nullptr)) && !fullscreen, "Enter without Alt changes nothing");
+
+  check(factory->MakeWindowAssociation(window, DXGI_MWA_NO_ALT_ENTER) == S_OK && !altEnter(0),
+        "with MakeWindowAssociation(DXGI_MWA_NO_ALT_ENTER) Alt+Enter leaves the swapchain windowed");
+  check(factory->MakeWindowAssociation(window, DXGI_MWA_NO_WINDOW_CHANGES) == S_OK && !altEnter(0),
+        "with MakeWindowAssociation(DXGI_MWA_NO_WINDOW_CHANGES) Alt+Enter leaves the swapchain windowed");
+  // The flags are per factory and per window: another factory's association does not count.
+  IDXGIFactory1* other = nullptr;
+  bool otherBlocks = true;
+  if (SUCCEEDED(CreateDXGIFactory1(__uuidof(IDXGIFactory1), reinterpret_cast<void**>(&other)))) {
+    check(factory->MakeWindowAssociation(nullptr, 0) == S_OK, "MakeWindowAssociation(null, 0) ends the association");
+    other->MakeWindowAssociation(window, DXGI_MWA_NO_ALT_ENTER);
+    otherBlocks = !altEnter(0);
+    release(other);
+  }
+  check(!otherBlocks, "another factory's association leaves Alt+Enter to this swapchain's factory");
+  check(!altEnter(0), "and Alt+Enter switches back");
+  // Released in fullscreen (after Alt+Enter): the window and its procedure are the application's again.
+  altEnter(0);
+  release(chain);
+  GetWindowRect(window, &rect);
+  check(GetWindowLongPtrW(window, GWLP_WNDPROC) == original && sameRect(rect, before),
+        "released: the window procedure and the window's rectangle are restored");
+  DestroyWindow(window);
+  pumpMessages();
 }
 
 int main() {
@@ -505,6 +592,7 @@ int main() {
   testBuffersAboveZero(device, context, factory, second);
   testTearing(device, context, factory, second);
   testReleaseInFullscreen(device, factory, second);
+  testAltEnter(device, factory);
 
   // Sync interval 2 holds each frame for two refresh periods of the window's output (docs/dxgi.md,
   // Frame pacing): ten presents span at least nine such pairs. A lower bound only.
