@@ -86,6 +86,7 @@ void STDMETHODCALLTYPE D3D11DeviceContext::ClearRenderTargetView(ID3D11RenderTar
   D3D11_RENDER_TARGET_VIEW_DESC desc;
   view->GetDesc(&desc);
   if (view->target().isBufferTarget() && resource && resource->asBuffer()) {
+    PredicatedOperation predicated(*this);  // the shadow image's clear and its copy into the buffer
     view->target().recordBufferTargetClear(*m_stream, sliceOf(*resource->asBuffer()), colorValue(desc.Format, ColorRGBA), nullptr, 0);
     return;
   }
@@ -140,6 +141,7 @@ void STDMETHODCALLTYPE D3D11DeviceContext::ClearView(ID3D11View* pView, const FL
     D3D11_RENDER_TARGET_VIEW_DESC desc;
     view->GetDesc(&desc);
     if (view->target().isBufferTarget() && resource && resource->asBuffer()) {
+      PredicatedOperation predicated(*this);
       view->target().recordBufferTargetClear(*m_stream, sliceOf(*resource->asBuffer()), colorValue(desc.Format, Color), pRect, NumRects);
       return;
     }

@@ -230,6 +230,56 @@ TEST_CASE("ClearRenderTargetView and ClearView clear a buffer view's elements", 
   }
 }
 
+TEST_CASE("SetPredication skips clears of a buffer view exactly when the predicate's data equals the value",
+          "[render][buffer-rtv]") {
+  Fixture f;
+  Scene scene(f, 4, 4);
+  // `passed` measures a quad over the scene's target, `failed` nothing; read back before use.
+  D3D11_QUERY_DESC queryDesc{D3D11_QUERY_OCCLUSION_PREDICATE, 0};
+  ComPtr<ID3D11Predicate> passed, failed;
+  REQUIRE(f.device->CreatePredicate(&queryDesc, passed.put()) == S_OK);
+  REQUIRE(f.device->CreatePredicate(&queryDesc, failed.put()) == S_OK);
+  f.context->Begin(passed.get());
+  scene.draw(rect(-1, -1, 1, 1, 0.5f, 0.5f, 0.5f));
+  f.context->End(passed.get());
+  f.context->Begin(failed.get());
+  f.context->End(failed.get());
+  for (ID3D11Predicate* predicate : {passed.get(), failed.get()}) {
+    BOOL data = FALSE;
+    HRESULT hr;
+    while ((hr = f.context->GetData(predicate, &data, sizeof(data), 0)) == S_FALSE) {
+    }
+    REQUIRE(hr == S_OK);
+    REQUIRE(data == (predicate == passed.get()));
+  }
+  auto context1 = f.context.query<ID3D11DeviceContext1>();
+  REQUIRE(context1);
+  const Float4 cleared = {2.0f, 4.0f, 8.0f, 16.0f};
+  const D3D11_RECT first{0, 0, 1, 1};
+  for (bool viaClearView : {false, true}) {
+    for (bool measuredPass : {false, true}) {
+      for (BOOL value : {FALSE, TRUE}) {
+        auto buffer = float4Buffer(f, 4);
+        auto rtv = bufferRtv(f, buffer.get(), DXGI_FORMAT_R32G32B32A32_FLOAT, 1, 2);
+        f.context->SetPredication(measuredPass ? passed.get() : failed.get(), value);
+        if (viaClearView)
+          context1->ClearView(rtv.get(), cleared.data(), &first, 1);  // view texel 0: buffer element 1
+        else
+          f.context->ClearRenderTargetView(rtv.get(), cleared.data());
+        f.context->SetPredication(nullptr, FALSE);
+        const bool skipped = BOOL(measuredPass) == value;
+        const std::vector<Float4> got = float4Elements(f.readBuffer(buffer.get()));
+        for (UINT i = 0; i < 4; ++i) {
+          INFO((viaClearView ? "ClearView" : "ClearRenderTargetView") << ", predicate data " << measuredPass << ", value "
+                                                                      << value << ", element " << i);
+          const bool written = !skipped && (viaClearView ? i == 1 : (i == 1 || i == 2));
+          CHECK(got[i] == (written ? cleared : initialFloat4(i)));
+        }
+      }
+    }
+  }
+}
+
 TEST_CASE("a deferred context clears and renders into a buffer view", "[render][buffer-rtv]") {
   Fixture f;
   BufferScene scene(f);
