@@ -626,9 +626,18 @@ HRESULT STDMETHODCALLTYPE DxgiSwapChain::ResizeTarget(const DXGI_MODE_DESC* pNew
     return invalidCall("ResizeTarget", "SetWindowPos failed");
   return S_OK;
 #else
-  // STATUS: partial: natively E_NOTIMPL (the window belongs to the application's toolkit)
-  D3D11VK_LOG_ONCE(Warn, "ResizeTarget: not implemented natively");
-  return E_NOTIMPL;
+  // STATUS: partial: natively the display mode is never changed: in fullscreen the window keeps covering the output
+  if (m_fullscreen) {
+    // No mode switches natively (docs/dxgi.md): the window stays over the output and the
+    // application's buffers are stretched to it.
+    D3D11VK_LOG_ONCE(Info, "ResizeTarget: in fullscreen natively the display mode is kept");
+    m_fullscreenDesc.RefreshRate = pNewTargetParameters->RefreshRate;
+    return S_OK;
+  }
+  // Windowed: the X11 window takes the size (an X window has no frame of its own to add).
+  if (!x11::resizeWindow(reinterpret_cast<uintptr_t>(m_window), pNewTargetParameters->Width, pNewTargetParameters->Height))
+    return invalidCall("ResizeTarget", "the X11 window cannot be resized (is it gone?)");
+  return S_OK;
 #endif
 }
 

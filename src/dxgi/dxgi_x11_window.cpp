@@ -166,6 +166,15 @@ bool enterFullscreen(uintptr_t window, const Rect& output, WindowPlacement* save
   return true;
 }
 
+bool resizeWindow(uintptr_t window, uint32_t width, uint32_t height) {
+  xcb::Session x;
+  if (!x.connected())
+    return false;
+  // A window manager may adjust the request (size hints); without one it is what the window gets.
+  const uint32_t values[] = {width, height};
+  return configure(x, uint32_t(window), xcb::kConfigWidth | xcb::kConfigHeight, values);
+}
+
 void leaveFullscreen(uintptr_t window, const WindowPlacement& saved) {
   xcb::Session x;
   if (!x.connected())

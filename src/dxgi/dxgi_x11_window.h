@@ -25,6 +25,8 @@ bool windowRect(uintptr_t window, Rect* onRoot);
 // through _NET_WM_STATE_FULLSCREEN when an EWMH window manager runs, else with ConfigureWindow.
 // False when the window is gone or the X server refused.
 bool enterFullscreen(uintptr_t window, const Rect& output, WindowPlacement* saved);
+// Resizes the window (ResizeTarget while windowed); false when it is gone or the server refused.
+bool resizeWindow(uintptr_t window, uint32_t width, uint32_t height);
 // Puts back what enterFullscreen saved.
 void leaveFullscreen(uintptr_t window, const WindowPlacement& saved);
 

@@ -14,6 +14,7 @@
 #include <chrono>
 #include <cstring>
 #include <initializer_list>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -491,8 +492,11 @@ TEST_CASE("Natively the X screen's monitors are the first adapter's outputs", "[
   const UINT width = UINT(area.right - area.left), height = UINT(area.bottom - area.top);
   unsigned screenWidth = 0, screenHeight = 0;
   REQUIRE(f.window.screenSize(&screenWidth, &screenHeight));
-  INFO("output 0: " << area.left << "," << area.top << " " << width << "x" << height << " on a " << screenWidth << "x"
-                    << screenHeight << " screen");
+  std::string name;
+  for (size_t i = 0; i < std::size(desc.DeviceName) && desc.DeviceName[i]; ++i)
+    name += char(desc.DeviceName[i]);
+  INFO("output 0 '" << name << "': " << area.left << "," << area.top << " " << width << "x" << height << " on a "
+                    << screenWidth << "x" << screenHeight << " screen");
   CHECK(width > 0);
   CHECK(height > 0);
   CHECK((area.left >= 0 && area.top >= 0 && UINT(area.right) <= screenWidth && UINT(area.bottom) <= screenHeight));
@@ -530,6 +534,8 @@ TEST_CASE("Natively the X screen's monitors are the first adapter's outputs", "[
   request.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
   DXGI_MODE_DESC match{};
   REQUIRE(output->FindClosestMatchingMode(&request, &match, nullptr) == S_OK);
+  INFO("current mode " << match.Width << "x" << match.Height << " at " << match.RefreshRate.Numerator << "/"
+                       << match.RefreshRate.Denominator << " Hz");
   CHECK(match.Width == width);
   CHECK(match.Height == height);
   CHECK(match.RefreshRate.Numerator != 0);
@@ -596,6 +602,14 @@ TEST_CASE("Native fullscreen puts the X11 window over the output and back", "[dx
   CHECK(f.backBufferTexel(outputWidth - 1, outputHeight - 1) == 0xffff0000u);
   CHECK(f.shownPixel(int(outputWidth) - 1, int(outputHeight) - 1, 0x0000ff) == 0x0000ffu);
   CHECK(f.shownPixel(0, 0, 0x0000ff) == 0x0000ffu);
+  // ResizeTarget in fullscreen keeps the output covered (no mode switch natively).
+  DXGI_MODE_DESC target640{};
+  target640.Width = 640;
+  target640.Height = 480;
+  target640.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
+  CHECK(f.swapchain->ResizeTarget(&target640) == S_OK);
+  REQUIRE(f.window.rootRect(&x, &y, &width, &height, &border));
+  CHECK((x == area.left && y == area.top && width == outputWidth && height == outputHeight));
   // DXGI_PRESENT_ALLOW_TEARING is refused in fullscreen (documented); FALSE takes no output.
   CHECK(f.swapchain->Present(0, DXGI_PRESENT_ALLOW_TEARING) == DXGI_ERROR_INVALID_CALL);
   CHECK(f.swapchain->SetFullscreenState(FALSE, target.get()) == DXGI_ERROR_INVALID_CALL);
@@ -619,6 +633,19 @@ TEST_CASE("Native fullscreen puts the X11 window over the output and back", "[dx
   f.render(kGreen);
   CHECK(f.swapchain->Present(0, 0) == S_OK);
   CHECK(f.shownPixel(int(width0) - 1, int(height0) - 1, 0x00ff00) == 0x00ff00u);
+
+  // Windowed, ResizeTarget resizes the X11 window; ResizeBuffers(0, 0, 0) follows it.
+  DXGI_MODE_DESC smaller{};
+  smaller.Width = 120;
+  smaller.Height = 90;
+  CHECK(f.swapchain->ResizeTarget(&smaller) == S_OK);
+  REQUIRE(f.window.rootRect(&x, &y, &width, &height, &border));
+  CHECK((x == x0 && y == y0 && width == 120 && height == 90));
+  REQUIRE(f.swapchain->ResizeBuffers(0, 0, 0, DXGI_FORMAT_UNKNOWN, 0) == S_OK);
+  REQUIRE(f.swapchain->GetDesc1(&desc1) == S_OK);
+  CHECK((desc1.Width == 120 && desc1.Height == 90));
+  CHECK(f.swapchain->ResizeTarget(nullptr) == DXGI_ERROR_INVALID_CALL);
+  f.window.resize(width0, height0);
 
   // Released in fullscreen (an application error, logged): the window is put back all the same.
   REQUIRE(f.swapchain->SetFullscreenState(TRUE, nullptr) == S_OK);
