@@ -27,7 +27,8 @@ const Functions* loadFunctions() {
       util::log::warn("DXGI: cannot load libxcb.so.1 (", dlerror(), "); natively there are no outputs and no fullscreen");
       return nullptr;
     }
-    bool ok = load(core, "xcb_connect", &f.connect) && load(core, "xcb_connection_has_error", &f.connectionHasError) &&
+    bool ok = load(core, "xcb_connect", &f.connect) && load(core, "xcb_disconnect", &f.disconnect) &&
+              load(core, "xcb_connection_has_error", &f.connectionHasError) &&
               load(core, "xcb_flush", &f.flush) && load(core, "xcb_get_setup", &f.getSetup) &&
               load(core, "xcb_setup_roots_iterator", &f.setupRootsIterator) && load(core, "xcb_screen_next", &f.screenNext) &&
               load(core, "xcb_get_extension_data", &f.getExtensionData) && load(core, "xcb_get_geometry", &f.getGeometry) &&
@@ -92,9 +93,10 @@ Session::Session() : m_lock(g_mutex) {
     return;
   const Functions& fn = *m_functions;
   if (g_connection && fn.connectionHasError(g_connection)) {
-    // The server went away; a new one may be on DISPLAY now. The broken connection is not freed:
-    // objects made earlier may still name it.
+    // The server went away; a new one may be on DISPLAY now. Only sessions (under this lock) use
+    // the connection, so it can go.
     util::log::warn("DXGI: the X connection broke; reconnecting");
+    fn.disconnect(g_connection);
     g_connection = nullptr;
     g_screen = nullptr;
   }
@@ -106,6 +108,8 @@ Session::Session() : m_lock(g_mutex) {
     Connection* connection = fn.connect(nullptr, &screenNumber);
     if (!connection || fn.connectionHasError(connection)) {
       D3D11VK_LOG_ONCE(Warn, "DXGI: cannot connect to the X server on DISPLAY=", display);
+      if (connection)
+        fn.disconnect(connection);  // xcb hands out an error connection that must still be freed
       return;
     }
     ScreenIterator screens = fn.setupRootsIterator(fn.getSetup(connection));
@@ -113,6 +117,7 @@ Session::Session() : m_lock(g_mutex) {
       fn.screenNext(&screens);
     if (!screens.rem || !screens.data) {
       util::log::warn("DXGI: the X server has no screen ", screenNumber);
+      fn.disconnect(connection);
       return;
     }
     g_connection = connection;

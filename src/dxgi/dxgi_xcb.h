@@ -165,6 +165,7 @@ constexpr uint32_t kStackAbove = 0;
 // The calls, from libxcb.so.1 and (when present) libxcb-randr.so.0.
 struct Functions {
   Connection* (*connect)(const char*, int*);
+  void (*disconnect)(Connection*);
   int (*connectionHasError)(Connection*);
   int (*flush)(Connection*);
   const Setup* (*getSetup)(Connection*);
