@@ -4,11 +4,13 @@
 // a copy involving one is a buffer/image copy at the subresource's packed offset.
 #include <algorithm>
 #include <cstring>
+#include <utility>
 
 #include "d3d11/caps/format_table.h"
 #include "d3d11/d3d11_buffer.h"
 #include "d3d11/d3d11_device.h"
 #include "d3d11/d3d11_device_context.h"
+#include "d3d11/d3d11_enum_value.h"
 #include "d3d11/d3d11_resource.h"
 #include "d3d11/d3d11_texture_storage.h"
 #include "d3d11/d3d11_view.h"
@@ -495,8 +497,30 @@ void STDMETHODCALLTYPE D3D11DeviceContext::CopyResource(ID3D11Resource* pDstReso
 
 // ---- ResolveSubresource and GenerateMips ----
 
+namespace {
+
+// Whether internal shaders can sample `format` (linearly, for mips) and render into it.
+bool drawableFormat(const vk::DeviceProfile& profile, VkFormat format, bool filtered) {
+  auto found = profile.formats.find(format);
+  if (found == profile.formats.end())
+    return false;
+  VkFormatFeatureFlags need = VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT | VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT;
+  if (filtered)
+    need |= VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT;
+  return (found->second.optimalTilingFeatures & need) == need;
+}
+
+// Whether a view of `image` in `format` with `usage` can be made.
+bool viewable(const vk::Image& image, VkFormat format, VkImageUsageFlags usage) {
+  const VkImageCreateInfo& info = image.info();
+  return (info.usage & usage) == usage && (info.format == format || (info.flags & VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT));
+}
+
+}  // namespace
+
 void STDMETHODCALLTYPE D3D11DeviceContext::ResolveSubresource(ID3D11Resource* pDstResource, UINT DstSubresource,
                                                                   ID3D11Resource* pSrcResource, UINT SrcSubresource, DXGI_FORMAT Format) {
+  // STATUS: partial: averages in the Format argument's space (sRGB in linear space) where the device can sample and render that format; elsewhere vkCmdResolveImage in the storage format (sRGB then implementation-defined)
   D3D11VK_CONTEXT_LOCK();
   keepAlive(pDstResource);
   keepAlive(pSrcResource);
@@ -511,6 +535,13 @@ void STDMETHODCALLTYPE D3D11DeviceContext::ResolveSubresource(ID3D11Resource* pD
                     "a format of both families; call dropped");
     return;
   }
+  // D3D11 resolves only typed, non-integer colour formats (D3D11_FORMAT_SUPPORT_MULTISAMPLE_RESOLVE):
+  // integer, depth and typeless Format values are refused.
+  const caps::FormatInfo* info = caps::formatInfo(Format);
+  if (!info || info->kind != caps::FormatKind::Color || caps::isInteger(*info) || info->vulkan == VK_FORMAT_UNDEFINED) {
+    util::log::warn("ResolveSubresource: Format ", enumValue(Format), " is not a typed, non-integer colour format; call dropped");
+    return;
+  }
   const SubresourceLayout& s = from->layout()[SrcSubresource];
   const SubresourceLayout& d = to->layout()[DstSubresource];
   if (s.width != d.width || s.height != d.height) {
@@ -519,43 +550,105 @@ void STDMETHODCALLTYPE D3D11DeviceContext::ResolveSubresource(ID3D11Resource* pD
   }
   const VkImageSubresourceLayers source{VK_IMAGE_ASPECT_COLOR_BIT, s.mip, s.layer, 1};
   const VkImageSubresourceLayers target{VK_IMAGE_ASPECT_COLOR_BIT, d.mip, d.layer, 1};
+  const VkImageSubresourceLayers whole{VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
   const VkExtent3D extent{s.width, s.height, 1};
   const VkFormat format = from->image()->info().format;
+  const VkFormat resolveFormat = info->vulkan;
+  const uint32_t samples = from->desc().sampleDesc.Count;
   PredicatedOperation predicated(*this);
-  if (format == to->image()->info().format) {
+  auto recordCopy = [&](VkImage copySrc, const VkImageSubresourceLayers& from, VkImage copyDst, const VkImageSubresourceLayers& to) {
+    auto& copy = m_stream->record<vk::CopyImageCommand>(sizeof(VkImageCopy));
+    copy.src = copySrc;
+    copy.dst = copyDst;
+    copy.regionCount = 1;
+    *vk::tailOf<VkImageCopy>(&copy) = VkImageCopy{from, {0, 0, 0}, to, {0, 0, 0}, extent};
+  };
+  // vkCmdResolveImage where it computes what D3D11 does: one format throughout and not sRGB (its
+  // sRGB behaviour is implementation-dependent). Everything else is drawn by the resolve shader in
+  // the Format argument's format (docs/resources.md, "Resolves and mip generation").
+  const bool srgb = info->flags & caps::kFormatSrgb;
+  if (!srgb && resolveFormat == format && to->image()->info().format == format) {
     auto& resolve = m_stream->record<vk::ResolveImageCommand>();
     resolve.src = from->image()->handle();
     resolve.dst = to->image()->handle();
     resolve.region = VkImageResolve{source, {0, 0, 0}, target, {0, 0, 0}, extent};
+    resolve.format = VK_FORMAT_UNDEFINED;
+    resolve.samples = samples;
     return;
   }
+  if (drawableFormat(m_device->vulkanAdapter().profile(), resolveFormat, false)) {
+    // The source is sampled and the destination rendered through views in the resolve format;
+    // an image that cannot have such a view (no sampled or render-target usage, or another typed
+    // format) goes through a scratch image of the resolve format and a copy.
+    VkImage sampled = from->image()->handle();
+    VkImageSubresourceLayers sampledLayers = source;
+    if (!viewable(*from->image(), resolveFormat, VK_IMAGE_USAGE_SAMPLED_BIT)) {
+      vk::Image* scratch = scratchImage(resolveFormat, s.width, s.height, samples,
+                                        VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT);
+      if (!scratch)
+        return;
+      recordCopy(sampled, source, scratch->handle(), whole);
+      sampled = scratch->handle();
+      sampledLayers = whole;
+    }
+    VkImage drawn = to->image()->handle();
+    VkImageSubresourceLayers drawnLayers = target;
+    vk::Image* scratchTarget = nullptr;
+    if (!viewable(*to->image(), resolveFormat, VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT)) {
+      scratchTarget = scratchImage(resolveFormat, s.width, s.height, 1,
+                                   VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT);
+      if (!scratchTarget)
+        return;
+      drawn = scratchTarget->handle();
+      drawnLayers = whole;
+    }
+    auto& resolve = m_stream->record<vk::ResolveImageCommand>();
+    resolve.src = sampled;
+    resolve.dst = drawn;
+    resolve.region = VkImageResolve{sampledLayers, {0, 0, 0}, drawnLayers, {0, 0, 0}, extent};
+    resolve.format = resolveFormat;
+    resolve.samples = samples;
+    if (scratchTarget)
+      recordCopy(scratchTarget->handle(), whole, to->image()->handle(), target);
+    return;
+  }
+  static bool logged = false;
+  if (!std::exchange(logged, true))
+    util::log::warn("ResolveSubresource: the device cannot sample and render format ", enumValue(Format),
+                    "; resolved with vkCmdResolveImage in the storage format (sRGB may be averaged in gamma space)");
   // Vulkan resolves only between images of one format. The two formats are of one family, so of
   // one texel size: resolve into a scratch image of the source's format, then copy its texels.
-  vk::Image* scratch = scratchImage(format, s.width, s.height);
-  if (!scratch)
-    return;
-  const VkImageSubresourceLayers whole{VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+  VkImage resolved = to->image()->handle();
+  VkImageSubresourceLayers resolvedLayers = target;
+  vk::Image* scratch = nullptr;
+  if (format != to->image()->info().format) {
+    scratch = scratchImage(format, s.width, s.height);
+    if (!scratch)
+      return;
+    resolved = scratch->handle();
+    resolvedLayers = whole;
+  }
   auto& resolve = m_stream->record<vk::ResolveImageCommand>();
   resolve.src = from->image()->handle();
-  resolve.dst = scratch->handle();
-  resolve.region = VkImageResolve{source, {0, 0, 0}, whole, {0, 0, 0}, extent};
-  auto& copy = m_stream->record<vk::CopyImageCommand>(sizeof(VkImageCopy));
-  copy.src = scratch->handle();
-  copy.dst = to->image()->handle();
-  copy.regionCount = 1;
-  *vk::tailOf<VkImageCopy>(&copy) = VkImageCopy{whole, {0, 0, 0}, target, {0, 0, 0}, extent};
+  resolve.dst = resolved;
+  resolve.region = VkImageResolve{source, {0, 0, 0}, resolvedLayers, {0, 0, 0}, extent};
+  resolve.format = VK_FORMAT_UNDEFINED;
+  resolve.samples = samples;
+  if (scratch)
+    recordCopy(scratch->handle(), whole, to->image()->handle(), target);
 }
 
-vk::Image* D3D11DeviceContext::scratchImage(VkFormat format, uint32_t width, uint32_t height) {
+vk::Image* D3D11DeviceContext::scratchImage(VkFormat format, uint32_t width, uint32_t height, uint32_t samples,
+                                            VkImageUsageFlags usage) {
   VkImageCreateInfo info = vk::makeStruct<VkImageCreateInfo>(VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO);
   info.imageType = VK_IMAGE_TYPE_2D;
   info.format = format;
   info.extent = {width, height, 1};
   info.mipLevels = 1;
   info.arrayLayers = 1;
-  info.samples = VK_SAMPLE_COUNT_1_BIT;
+  info.samples = VkSampleCountFlagBits(samples);
   info.tiling = VK_IMAGE_TILING_OPTIMAL;
-  info.usage = VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
+  info.usage = usage | VK_IMAGE_USAGE_TRANSFER_DST_BIT;  // initializeImage clears it
   info.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
   vk::Device& device = m_device->vulkanDevice();
   std::shared_ptr<vk::Image> image;
@@ -575,6 +668,7 @@ vk::Image* D3D11DeviceContext::scratchImage(VkFormat format, uint32_t width, uin
 }
 
 void STDMETHODCALLTYPE D3D11DeviceContext::GenerateMips(ID3D11ShaderResourceView* pShaderResourceView) {
+  // STATUS: partial: filters through the SRV's format (sRGB in linear space) where the device can filter and render that format; elsewhere linear blits in the storage format
   D3D11VK_CONTEXT_LOCK();
   if (!pShaderResourceView)
     return;
@@ -590,6 +684,20 @@ void STDMETHODCALLTYPE D3D11DeviceContext::GenerateMips(ID3D11ShaderResourceView
   if (range.mipCount < 2)
     return;
   const SubresourceLayout& base = texture->layout()[range.firstMip];
+  const VkImageCreateInfo& image = texture->image()->info();
+  // Blits filter in the image's own format (sRGB images in linear space, as the Vulkan spec
+  // requires of vkCmdBlitImage); a view of another format (an sRGB SRV of a typeless texture)
+  // needs the mips shader, which samples and renders through views in the SRV's format.
+  VkFormat viewFormat = view->target().format() == image.format ? VK_FORMAT_UNDEFINED : view->target().format();
+  if (viewFormat != VK_FORMAT_UNDEFINED &&
+      (!drawableFormat(m_device->vulkanAdapter().profile(), viewFormat, true) ||
+       (image.imageType == VK_IMAGE_TYPE_3D && !(image.flags & VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT)))) {
+    static bool logged = false;
+    if (!std::exchange(logged, true))
+      util::log::warn("GenerateMips: the device cannot filter and render the view's format ", int(viewFormat),
+                      "; mips filtered in the storage format instead");
+    viewFormat = VK_FORMAT_UNDEFINED;
+  }
   PredicatedOperation predicated(*this);
   auto& mips = m_stream->record<vk::GenerateMipsCommand>();
   mips.image = texture->image()->handle();
@@ -600,6 +708,8 @@ void STDMETHODCALLTYPE D3D11DeviceContext::GenerateMips(ID3D11ShaderResourceView
   const bool volume = texture->desc().dimension == D3D11_RESOURCE_DIMENSION_TEXTURE3D;
   mips.baseLayer = volume ? 0 : range.firstLayer;
   mips.layerCount = volume ? 1 : range.layerCount;
+  mips.viewFormat = viewFormat;
+  mips.imageType = image.imageType;
 }
 
 // ---- CopyStructureCount ----

@@ -239,10 +239,11 @@ private:
                   D3D11ResourceCommon* src, UINT srcSubresource, const D3D11_BOX* srcBox, const char* method);
   void recordCopy(D3D11ResourceCommon* dst, UINT dstSubresource, const VkOffset3D& dstOffset, D3D11ResourceCommon* src,
                   UINT srcSubresource, const VkOffset3D& srcOffset, const VkExtent3D& extent);
-  // A single-sampled image of `format` for commands recorded now, kept alive until they have run
-  // (by the timeline, or by the command list a deferred context records). Null with a log line
-  // when it cannot be made.
-  vk::Image* scratchImage(VkFormat format, uint32_t width, uint32_t height);
+  // An image of `format` (`samples` samples, `usage`) for commands recorded now, kept alive until
+  // they have run (by the timeline, or by the command list a deferred context records). Null with
+  // a log line when it cannot be made.
+  vk::Image* scratchImage(VkFormat format, uint32_t width, uint32_t height, uint32_t samples = 1,
+                          VkImageUsageFlags usage = VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT);
   // A copy between a depth-stencil image and staging memory: the two aspects go through scratch
   // memory and an internal shader interleaves them as D3D11 lays the texels out. Returns false
   // (nothing recorded) when the formats are not a depth-stencil pair it knows.

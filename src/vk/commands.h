@@ -117,19 +117,29 @@ struct ClearColorImageCommand {
   VkClearColorValue value;
 };
 
+// format UNDEFINED: vkCmdResolveImage (one format throughout, not sRGB). Otherwise the internal
+// resolve shader reads the samples through a view of `src` in `format` (sRGB decodes) and draws
+// into a view of `dst` in `format` (sRGB encodes); `samples` is the source's sample count
+// (executor_meta.cpp, docs/resources.md "Resolves and mip generation").
 struct ResolveImageCommand {
   static constexpr CommandType kType = CommandType::ResolveImage;
   VkImage src, dst;
   VkImageResolve region;
+  VkFormat format;
+  uint32_t samples;
 };
 
-// Fills mips base+1 .. base+count-1 of the layers from their predecessors with linear blits.
+// Fills mips base+1 .. base+count-1 of the layers from their predecessors: linear blits when
+// viewFormat is UNDEFINED, else the internal mips shader sampling through views in viewFormat
+// (the SRV's format: an sRGB view filters in linear space).
 struct GenerateMipsCommand {
   static constexpr CommandType kType = CommandType::GenerateMips;
   VkImage image;
   VkImageAspectFlags aspects;
   VkExtent3D baseExtent;  // the extent of mip `baseMip`
   uint32_t baseMip, mipCount, baseLayer, layerCount;
+  VkFormat viewFormat;
+  VkImageType imageType;
 };
 
 // Moves depth-stencil texels between an image's two aspects, copied to or from `scratch` by the

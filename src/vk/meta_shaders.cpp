@@ -1,5 +1,5 @@
-// The internal compute shaders, written with spirv::ModuleBuilder. Straight-line code per variant
-// (the packing is decided when the module is generated, not at run time), one invocation per texel.
+// The internal shaders, written with spirv::ModuleBuilder. Straight-line code per variant (the
+// packing, sample count or dimension is decided when the module is generated, not at run time).
 #include "vk/meta_shaders.h"
 
 #include "spirv/module_builder.h"
@@ -161,6 +161,129 @@ std::vector<uint32_t> depthStencilPackShader(DepthStencilPacking packing, bool u
     b.op(spv::OpAtomicOr, b.u32(), {s.word(scratch, stencilWord), device, relaxed, s.u(spv::OpShiftLeftLogical, stencil, shift)});
   }
   return s.finish();
+}
+
+namespace {
+
+// A fragment shader's frame: FragCoord in, one vec4 colour out at location 0, and one image
+// variable at set 0, binding 0 of `imageType` (a sampled image or an image alone).
+struct FragmentShader {
+  explicit FragmentShader(Id imageTypeOf(spirv::ModuleBuilder&)) {
+    b.capability(spv::CapabilityShader);
+    b.memoryModel(spv::AddressingModelLogical, spv::MemoryModelGLSL450);
+    Id vec4 = b.vec(b.f32(), 4);
+    fragCoord = b.variable(b.typePointer(spv::StorageClassInput, vec4), spv::StorageClassInput);
+    b.decorate(fragCoord, spv::DecorationBuiltIn, {spv::BuiltInFragCoord});
+    color = b.variable(b.typePointer(spv::StorageClassOutput, vec4), spv::StorageClassOutput);
+    b.decorate(color, spv::DecorationLocation, {0});
+    imageType = imageTypeOf(b);
+    image = b.variable(b.typePointer(spv::StorageClassUniformConstant, imageType), spv::StorageClassUniformConstant);
+    b.decorate(image, spv::DecorationDescriptorSet, {0});
+    b.decorate(image, spv::DecorationBinding, {0});
+    Id voidType = b.typeVoid();
+    function = b.beginFunction(voidType, b.typeFunction(voidType));
+    b.label();
+  }
+
+  // FragCoord.xy
+  Id position() {
+    Id coord = b.op(spv::OpLoad, b.vec(b.f32(), 4), {fragCoord});
+    return b.op(spv::OpVectorShuffle, b.vec(b.f32(), 2), {coord, coord, 0, 1});
+  }
+
+  std::vector<uint32_t> finish(Id value) {
+    b.opNoResult(spv::OpStore, {color, value});
+    b.terminate(spv::OpReturn);
+    b.endFunction();
+    b.entryPoint(spv::ExecutionModelFragment, function, "main", {fragCoord, color});
+    b.executionMode(function, spv::ExecutionModeOriginUpperLeft);
+    return b.finish();
+  }
+
+  spirv::ModuleBuilder b;
+  Id fragCoord = 0, color = 0, imageType = 0, image = 0, function = 0;
+};
+
+Id multisampledImage(spirv::ModuleBuilder& b) {
+  return b.typeImage(b.f32(), spv::Dim2D, 0, false, true, 1, spv::ImageFormatUnknown);
+}
+Id mipsImage1D(spirv::ModuleBuilder& b) {
+  b.capability(spv::CapabilitySampled1D);
+  return b.typeSampledImage(b.typeImage(b.f32(), spv::Dim1D, 0, true, false, 1, spv::ImageFormatUnknown));
+}
+Id mipsImage2D(spirv::ModuleBuilder& b) {
+  return b.typeSampledImage(b.typeImage(b.f32(), spv::Dim2D, 0, true, false, 1, spv::ImageFormatUnknown));
+}
+Id mipsImage3D(spirv::ModuleBuilder& b) {
+  return b.typeSampledImage(b.typeImage(b.f32(), spv::Dim3D, 0, false, false, 1, spv::ImageFormatUnknown));
+}
+
+}  // namespace
+
+std::vector<uint32_t> fullscreenVertexShader() {
+  spirv::ModuleBuilder b;
+  b.capability(spv::CapabilityShader);
+  b.memoryModel(spv::AddressingModelLogical, spv::MemoryModelGLSL450);
+  Id i32 = b.i32(), f32 = b.f32(), vec4 = b.vec(f32, 4);
+  Id vertexIndex = b.variable(b.typePointer(spv::StorageClassInput, i32), spv::StorageClassInput);
+  b.decorate(vertexIndex, spv::DecorationBuiltIn, {spv::BuiltInVertexIndex});
+  Id position = b.variable(b.typePointer(spv::StorageClassOutput, vec4), spv::StorageClassOutput);
+  b.decorate(position, spv::DecorationBuiltIn, {spv::BuiltInPosition});
+  Id voidType = b.typeVoid();
+  Id function = b.beginFunction(voidType, b.typeFunction(voidType));
+  b.label();
+  // Vertex 0 at (-1, -1), 1 at (3, -1), 2 at (-1, 3): x = ((i << 1) & 2) * 2 - 1, y = (i & 2) * 2 - 1.
+  Id index = b.op(spv::OpLoad, i32, {vertexIndex});
+  Id xBits = b.op(spv::OpBitwiseAnd, i32, {b.op(spv::OpShiftLeftLogical, i32, {index, b.constI32(1)}), b.constI32(2)});
+  Id yBits = b.op(spv::OpBitwiseAnd, i32, {index, b.constI32(2)});
+  auto toClip = [&](Id bits) {
+    Id value = b.op(spv::OpConvertSToF, f32, {bits});
+    return b.op(spv::OpFSub, f32, {b.op(spv::OpFMul, f32, {value, b.constF32(2.0f)}), b.constF32(1.0f)});
+  };
+  Id clip = b.op(spv::OpCompositeConstruct, vec4, {toClip(xBits), toClip(yBits), b.constF32(0.0f), b.constF32(1.0f)});
+  b.opNoResult(spv::OpStore, {position, clip});
+  b.terminate(spv::OpReturn);
+  b.endFunction();
+  b.entryPoint(spv::ExecutionModelVertex, function, "main", {vertexIndex, position});
+  return b.finish();
+}
+
+std::vector<uint32_t> resolveFragmentShader(uint32_t samples) {
+  FragmentShader s(multisampledImage);
+  spirv::ModuleBuilder& b = s.b;
+  Id vec4 = b.vec(b.f32(), 4);
+  Id texel = b.op(spv::OpConvertFToS, b.vec(b.i32(), 2), {s.position()});
+  Id image = b.op(spv::OpLoad, s.imageType, {s.image});
+  Id sum = 0;
+  for (uint32_t i = 0; i < samples; ++i) {
+    Id value = b.op(spv::OpImageFetch, vec4, {image, texel, spv::ImageOperandsSampleMask, b.constI32(int32_t(i))});
+    sum = sum ? b.op(spv::OpFAdd, vec4, {sum, value}) : value;
+  }
+  return s.finish(b.op(spv::OpVectorTimesScalar, vec4, {sum, b.constF32(1.0f / float(samples))}));
+}
+
+std::vector<uint32_t> mipsFragmentShader(MipsDimension dimension) {
+  FragmentShader s(dimension == MipsDimension::Array1D   ? mipsImage1D
+                   : dimension == MipsDimension::Array2D ? mipsImage2D
+                                                         : mipsImage3D);
+  spirv::ModuleBuilder& b = s.b;
+  Id f32 = b.f32(), vec2 = b.vec(f32, 2), vec4 = b.vec(f32, 4);
+  Id pushType = b.typeStruct({vec4});
+  b.decorate(pushType, spv::DecorationBlock);
+  b.memberDecorate(pushType, 0, spv::DecorationOffset, {0});
+  Id push = b.variable(b.typePointer(spv::StorageClassPushConstant, pushType), spv::StorageClassPushConstant);
+  Id params = b.op(spv::OpLoad, vec4, {b.op(spv::OpAccessChain, b.typePointer(spv::StorageClassPushConstant, vec4),
+                                            {push, b.constU32(0)})});
+  // The texel centre in normalized coordinates of the level written is that of the 2x2 (2x2x2)
+  // block it covers in the level read: the linear sample there averages the block.
+  Id scale = b.op(spv::OpVectorShuffle, vec2, {params, params, 0, 1});
+  Id uv = b.op(spv::OpFMul, vec2, {s.position(), scale});
+  Id third = b.op(spv::OpCompositeExtract, f32, {params, 2});
+  Id coord = dimension == MipsDimension::Array1D
+                 ? b.op(spv::OpCompositeConstruct, vec2, {b.op(spv::OpCompositeExtract, f32, {uv, 0}), third})
+                 : b.op(spv::OpCompositeConstruct, b.vec(f32, 3), {uv, third});
+  Id image = b.op(spv::OpLoad, s.imageType, {s.image});
+  return s.finish(b.op(spv::OpImageSampleExplicitLod, vec4, {image, coord, spv::ImageOperandsLodMask, b.constF32(0.0f)}));
 }
 
 }  // namespace vk

@@ -1,6 +1,8 @@
 // The backend's internal shaders (meta operations), generated as SPIR-V with spirv::ModuleBuilder.
-// Each is a compute shader with its own small interface (push constants and storage buffers at
-// set 0), independent of the D3D11 binding model; src/vk/meta_pipelines.h builds their pipelines.
+// Each has its own small interface (push constants and storage buffers or one image at set 0),
+// independent of the D3D11 binding model; src/vk/meta_pipelines.h builds their pipelines. The
+// depth-stencil packers are compute shaders; resolves and mip generation draw a full-screen
+// triangle into a colour attachment (docs/resources.md, "Resolves and mip generation").
 #pragma once
 
 #include <cstdint>
@@ -34,5 +36,26 @@ constexpr uint32_t kMetaLocalSize = 8;  // the shaders' workgroups are 8x8x1 inv
 // unpack = false: scratch -> staging (a copy from the image into staging memory);
 // unpack = true: staging -> scratch (the stencil words must start zeroed: bytes are OR-ed in).
 std::vector<uint32_t> depthStencilPackShader(DepthStencilPacking packing, bool unpack);
+
+// The vertex shader of the full-screen passes: vertices 0, 1, 2 make one triangle covering the
+// viewport; no inputs, no outputs but the position.
+std::vector<uint32_t> fullscreenVertexShader();
+
+// Resolve: the fragment fetches each of `samples` samples of the multisampled 2D image at set 0,
+// binding 0 (a sampled image, no sampler) at its pixel and writes their average to location 0.
+// Through an sRGB view the samples are decoded before averaging and the attachment encodes.
+std::vector<uint32_t> resolveFragmentShader(uint32_t samples);
+
+// Mip generation: the fragment samples the previous level (set 0, binding 0: an image with a
+// linear sampler) at its centre; push constants (fragment stage) are MipsParams.
+enum class MipsDimension : uint32_t { Array1D = 0, Array2D = 1, Volume = 2 };
+constexpr uint32_t kMipsDimensions = 3;
+struct MipsParams {
+  float invWidth, invHeight;  // 1 / the extent of the level written
+  float layer;                // the array layer sampled (1D and 2D arrays, cube faces), or the
+                              // normalized depth coordinate of the slice written (volumes)
+  float unused = 0.0f;
+};
+std::vector<uint32_t> mipsFragmentShader(MipsDimension dimension);
 
 }  // namespace vk

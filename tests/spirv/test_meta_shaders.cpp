@@ -14,3 +14,15 @@ TEST_CASE("every depth-stencil packing shader validates for Vulkan 1.3", "[spirv
       CHECK(spirv_test::validate(words, 3) == "");
     }
 }
+
+TEST_CASE("the full-screen vertex shader, every resolve and every mips shader validate for Vulkan 1.3", "[spirv]") {
+  CHECK(spirv_test::validate(vk::fullscreenVertexShader(), 3) == "");
+  for (uint32_t samples : {2u, 4u, 8u, 16u}) {
+    INFO("resolve, " << samples << " samples");
+    CHECK(spirv_test::validate(vk::resolveFragmentShader(samples), 3) == "");
+  }
+  for (uint32_t dimension = 0; dimension < vk::kMipsDimensions; ++dimension) {
+    INFO("mips, dimension " << dimension);
+    CHECK(spirv_test::validate(vk::mipsFragmentShader(vk::MipsDimension(dimension)), 3) == "");
+  }
+}

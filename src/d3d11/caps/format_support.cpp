@@ -222,6 +222,18 @@ HRESULT checkMultisampleQualityLevels(const vk::DeviceProfile& profile, D3D_FEAT
   if (!info)
     return E_INVALIDARG;
   FormatSupport support = queryFormatSupport(profile, level, format);
+  if (info->kind == FormatKind::ColorTypeless) {
+    // A typeless family multisamples where a typed member does: applications create typeless
+    // multisampled targets and view or resolve them through members (an sRGB RTV, say).
+    for (const FormatInfo& member : allFormats())
+      if (member.family == format && member.kind == FormatKind::Color) {
+        FormatSupport typed = queryFormatSupport(profile, level, member.dxgi);
+        if (typed.support & D3D11_FORMAT_SUPPORT_MULTISAMPLE_RENDERTARGET) {
+          support.support |= D3D11_FORMAT_SUPPORT_MULTISAMPLE_RENDERTARGET;
+          break;
+        }
+      }
+  }
   if (sampleCount == 1) {
     *qualityLevels = support.support & (D3D11_FORMAT_SUPPORT_TEXTURE2D | D3D11_FORMAT_SUPPORT_RENDER_TARGET) ? 1 : 0;
     return S_OK;
