@@ -213,12 +213,20 @@ void Compiler::compileHull() {
       for (const SignatureElement& e : m_inputs->elements) {
         if (e.registerIndex >= 32)
           throw Error("input signature register beyond 32");
-        if (e.systemValue == 1)
+        if (e.systemValue == 1) {
           m_controlPointBuiltins.push_back(BuiltinCopy{e.registerIndex, uint32_t(e.mask & 0xf), 1, 0});
-        else if (e.systemValue == 0)
+        } else if (e.systemValue == 2 || e.systemValue == 3) {
+          // Clip/cull distances come from the ClipDistance/CullDistance input arrays into the
+          // control-point registers, then out at the register's location like any output, where
+          // the domain shader reads them (docs/compiler.md).
+          for (uint32_t c = 0; c < 4; c++)
+            if (e.mask & (1u << c))
+              m_controlPointDistances[e.systemValue - 2].emplace_back(e.registerIndex, c);
+        } else if (e.systemValue == 0) {
           m_controlPointInputs[e.registerIndex].mask |= e.mask & 0xf;
-        else
-          throw Unsupported("pass-through of control-point system values other than position");
+        } else {
+          throw Unsupported("pass-through of control-point system values other than position and clip/cull distances");
+        }
         m_controlPointRegs = std::max(m_controlPointRegs, e.registerIndex + 1);
       }
     if (m_outputs)

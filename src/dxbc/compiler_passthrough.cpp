@@ -11,7 +11,11 @@ namespace dxbc::compiler {
 
 namespace {
 
-constexpr uint32_t kNamePosition = 1;  // D3D_NAME_POSITION
+constexpr uint32_t kNamePosition = 1, kNameClipDistance = 2, kNameCullDistance = 3;  // D3D_NAME_*
+
+const char* systemValueText(uint32_t sv) {
+  return sv == kNamePosition ? "position" : sv == kNameClipDistance ? "clip_distance" : "cull_distance";
+}
 
 const char* primitiveName(uint32_t primitive) {
   switch (primitive) {
@@ -49,35 +53,47 @@ std::string passThroughGeometryCode(const Signature& outputs, uint32_t primitive
     case kPrimitiveLineAdjacency: vertices = {1, 2}; inputVertices = 4; break;
     case kPrimitiveTriangleAdjacency: vertices = {0, 2, 4}; inputVertices = 6; break;
   }
-  // One declaration per register with the union of its elements' components; the position keeps
-  // its system value. Other system values (clip and cull distances, which geometry shaders cannot
-  // read yet) are refused.
-  std::map<uint32_t, uint32_t> masks;
-  std::map<uint32_t, bool> positions;
+  // One declaration per register and system value with the union of its elements' components:
+  // the position, clip and cull distances keep their system values (the geometry shader reads
+  // the distances from its per-vertex ClipDistance/CullDistance inputs and writes them out
+  // again); other system values are refused.
+  std::map<uint32_t, std::map<uint32_t, uint32_t>> declarations;  // register -> system value -> mask
+  std::map<uint32_t, uint32_t> masks;                               // register -> every component
   for (const SignatureElement& e : outputs.elements) {
-    if (e.systemValue != 0 && e.systemValue != kNamePosition)
+    if (e.systemValue != 0 && e.systemValue != kNamePosition && e.systemValue != kNameClipDistance &&
+        e.systemValue != kNameCullDistance)
       throw Unsupported("pass-through geometry shader for an output with system value " + std::to_string(e.systemValue) +
                         " (" + e.semanticName + ")");
     if (e.registerIndex >= 32 || (e.mask & 0xf) == 0)
       throw Error("output signature element " + e.semanticName + " has no register or components");
+    declarations[e.registerIndex][e.systemValue] |= e.mask & 0xf;
     masks[e.registerIndex] |= e.mask & 0xf;
-    positions[e.registerIndex] = positions[e.registerIndex] || e.systemValue == kNamePosition;
+  }
+  for (const auto& [reg, bySystemValue] : declarations) {
+    uint32_t taken = 0;
+    for (const auto& [sv, mask] : bySystemValue) {
+      if (taken & mask)
+        throw Error("output register " + std::to_string(reg) + " has a component under two system values");
+      taken |= mask;
+    }
   }
   std::string code = "gs_4_0\n";
-  for (const auto& [reg, mask] : masks) {
-    const std::string r = std::to_string(reg), m = maskText(mask);
-    if (positions[reg])
-      code += "dcl_input_siv v[" + std::to_string(inputVertices) + "][" + r + "]." + m + ", position\n";
-    else
-      code += "dcl_input v[" + std::to_string(inputVertices) + "][" + r + "]." + m + "\n";
-  }
+  for (const auto& [reg, bySystemValue] : declarations)
+    for (const auto& [sv, mask] : bySystemValue) {
+      const std::string r = std::to_string(reg), m = maskText(mask);
+      if (sv)
+        code += "dcl_input_siv v[" + std::to_string(inputVertices) + "][" + r + "]." + m + ", " + systemValueText(sv) + "\n";
+      else
+        code += "dcl_input v[" + std::to_string(inputVertices) + "][" + r + "]." + m + "\n";
+    }
   code += std::string("dcl_inputprimitive ") + name + "\n";
   code += std::string("dcl_outputtopology ") +
           (vertices.size() == 1 ? "pointlist" : vertices.size() == 2 ? "linestrip" : "trianglestrip") + "\n";
-  for (const auto& [reg, mask] : masks) {
-    const std::string r = std::to_string(reg), m = maskText(mask);
-    code += positions[reg] ? "dcl_output_siv o" + r + "." + m + ", position\n" : "dcl_output o" + r + "." + m + "\n";
-  }
+  for (const auto& [reg, bySystemValue] : declarations)
+    for (const auto& [sv, mask] : bySystemValue) {
+      const std::string r = std::to_string(reg), m = maskText(mask);
+      code += sv ? "dcl_output_siv o" + r + "." + m + ", " + systemValueText(sv) + "\n" : "dcl_output o" + r + "." + m + "\n";
+    }
   code += "dcl_maxout " + std::to_string(vertices.size()) + "\n";
   for (uint32_t v : vertices) {
     for (const auto& [reg, mask] : masks) {

@@ -17,7 +17,7 @@ constexpr uint32_t kPrimitivePoint = 1, kPrimitiveLine = 2, kPrimitiveTriangle =
 
 // Geometry-shader assembly taking `primitive` with every register of `outputs` as input, and
 // emitting the primitive's vertices (adjacency vertices skipped) with those registers unchanged.
-// Throws Unsupported for system values other than the position.
+// Throws Unsupported for system values other than the position and clip/cull distances.
 std::string passThroughGeometryCode(const Signature& outputs, uint32_t primitive);
 
 // Compiles that geometry shader for vertex or domain shader `source` (a domain shader's primitive

@@ -308,8 +308,45 @@ TEST_CASE("a pass-through geometry shader is generated from vertex bytecode for 
       "//\n"
       "vs_5_0\ndcl_input v0.xyzw\ndcl_output_siv o0.xyzw, position\ndcl_output_siv o1.x, clip_distance\n"
       "mov o0.xyzw, v0.xyzw\nmov o1.x, v0.x\nret\n";
+  // Clip and cull distances: read from the per-vertex ClipDistance/CullDistance inputs, written
+  // to the ClipDistance/CullDistance outputs, and capturable.
+  options.streamOutput.entries = {{0, "SV_Position", 0, 0, 4, 0}, {0, "SV_ClipDistance", 0, 0, 1, 0}};
+  for (uint32_t primitive : {1u, 2u, 3u, 6u, 7u}) {
+    INFO("primitive " << primitive);
+    options.passThroughGeometry = primitive;
+    Compiled c = compileValid(clip, options);
+    CHECK(c.result.reflection.stage == ShaderStage::Geometry);
+    CHECK(c.count("BuiltIn ClipDistance") == 2);  // the input array and the output
+    CHECK(c.has("OpDecorate %xfb_SV_ClipDistance0 Offset 16"));
+    CHECK(c.result.reflection.inputLocations.empty());
+  }
+  const std::string cull =
+      "// Output signature:\n//\n"
+      "// Name                 Index   Mask Register SysValue  Format   Used\n"
+      "// -------------------- ----- ------ -------- -------- ------- ------\n"
+      "// SV_Position              0   xyzw        0      POS   float   xyzw\n"
+      "// TEXCOORD                 0   xy          1     NONE   float   xy\n"
+      "// SV_CullDistance          0     z         1  CULLDST   float     z\n"
+      "//\n"
+      "vs_5_0\ndcl_input v0.xyzw\ndcl_output_siv o0.xyzw, position\ndcl_output o1.xy\n"
+      "dcl_output_siv o1.z, cull_distance\nmov o0.xyzw, v0.xyzw\nmov o1.xyz, v0.xyz\nret\n";
+  options.passThroughGeometry = 3;
+  options.streamOutput.entries = {{0, "TEXCOORD", 0, 0, 2, 0}, {0, "SV_CullDistance", 0, 0, 1, 0}};
+  Compiled culled = compileValid(cull, options);
+  CHECK(culled.count("BuiltIn CullDistance") == 2);
+  CHECK(culled.result.reflection.inputLocations == std::vector<uint32_t>{1});
+  // Other system values still leave no pass-through shader.
+  const std::string layer =
+      "// Output signature:\n//\n"
+      "// Name                 Index   Mask Register SysValue  Format   Used\n"
+      "// -------------------- ----- ------ -------- -------- ------- ------\n"
+      "// SV_Position              0   xyzw        0      POS   float   xyzw\n"
+      "// LAYER                    0   x           1  RTINDEX    uint   x\n"
+      "//\n"
+      "vs_5_0\ndcl_input v0.xyzw\ndcl_output_siv o0.xyzw, position\ndcl_output_siv o1.x, rendertarget_array_index\n"
+      "mov o0.xyzw, v0.xyzw\nmov o1.x, l(1)\nret\n";
   options.streamOutput.entries = {{0, "SV_Position", 0, 0, 4, 0}};
-  CHECK(compileError(clip, options).rfind("unsupported: pass-through geometry shader for an output with system value", 0) == 0);
+  CHECK(compileError(layer, options).rfind("unsupported: pass-through geometry shader for an output with system value", 0) == 0);
 }
 
 TEST_CASE("the dual-source variant puts o1 at location 0 index 1 and drops the other targets", "[compiler]") {

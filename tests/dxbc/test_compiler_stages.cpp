@@ -193,6 +193,64 @@ TEST_CASE("clip and cull distances packed in signature components become ClipDis
   CHECK(c.has("OpCapability CullDistance"));
 }
 
+TEST_CASE("a pass-through hull shader copies its control points' clip and cull distances to its outputs", "[compiler]") {
+  const std::string signatures =
+    "// Input signature:\n"
+    "//\n"
+    "// Name                 Index   Mask Register SysValue  Format   Used\n"
+    "// -------------------- ----- ------ -------- -------- ------- ------\n"
+    "// SV_Position              0   xyzw        0      POS   float   xyzw\n"
+    "// SV_ClipDistance          0   x           1  CLIPDST   float   x\n"
+    "// SV_CullDistance          0    y          1  CULLDST   float    y\n"
+    "// SV_ClipDistance          1     z         1  CLIPDST   float     z\n"
+    "// TEXCOORD                 0   xy          2     NONE   float   xy\n"
+    "//\n"
+    "// Output signature:\n"
+    "//\n"
+    "// Name                 Index   Mask Register SysValue  Format   Used\n"
+    "// -------------------- ----- ------ -------- -------- ------- ------\n"
+    "// SV_Position              0   xyzw        0      POS   float   xyzw\n"
+    "// SV_ClipDistance          0   x           1  CLIPDST   float   x\n"
+    "// SV_CullDistance          0    y          1  CULLDST   float    y\n"
+    "// SV_ClipDistance          1     z         1  CLIPDST   float     z\n"
+    "// TEXCOORD                 0   xy          2     NONE   float   xy\n"
+    "//\n";
+  Compiled c = compileValid(signatures +
+    "hs_5_0\n"
+    "hs_decls\n"
+    "dcl_input_control_point_count 3\n"
+    "dcl_output_control_point_count 3\n"
+    "dcl_tessellator_domain domain_tri\n"
+    "dcl_tessellator_partitioning partitioning_integer\n"
+    "dcl_tessellator_output_primitive output_triangle_cw\n"
+    "hs_fork_phase\n"
+    "dcl_output_siv o0.x, finalTriUeq0EdgeTessFactor\n"
+    "dcl_output_siv o1.x, finalTriVeq0EdgeTessFactor\n"
+    "dcl_output_siv o2.x, finalTriWeq0EdgeTessFactor\n"
+    "mov o0.x, l(1.0)\n"
+    "mov o1.x, l(1.0)\n"
+    "mov o2.x, l(1.0)\n"
+    "ret\n"
+    "hs_fork_phase\n"
+    "dcl_output_siv o3.x, finalTriInsideTessFactor\n"
+    "mov o3.x, l(1.0)\n"
+    "ret\n");
+  // Per control point: the ClipDistance (two) and CullDistance (one) input arrays, read into the
+  // registers, then written with the rest of register 1 at location 1.
+  CHECK(c.has("BuiltIn ClipDistance"));
+  CHECK(c.has("BuiltIn CullDistance"));
+  CHECK(c.has("OpCapability ClipDistance"));
+  CHECK(c.has("OpCapability CullDistance"));
+  CHECK(c.has("_arr__arr_float_uint_2_uint_3"));
+  CHECK(c.has("_arr__arr_float_uint_1_uint_3"));
+  CHECK(c.result.reflection.outputLocations.size() >= 3);
+  CHECK(c.result.reflection.outputLocations[0] == 0);
+  CHECK(c.result.reflection.outputLocations[1] == 1);
+  CHECK(c.result.reflection.outputLocations[2] == 2);
+  // Register 2 is a plain input; register 1 comes only from the built-ins (no location 1 input).
+  CHECK(c.result.reflection.inputLocations == std::vector<uint32_t>{2});
+}
+
 TEST_CASE("pixel shader system values: oMask, vCoverage, oStencilRef, conservative depth, eval_*, the rasterizer", "[compiler]") {
   Compiled c = compileValid(
     "ps_5_0\n"
