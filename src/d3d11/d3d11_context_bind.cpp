@@ -2,7 +2,9 @@
 // output merger and stream output, SetPredication and ClearState. They update ContextState (with
 // the references D3D11 keeps on bound objects) and mark what the next draw must record.
 #include <algorithm>
+#include <atomic>
 
+#include "d3d11/caps/format_table.h"
 #include "d3d11/d3d11_buffer.h"
 #include "d3d11/d3d11_class_instance.h"
 #include "d3d11/d3d11_device.h"
@@ -46,6 +48,41 @@ bool level9Refuses(D3D_FEATURE_LEVEL level, bool beyondLimit, const char* method
   if (level >= D3D_FEATURE_LEVEL_10_0 || !beyondLimit)
     return false;
   util::log::warn(method, ": ", why, " at feature level 9_x; call ignored");
+  return true;
+}
+
+// Seed 000: the hull, domain, geometry and compute stages do not exist at 9_x (their shaders
+// cannot be created there), so their Set* calls are ignored, views, samplers and buffers
+// included. Engines reset every stage each frame, so each stage and method warns once.
+enum class StageMethod : uint32_t { Shader, ShaderResources, Samplers, ConstantBuffers, UnorderedAccessViews, Count };
+
+bool level9StageRefuses(D3D_FEATURE_LEVEL level, uint32_t stage, StageMethod method) {
+  if (level >= D3D_FEATURE_LEVEL_10_0 || stage == uint32_t(dxbc::ShaderStage::Vertex) || stage == uint32_t(dxbc::ShaderStage::Pixel))
+    return false;
+  static const char* const kStages[] = {"VS", "HS", "DS", "GS", "PS", "CS"};
+  static const char* const kMethods[] = {"SetShader", "SetShaderResources", "SetSamplers", "SetConstantBuffers",
+                                         "SetUnorderedAccessViews"};
+  static std::atomic<bool> warned[6][uint32_t(StageMethod::Count)];
+  if (!warned[stage][uint32_t(method)].exchange(true))
+    util::log::warn(kStages[stage], kMethods[uint32_t(method)], ": the stage does not exist at feature level 9_x; call ignored "
+                    "(warned once)");
+  return true;
+}
+
+// Seed 000: 9_3's four render targets all have the same bit depth.
+bool sameBitDepth(UINT count, ID3D11RenderTargetView* const* views) {
+  UINT bits = 0;
+  for (UINT i = 0; i < count && views; ++i) {
+    if (!views[i])
+      continue;
+    D3D11_RENDER_TARGET_VIEW_DESC desc;
+    views[i]->GetDesc(&desc);
+    const caps::FormatInfo* info = caps::formatInfo(desc.Format);
+    const UINT viewBits = info ? info->bitsPerElement : 0;
+    if (bits && viewBits != bits)
+      return false;
+    bits = viewBits;
+  }
   return true;
 }
 
@@ -110,6 +147,8 @@ template <typename ShaderClass>
 void D3D11DeviceContext::setShader(typename ShaderClass::InterfaceType* shader, ID3D11ClassInstance* const* instances,
                                    UINT instanceCount) {
   constexpr uint32_t stage = uint32_t(ShaderClass::stage());
+  if (level9StageRefuses(m_device->featureLevel(), stage, StageMethod::Shader))
+    return;
   StageState& state = m_state.stages[stage];
   if (state.shader.get() != shader) {
     state.shader = shader;
@@ -221,7 +260,8 @@ void D3D11DeviceContext::getShader(uint32_t stage, Interface** shader, ID3D11Cla
 
 void D3D11DeviceContext::setConstantBuffers(uint32_t stage, UINT start, UINT count, ID3D11Buffer* const* buffers,
                                                const UINT* firstConstant, const UINT* numConstants) {
-  if (!rangeValid(start, count, D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT, "SetConstantBuffers"))
+  if (level9StageRefuses(m_device->featureLevel(), stage, StageMethod::ConstantBuffers) ||
+      !rangeValid(start, count, D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT, "SetConstantBuffers"))
     return;
   StageState& state = m_state.stages[stage];
   for (UINT i = 0; i < count; ++i) {
@@ -256,8 +296,19 @@ void D3D11DeviceContext::getConstantBuffers(uint32_t stage, UINT start, UINT cou
 }
 
 void D3D11DeviceContext::setShaderResources(uint32_t stage, UINT start, UINT count, ID3D11ShaderResourceView* const* views) {
-  if (!rangeValid(start, count, D3D11_COMMONSHADER_INPUT_RESOURCE_SLOT_COUNT, "SetShaderResources"))
+  const D3D_FEATURE_LEVEL level = m_device->featureLevel();
+  if (level9StageRefuses(level, stage, StageMethod::ShaderResources) ||
+      !rangeValid(start, count, D3D11_COMMONSHADER_INPUT_RESOURCE_SLOT_COUNT, "SetShaderResources"))
     return;
+  if (level == D3D_FEATURE_LEVEL_9_1 && stage == uint32_t(dxbc::ShaderStage::Pixel)) {
+    // Seed 000: at most eight pixel-shader resources at 9_1 (slots 0-7; null views past them count not).
+    UINT bound = 0;
+    for (UINT i = 0; i < count && views; ++i)
+      if (views[i])
+        bound = start + i + 1;
+    if (level9Refuses(level, bound > 8, "PSSetShaderResources", "a shader resource past slot 7 (9_1 binds eight)"))
+      return;
+  }
   StageState& state = m_state.stages[stage];
   for (UINT i = 0; i < count; ++i) {
     ID3D11ShaderResourceView* view = views ? views[i] : nullptr;
@@ -273,7 +324,9 @@ void D3D11DeviceContext::setShaderResources(uint32_t stage, UINT start, UINT cou
 }
 
 void D3D11DeviceContext::setSamplers(uint32_t stage, UINT start, UINT count, ID3D11SamplerState* const* samplers) {
-  if (!rangeValid(start, count, D3D11_COMMONSHADER_SAMPLER_SLOT_COUNT, "SetSamplers"))
+  // D3D11's 16 sampler slots are also 9_x's limit (seed 000): rangeValid refuses the rest.
+  if (level9StageRefuses(m_device->featureLevel(), stage, StageMethod::Samplers) ||
+      !rangeValid(start, count, D3D11_COMMONSHADER_SAMPLER_SLOT_COUNT, "SetSamplers"))
     return;
   StageState& state = m_state.stages[stage];
   for (UINT i = 0; i < count; ++i) {
@@ -352,7 +405,8 @@ void STDMETHODCALLTYPE D3D11DeviceContext::CSSetUnorderedAccessViews(UINT StartS
                                                                         ID3D11UnorderedAccessView* const* ppUnorderedAccessViews,
                                                                         const UINT* pUAVInitialCounts) {
   D3D11VK_CONTEXT_LOCK();
-  if (!rangeValid(StartSlot, NumUAVs, D3D11_1_UAV_SLOT_COUNT, "CSSetUnorderedAccessViews"))
+  if (level9StageRefuses(m_device->featureLevel(), uint32_t(dxbc::ShaderStage::Compute), StageMethod::UnorderedAccessViews) ||
+      !rangeValid(StartSlot, NumUAVs, D3D11_1_UAV_SLOT_COUNT, "CSSetUnorderedAccessViews"))
     return;
   for (UINT i = 0; i < NumUAVs; ++i) {
     m_state.computeUavs[StartSlot + i] = ppUnorderedAccessViews ? ppUnorderedAccessViews[i] : nullptr;
@@ -586,6 +640,9 @@ void STDMETHODCALLTYPE D3D11DeviceContext::OMSetRenderTargetsAndUnorderedAccessV
         bound = i + 1;
     if (level9Refuses(level, bound > (level == D3D_FEATURE_LEVEL_9_3 ? 4u : 1u), "OMSetRenderTargets",
                       "more render targets than the level has"))
+      return;
+    if (level9Refuses(level, level < D3D_FEATURE_LEVEL_10_0 && !sameBitDepth(NumRTVs, ppRenderTargetViews), "OMSetRenderTargets",
+                      "render targets of different bit depths"))
       return;
     for (UINT i = 0; i < D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT; ++i)
       m_state.renderTargets[i] = i < NumRTVs && ppRenderTargetViews ? ppRenderTargetViews[i] : nullptr;

@@ -422,6 +422,32 @@ void D3D11DeviceContext::copyRegion(D3D11ResourceCommon* dst, UINT dstSubresourc
   recordCopy(dst, dstSubresource, dstOffset, src, srcSubresource, srcOffset, extent);
 }
 
+namespace {
+
+// Seed 000: at feature level 9_x only 2D textures and buffers copy from GPU-accessible to
+// CPU-accessible (staging) memory, and not a resource bound as a shader resource only; a
+// mipmapped volume texture is not copied at all by CopyResource. Null when the copy is allowed.
+const char* level9CopyRefusal(D3D11ResourceCommon* dst, D3D11ResourceCommon* src, bool wholeResource) {
+  if (!dst || !src)
+    return nullptr;
+  auto staging = [](D3D11ResourceCommon* r) {
+    return (r->asBuffer() ? UINT(r->asBuffer()->desc().Usage) : r->asTexture()->desc().usage) == D3D11_USAGE_STAGING;
+  };
+  const UINT srcBind = src->asBuffer() ? src->asBuffer()->desc().BindFlags : src->asTexture()->desc().bindFlags;
+  const TextureDesc* texture = src->asTexture() ? &src->asTexture()->desc() : nullptr;
+  if (staging(dst) && !staging(src)) {
+    if (texture && texture->dimension != D3D11_RESOURCE_DIMENSION_TEXTURE2D)
+      return "only 2D textures and buffers copy to CPU-accessible memory";
+    if (srcBind == D3D11_BIND_SHADER_RESOURCE)
+      return "a resource bound as a shader resource only does not copy to CPU-accessible memory";
+  }
+  if (wholeResource && texture && texture->dimension == D3D11_RESOURCE_DIMENSION_TEXTURE3D && texture->mipLevels > 1)
+    return "mipmapped volume textures are not copied";
+  return nullptr;
+}
+
+}  // namespace
+
 void STDMETHODCALLTYPE D3D11DeviceContext::CopySubresourceRegion(ID3D11Resource* pDstResource, UINT DstSubresource, UINT DstX,
                                                                      UINT DstY, UINT DstZ, ID3D11Resource* pSrcResource,
                                                                      UINT SrcSubresource, const D3D11_BOX* pSrcBox) {
@@ -442,11 +468,11 @@ void STDMETHODCALLTYPE D3D11DeviceContext::CopySubresourceRegion1(ID3D11Resource
   keepAlive(pSrcResource);
   D3D11ResourceCommon* dst = resourceCommon(pDstResource);
   D3D11ResourceCommon* src = resourceCommon(pSrcResource);
-  if (dst && src && m_device->featureLevel() < D3D_FEATURE_LEVEL_10_0 && src->asTexture() && dst->asTexture() &&
-      dst->asTexture()->staging() && !src->asTexture()->staging() &&
-      src->asTexture()->desc().dimension != D3D11_RESOURCE_DIMENSION_TEXTURE2D) {
-    util::log::warn("CopySubresourceRegion: at feature level 9_x only 2D textures and buffers copy to CPU-accessible memory; call dropped");
-    return;
+  if (m_device->featureLevel() < D3D_FEATURE_LEVEL_10_0) {
+    if (const char* why = level9CopyRefusal(dst, src, false)) {
+      util::log::warn("CopySubresourceRegion: at feature level 9_x ", why, "; call dropped");
+      return;
+    }
   }
   PredicatedOperation predicated(*this);
   copyRegion(dst, DstSubresource, DstX, DstY, DstZ, src, SrcSubresource, pSrcBox, "CopySubresourceRegion");
@@ -462,6 +488,12 @@ void STDMETHODCALLTYPE D3D11DeviceContext::CopyResource(ID3D11Resource* pDstReso
     util::log::warn("CopyResource: the resources are not two different d3d11vk buffers or textures; call dropped");
     return;
   }
+  if (m_device->featureLevel() < D3D_FEATURE_LEVEL_10_0) {
+    if (const char* why = level9CopyRefusal(dst, src, true)) {
+      util::log::warn("CopyResource: at feature level 9_x ", why, "; call dropped");
+      return;
+    }
+  }
   if (dst->asBuffer()) {
     if (dst->asBuffer()->desc().ByteWidth != src->asBuffer()->desc().ByteWidth) {
       util::log::warn("CopyResource: the buffers differ in size; call dropped");
@@ -476,18 +508,6 @@ void STDMETHODCALLTYPE D3D11DeviceContext::CopyResource(ID3D11Resource* pDstReso
   if (a.dimension != b.dimension || a.width != b.width || a.height != b.height || a.depth != b.depth || a.mipLevels != b.mipLevels ||
       a.arraySize != b.arraySize || a.sampleDesc.Count != b.sampleDesc.Count) {
     util::log::warn("CopyResource: the textures differ in dimension, size, mip levels, array size or sample count; call dropped");
-    return;
-  }
-  if (m_device->featureLevel() < D3D_FEATURE_LEVEL_10_0 && dst->asTexture()->staging() && !src->asTexture()->staging()) {
-    const bool allowed = b.dimension == D3D11_RESOURCE_DIMENSION_TEXTURE2D && b.bindFlags != D3D11_BIND_SHADER_RESOURCE;
-    if (!allowed) {
-      util::log::warn("CopyResource: at feature level 9_x only 2D textures that are not shader-resource-only copy to "
-                      "CPU-accessible memory; call dropped");
-      return;
-    }
-  }
-  if (m_device->featureLevel() < D3D_FEATURE_LEVEL_10_0 && b.dimension == D3D11_RESOURCE_DIMENSION_TEXTURE3D && b.mipLevels > 1) {
-    util::log::warn("CopyResource: at feature level 9_x mipmapped volume textures are not copied; call dropped");
     return;
   }
   PredicatedOperation predicated(*this);

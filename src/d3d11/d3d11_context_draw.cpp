@@ -3,6 +3,7 @@
 // key, render targets, viewports and scissors, dynamic values, vertex and index buffers, and per
 // stage the full descriptor set built from the shader's reflection and the bound views.
 #include <algorithm>
+#include <atomic>
 #include <cstring>
 
 #include "d3d11/caps/format_table.h"
@@ -11,6 +12,7 @@
 #include "d3d11/d3d11_depth_stencil_state.h"
 #include "d3d11/d3d11_device.h"
 #include "d3d11/d3d11_device_context.h"
+#include "d3d11/d3d11_enum_value.h"
 #include "d3d11/d3d11_input_layout.h"
 #include "d3d11/d3d11_pipeline_state.h"
 #include "d3d11/d3d11_query.h"
@@ -61,6 +63,52 @@ VkExtent2D mipExtent(const ViewTarget& target) {
     return {0, 0};
   const TextureDesc& desc = resource->asTexture()->desc();
   return {std::max(1u, desc.width >> target.range().firstMip), std::max(1u, desc.height >> target.range().firstMip)};
+}
+
+// ---- Feature level 9_x draw rules (seed 000, docs/pipelines.md "Feature level 9_x") ----
+
+// The calls 9_x refuses; each warns once per process, so a game repeating one every frame does
+// not flood the log.
+enum class Level9Refusal : uint32_t {
+  DrawPrimitives,
+  DrawIndexedPrimitives,
+  DrawIndexedPoints,
+  DrawIndexedInstancedPrimitives,
+  DrawIndexedInstancedPoints,
+  DrawIndexedInstancedLevel,
+  DrawInstanced,
+  DrawAuto,
+  DrawInstancedIndirect,
+  DrawIndexedInstancedIndirect,
+  Dispatch,
+  DispatchIndirect,
+  Count,
+};
+
+void warnLevel9Once(Level9Refusal kind, const char* method, const char* why) {
+  static std::atomic<bool> warned[uint32_t(Level9Refusal::Count)];
+  if (!warned[uint32_t(kind)].exchange(true))
+    util::log::warn(method, ": ", why, " at feature level 9_x; call ignored (warned once)");
+}
+
+// Primitives one instance of a draw of `count` vertices or indices assembles (9_x binds no
+// adjacency topology; anything else counts none: the draw records nothing there anyway).
+uint64_t primitiveCount(D3D11_PRIMITIVE_TOPOLOGY topology, UINT count) {
+  switch (enumValue(topology)) {
+    case D3D11_PRIMITIVE_TOPOLOGY_POINTLIST: return count;
+    case D3D11_PRIMITIVE_TOPOLOGY_LINELIST: return count / 2;
+    case D3D11_PRIMITIVE_TOPOLOGY_LINESTRIP: return count > 1 ? count - 1 : 0;
+    case D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST: return count / 3;
+    case D3D11_PRIMITIVE_TOPOLOGY_TRIANGLESTRIP: return count > 2 ? count - 2 : 0;
+    default: return 0;
+  }
+}
+
+// Seed 000: at most 65535 primitives a draw at 9_1, 1048575 at 9_2 and 9_3 (D3D9's
+// MaxPrimitiveCount); per instance for 9_3's DrawIndexedInstanced.
+bool level9TooManyPrimitives(D3D_FEATURE_LEVEL level, D3D11_PRIMITIVE_TOPOLOGY topology, UINT count) {
+  const uint64_t limit = level == D3D_FEATURE_LEVEL_9_1 ? 65535u : 1048575u;
+  return primitiveCount(topology, count) > limit;
 }
 
 }  // namespace
@@ -513,13 +561,26 @@ void D3D11DeviceContext::noteBufferDiscarded(const D3D11Buffer& buffer) {
 // ---- Draws and dispatches ----
 
 void STDMETHODCALLTYPE D3D11DeviceContext::Draw(UINT VertexCount, UINT StartVertexLocation) {
+  // STATUS: partial: at 9_x the texture repeat limits (128/2048/8192 across a primitive) are not checked
   D3D11VK_CONTEXT_LOCK();
-  DrawInstanced(VertexCount, 1, StartVertexLocation, 0);
+  const D3D_FEATURE_LEVEL level = m_device->featureLevel();
+  if (level < D3D_FEATURE_LEVEL_10_0 && level9TooManyPrimitives(level, m_state.topology, VertexCount)) {
+    warnLevel9Once(Level9Refusal::DrawPrimitives, "Draw", "more primitives than the level draws at once");
+    return;
+  }
+  if (!VertexCount || !prepareDraw())
+    return;
+  auto& draw = m_stream->record<vk::DrawCommand>();
+  draw = vk::DrawCommand{VertexCount, 1, StartVertexLocation, 0};
 }
 
 void STDMETHODCALLTYPE D3D11DeviceContext::DrawInstanced(UINT VertexCountPerInstance, UINT InstanceCount, UINT StartVertexLocation,
                                                             UINT StartInstanceLocation) {
   D3D11VK_CONTEXT_LOCK();
+  if (m_device->featureLevel() < D3D_FEATURE_LEVEL_10_0) {
+    warnLevel9Once(Level9Refusal::DrawInstanced, "DrawInstanced", "not supported");
+    return;
+  }
   if (!VertexCountPerInstance || !InstanceCount || !prepareDraw())
     return;
   auto& draw = m_stream->record<vk::DrawCommand>();
@@ -527,13 +588,48 @@ void STDMETHODCALLTYPE D3D11DeviceContext::DrawInstanced(UINT VertexCountPerInst
 }
 
 void STDMETHODCALLTYPE D3D11DeviceContext::DrawIndexed(UINT IndexCount, UINT StartIndexLocation, INT BaseVertexLocation) {
+  // STATUS: partial: at 9_x index values past the level's limit and the texture repeat limits are not checked (no CPU read of the index buffer per draw)
   D3D11VK_CONTEXT_LOCK();
-  DrawIndexedInstanced(IndexCount, 1, StartIndexLocation, BaseVertexLocation, 0);
+  const D3D_FEATURE_LEVEL level = m_device->featureLevel();
+  if (level < D3D_FEATURE_LEVEL_10_0) {
+    // Index values past the level's limit are not checked: that would read the index buffer on the
+    // CPU per draw (docs/pipelines.md); Vulkan draws them.
+    if (enumValue(m_state.topology) == D3D11_PRIMITIVE_TOPOLOGY_POINTLIST) {
+      warnLevel9Once(Level9Refusal::DrawIndexedPoints, "DrawIndexed", "indexed point lists are not supported");
+      return;
+    }
+    if (level9TooManyPrimitives(level, m_state.topology, IndexCount)) {
+      warnLevel9Once(Level9Refusal::DrawIndexedPrimitives, "DrawIndexed", "more primitives than the level draws at once");
+      return;
+    }
+  }
+  if (!IndexCount || !m_state.indexBuffer || !prepareDraw())
+    return;
+  auto& draw = m_stream->record<vk::DrawIndexedCommand>();
+  draw = vk::DrawIndexedCommand{IndexCount, 1, StartIndexLocation, BaseVertexLocation, 0};
 }
 
 void STDMETHODCALLTYPE D3D11DeviceContext::DrawIndexedInstanced(UINT IndexCountPerInstance, UINT InstanceCount, UINT StartIndexLocation,
                                                                    INT BaseVertexLocation, UINT StartInstanceLocation) {
+  // STATUS: partial: at 9_3 index values past the level's limit and the texture repeat limits are not checked (no CPU read of the index buffer per draw)
   D3D11VK_CONTEXT_LOCK();
+  const D3D_FEATURE_LEVEL level = m_device->featureLevel();
+  if (level < D3D_FEATURE_LEVEL_10_0) {
+    // 9_3 instances as D3D9 did (stream frequencies): the Draw limits hold per instance.
+    if (level < D3D_FEATURE_LEVEL_9_3) {
+      warnLevel9Once(Level9Refusal::DrawIndexedInstancedLevel, "DrawIndexedInstanced", "not supported below 9_3");
+      return;
+    }
+    if (enumValue(m_state.topology) == D3D11_PRIMITIVE_TOPOLOGY_POINTLIST) {
+      warnLevel9Once(Level9Refusal::DrawIndexedInstancedPoints, "DrawIndexedInstanced", "indexed point lists are not supported");
+      return;
+    }
+    if (level9TooManyPrimitives(level, m_state.topology, IndexCountPerInstance)) {
+      warnLevel9Once(Level9Refusal::DrawIndexedInstancedPrimitives, "DrawIndexedInstanced",
+                     "more primitives an instance than the level draws at once");
+      return;
+    }
+  }
   if (!IndexCountPerInstance || !InstanceCount || !m_state.indexBuffer || !prepareDraw())
     return;
   auto& draw = m_stream->record<vk::DrawIndexedCommand>();
@@ -558,16 +654,28 @@ void D3D11DeviceContext::drawIndirect(ID3D11Buffer* args, UINT offset, bool inde
 
 void STDMETHODCALLTYPE D3D11DeviceContext::DrawInstancedIndirect(ID3D11Buffer* pBufferForArgs, UINT AlignedByteOffsetForArgs) {
   D3D11VK_CONTEXT_LOCK();
+  if (m_device->featureLevel() < D3D_FEATURE_LEVEL_10_0) {
+    warnLevel9Once(Level9Refusal::DrawInstancedIndirect, "DrawInstancedIndirect", "not supported");
+    return;
+  }
   drawIndirect(pBufferForArgs, AlignedByteOffsetForArgs, false);
 }
 
 void STDMETHODCALLTYPE D3D11DeviceContext::DrawIndexedInstancedIndirect(ID3D11Buffer* pBufferForArgs, UINT AlignedByteOffsetForArgs) {
   D3D11VK_CONTEXT_LOCK();
+  if (m_device->featureLevel() < D3D_FEATURE_LEVEL_10_0) {
+    warnLevel9Once(Level9Refusal::DrawIndexedInstancedIndirect, "DrawIndexedInstancedIndirect", "not supported");
+    return;
+  }
   drawIndirect(pBufferForArgs, AlignedByteOffsetForArgs, true);
 }
 
 void STDMETHODCALLTYPE D3D11DeviceContext::DrawAuto() {
   D3D11VK_CONTEXT_LOCK();
+  if (m_device->featureLevel() < D3D_FEATURE_LEVEL_10_0) {
+    warnLevel9Once(Level9Refusal::DrawAuto, "DrawAuto", "not supported");
+    return;
+  }
   // Documented: the vertex buffer in slot 0 must have been created with both STREAM_OUTPUT and
   // VERTEX_BUFFER; it draws what stream output wrote into it, from the bound offset on.
   const VertexBufferState& slot0 = m_state.vertexBuffers[0];
@@ -588,6 +696,10 @@ void STDMETHODCALLTYPE D3D11DeviceContext::DrawAuto() {
 
 void STDMETHODCALLTYPE D3D11DeviceContext::Dispatch(UINT ThreadGroupCountX, UINT ThreadGroupCountY, UINT ThreadGroupCountZ) {
   D3D11VK_CONTEXT_LOCK();
+  if (m_device->featureLevel() < D3D_FEATURE_LEVEL_10_0) {
+    warnLevel9Once(Level9Refusal::Dispatch, "Dispatch", "not supported");
+    return;
+  }
   if (!ThreadGroupCountX || !ThreadGroupCountY || !ThreadGroupCountZ || !prepareDispatch())
     return;
   auto& dispatch = m_stream->record<vk::DispatchCommand>();
@@ -596,6 +708,10 @@ void STDMETHODCALLTYPE D3D11DeviceContext::Dispatch(UINT ThreadGroupCountX, UINT
 
 void STDMETHODCALLTYPE D3D11DeviceContext::DispatchIndirect(ID3D11Buffer* pBufferForArgs, UINT AlignedByteOffsetForArgs) {
   D3D11VK_CONTEXT_LOCK();
+  if (m_device->featureLevel() < D3D_FEATURE_LEVEL_10_0) {
+    warnLevel9Once(Level9Refusal::DispatchIndirect, "DispatchIndirect", "not supported");
+    return;
+  }
   D3D11ResourceCommon* resource = resourceCommon(pBufferForArgs);
   D3D11Buffer* buffer = resource ? resource->asBuffer() : nullptr;
   if (!buffer || !(buffer->desc().MiscFlags & D3D11_RESOURCE_MISC_DRAWINDIRECT_ARGS) || (AlignedByteOffsetForArgs & 3)) {
