@@ -8,6 +8,7 @@
 #include "util/log.h"
 #include "vk/device.h"
 #include "vk/gpu_timeline.h"
+#include "vk/query_pools.h"
 #include "vk/result.h"
 
 namespace vk {
@@ -110,6 +111,19 @@ void CommandExecutor::execute(const ResolveImageCommand& command) {
     vk.vkCmdResolveImage(m_commands, command.src, VK_IMAGE_LAYOUT_GENERAL, command.dst, VK_IMAGE_LAYOUT_GENERAL, 1, &region);
     return;
   }
+  // The internal draws must not count in the application's occlusion, pipeline-statistics or
+  // stream-output queries (D3D11's resolves and mip generation do not): the open segments end
+  // before them and new ones begin after, as at a submission boundary (executor_query.cpp).
+  auto pauseQueries = [this] {
+    for (uint32_t kind = 0; kind < kQueryKinds; ++kind)
+      endSegment(kind);
+  };
+  auto resumeQueries = [this] {
+    for (uint32_t kind = 0; kind < kQueryKinds; ++kind)
+      if (!m_activeQueries[kind].empty())
+        startSegment(kind);
+  };
+  pauseQueries();
   try {
     VkImageView source = metaView(m_device, m_submission, command.src, VK_IMAGE_VIEW_TYPE_2D, command.format,
                                   VK_IMAGE_USAGE_SAMPLED_BIT, region.srcSubresource.mipLevel, region.srcSubresource.baseArrayLayer, 1);
@@ -124,6 +138,7 @@ void CommandExecutor::execute(const ResolveImageCommand& command) {
   } catch (const Error& error) {
     util::log::error("ResolveSubresource: the resolve shader could not run (", error.what(), "); resolve skipped");
   }
+  resumeQueries();
   // The application's pipeline, sets and dynamic state are bound again before its next draw.
   reapplyState();
 }
@@ -137,6 +152,18 @@ void CommandExecutor::execute(const GenerateMipsCommand& command) {
   const MipsDimension dimension = command.imageType == VK_IMAGE_TYPE_1D   ? MipsDimension::Array1D
                                   : command.imageType == VK_IMAGE_TYPE_3D ? MipsDimension::Volume
                                                                           : MipsDimension::Array2D;
+  // The application's queries do not count the internal draws (as for the resolve above).
+  auto pauseQueries = [this] {
+    for (uint32_t kind = 0; kind < kQueryKinds; ++kind)
+      endSegment(kind);
+  };
+  auto resumeQueries = [this] {
+    for (uint32_t kind = 0; kind < kQueryKinds; ++kind)
+      if (!m_activeQueries[kind].empty())
+        startSegment(kind);
+  };
+  if (shader)
+    pauseQueries();
   for (uint32_t mip = command.baseMip + 1; mip < command.baseMip + command.mipCount; ++mip) {
     VkExtent3D target{std::max(1u, source.width / 2), std::max(1u, source.height / 2), std::max(1u, source.depth / 2)};
     // Each level reads the one just written: a barrier between levels, not only at the start.
@@ -159,8 +186,10 @@ void CommandExecutor::execute(const GenerateMipsCommand& command) {
     }
     source = target;
   }
-  if (shader)
+  if (shader) {
+    resumeQueries();
     reapplyState();
+  }
   m_barriers.reset();
   m_barriers.prepare(vk, m_commands, {{resourceId(command.image), Access::Write}});
 }

@@ -312,3 +312,40 @@ TEST_CASE("GenerateMips through an sRGB view of typeless 1D and 3D textures filt
     checkAverage(bytes, 8, a, b, true);
   }
 }
+
+TEST_CASE("the resolve and mips shaders' draws do not count in an occlusion query", "[render][meta-formats]") {
+  Fixture f;
+  if (!has4xMsaa(f, DXGI_FORMAT_R8G8B8A8_UNORM)) {
+    WARN("skipped: no 4x MSAA for R8G8B8A8_UNORM on this device");
+    return;
+  }
+  Scene scene(f, 4, 4);
+  auto msaa = f.texture2D(4, 4, DXGI_FORMAT_R8G8B8A8_TYPELESS, D3D11_USAGE_DEFAULT, D3D11_BIND_RENDER_TARGET, 0, 1, 1, 4);
+  auto resolved = f.texture2D(4, 4, DXGI_FORMAT_R8G8B8A8_TYPELESS, D3D11_USAGE_DEFAULT, D3D11_BIND_RENDER_TARGET);
+  auto mipmapped = f.texture2D(8, 8, DXGI_FORMAT_R8G8B8A8_TYPELESS, D3D11_USAGE_DEFAULT,
+                               D3D11_BIND_SHADER_RESOURCE | D3D11_BIND_RENDER_TARGET, 0, 4, 1, 1, D3D11_RESOURCE_MISC_GENERATE_MIPS);
+  auto view = srv(f, mipmapped.get(), DXGI_FORMAT_R8G8B8A8_UNORM_SRGB, D3D11_SRV_DIMENSION_TEXTURE2D, 1);
+  D3D11_QUERY_DESC desc{D3D11_QUERY_OCCLUSION, 0};
+  auto samples = [&](bool withMeta) {
+    ComPtr<ID3D11Query> query;
+    REQUIRE(f.device->CreateQuery(&desc, query.put()) == S_OK);
+    f.context->Begin(query.get());
+    scene.draw(rect(-1, -1, 1, 1, 1, 0, 0));
+    if (withMeta) {
+      f.context->ResolveSubresource(resolved.get(), 0, msaa.get(), 0, DXGI_FORMAT_R8G8B8A8_UNORM_SRGB);
+      f.context->GenerateMips(view.get());
+      scene.draw(rect(-1, -1, 1, 1, 0, 1, 0));
+    }
+    f.context->End(query.get());
+    UINT64 count = 0;
+    HRESULT hr;
+    while ((hr = f.context->GetData(query.get(), &count, sizeof(count), 0)) == S_FALSE) {
+    }
+    REQUIRE(hr == S_OK);
+    return count;
+  };
+  const UINT64 one = samples(false);
+  CHECK(one == 16);
+  // Two draws of 16 samples; the resolve (16 pixels) and three mip levels (16 + 4 + 1) add none.
+  CHECK(samples(true) == 2 * one);
+}
