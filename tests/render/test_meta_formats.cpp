@@ -349,3 +349,40 @@ TEST_CASE("the resolve and mips shaders' draws do not count in an occlusion quer
   // Two draws of 16 samples; the resolve (16 pixels) and three mip levels (16 + 4 + 1) add none.
   CHECK(samples(true) == 2 * one);
 }
+
+TEST_CASE("a deferred context's sRGB resolve and mip generation run when its command list executes", "[render][meta-formats]") {
+  Fixture f;
+  if (!has4xMsaa(f, DXGI_FORMAT_R8G8B8A8_UNORM)) {
+    WARN("skipped: no 4x MSAA for R8G8B8A8_UNORM on this device");
+    return;
+  }
+  Scene scene(f, 4, 4, DXGI_FORMAT_R8G8B8A8_UNORM, kColorPS, 4);
+  const float color[4] = {0.8f, 0.4f, 0.2f, 1.0f};
+  auto msaa = halfCovered(f, scene, DXGI_FORMAT_R8G8B8A8_TYPELESS, DXGI_FORMAT_R8G8B8A8_UNORM, D3D11_BIND_RENDER_TARGET, color);
+  // A destination without render-target binding: the resolve draws into a scratch image the
+  // command list keeps alive, then copies.
+  auto resolved = f.texture2D(4, 4, DXGI_FORMAT_R8G8B8A8_TYPELESS, D3D11_USAGE_DEFAULT, D3D11_BIND_SHADER_RESOURCE);
+  auto mipmapped = f.texture2D(8, 8, DXGI_FORMAT_R8G8B8A8_TYPELESS, D3D11_USAGE_DEFAULT,
+                               D3D11_BIND_SHADER_RESOURCE | D3D11_BIND_RENDER_TARGET, 0, 2, 1, 1, D3D11_RESOURCE_MISC_GENERATE_MIPS);
+  const uint32_t a = 0xff000000u, b = 0xffffffffu;
+  auto top = checkerboard(8, 8, a, b);
+  f.context->UpdateSubresource(mipmapped.get(), 0, nullptr, top.data(), 32, 0);
+  auto view = srv(f, mipmapped.get(), DXGI_FORMAT_R8G8B8A8_UNORM_SRGB, D3D11_SRV_DIMENSION_TEXTURE2D, 1);
+
+  ComPtr<ID3D11DeviceContext> deferred;
+  REQUIRE(f.device->CreateDeferredContext(0, deferred.put()) == S_OK);
+  deferred->ResolveSubresource(resolved.get(), 0, msaa.get(), 0, DXGI_FORMAT_R8G8B8A8_UNORM_SRGB);
+  deferred->GenerateMips(view.get());
+  ComPtr<ID3D11CommandList> list;
+  REQUIRE(deferred->FinishCommandList(FALSE, list.put()) == S_OK);
+  // Nothing happened yet.
+  CHECK(f.readTexture(resolved.get(), 0, 4) == std::vector<uint8_t>(64, 0));
+  f.context->ExecuteCommandList(list.get(), FALSE);
+  const double want[4] = {averaged(204, 0, true), averaged(102, 0, true), averaged(51, 0, true), 127.5};
+  checkNear(f.readTexture(resolved.get(), 0, 4), 16, want);
+  checkAverage(f.readTexture(mipmapped.get(), 1, 4), 16, a, b, true);
+  // Executed again, the list gives the same results (its views are made per execution).
+  f.context->ExecuteCommandList(list.get(), FALSE);
+  checkNear(f.readTexture(resolved.get(), 0, 4), 16, want);
+  checkAverage(f.readTexture(mipmapped.get(), 1, 4), 16, a, b, true);
+}
