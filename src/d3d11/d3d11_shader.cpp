@@ -186,8 +186,9 @@ HRESULT createShader(const ShaderCreateContext& context, const char* method, dxb
           if (generated->error.empty()) {
             compiled = generated;
           } else {
-            // Outputs a geometry shader cannot read yet (clip/cull distances): the shader itself,
-            // compiled with the capture, takes its own stage's place as before.
+            // Outputs the pass-through shader cannot carry (system values other than the position
+            // and clip/cull distances): the shader itself, compiled with the capture, takes its
+            // own stage's place as before.
             util::log::warn("ID3D11Device::", method, ": no pass-through geometry shader (", generated->error,
                             "): the stream-output shader replaces the bound ", profile.name(), " shader");
             options.passThroughGeometry = 0;

@@ -1,0 +1,160 @@
+// Rendering: clip distances through the stages D3D11 generates: a hull shader without a control
+// point phase (its implicit pass-through of control points) and the pass-through geometry stage of
+// stream output from vertex bytecode. Pixels and captured words are read back and compared.
+#include "render_util.h"
+
+using namespace render;
+
+namespace {
+
+const uint32_t kGreen = rgba8(0, 255, 0);
+
+const std::string kPosColorInput = signature("Input", {"POSITION                 0   xyzw        0     NONE   float   xyzw",
+                                                       "COLOR                    0   xyzw        1     NONE   float   xyzw"});
+const std::string kPosColorClip = signature("Output", {"SV_Position              0   xyzw        0      POS   float   xyzw",
+                                                       "COLOR                    0   xyzw        1     NONE   float   xyzw",
+                                                       "SV_ClipDistance          0   x           2  CLIPDST   float   x"});
+
+// Position and colour through; the clip distance is the vertex's x (so x < 0 is clipped). With
+// `green`, the colour is green whatever came in (the same signatures, other code).
+std::string clipVS(bool green) {
+  return kPosColorInput + kPosColorClip +
+         "vs_5_0\n"
+         "dcl_input v0.xyzw\n"
+         "dcl_input v1.xyzw\n"
+         "dcl_output_siv o0.xyzw, position\n"
+         "dcl_output o1.xyzw\n"
+         "dcl_output_siv o2.x, clip_distance\n"
+         "mov o0.xyzw, v0.xyzw\n" +
+         std::string(green ? "mov o1.xyzw, l(0, 1.0, 0, 1.0)\n" : "mov o1.xyzw, v1.xyzw\n") +
+         "mov o2.x, v0.x\n"
+         "ret\n";
+}
+
+// A hull shader with no control point phase: D3D passes the three control points through,
+// clip distance included. Tessellation factors 1: each patch is one triangle.
+const std::string kPassThroughHS =
+    signature("Input", {"SV_Position              0   xyzw        0      POS   float   xyzw",
+                        "COLOR                    0   xyzw        1     NONE   float   xyzw",
+                        "SV_ClipDistance          0   x           2  CLIPDST   float   x"}) +
+    kPosColorClip +
+    "hs_5_0\n"
+    "hs_decls\n"
+    "dcl_input_control_point_count 3\n"
+    "dcl_output_control_point_count 3\n"
+    "dcl_tessellator_domain domain_tri\n"
+    "dcl_tessellator_partitioning partitioning_integer\n"
+    "dcl_tessellator_output_primitive output_triangle_cw\n"
+    "hs_fork_phase\n"
+    "dcl_output_siv o0.x, finalTriUeq0EdgeTessFactor\n"
+    "dcl_output_siv o1.x, finalTriVeq0EdgeTessFactor\n"
+    "dcl_output_siv o2.x, finalTriWeq0EdgeTessFactor\n"
+    "dcl_output_siv o3.x, finalTriInsideTessFactor\n"
+    "mov o0.x, l(1.0)\n"
+    "mov o1.x, l(1.0)\n"
+    "mov o2.x, l(1.0)\n"
+    "mov o3.x, l(1.0)\n"
+    "ret\n";
+
+// The barycentric combination of the control points' positions and clip distances; the colour
+// of control point 0. The clip distance goes on to the rasterizer.
+const std::string kClipDS =
+    "ds_5_0\n"
+    "dcl_input_control_point_count 3\n"
+    "dcl_tessellator_domain domain_tri\n"
+    "dcl_input vDomain.xyz\n"
+    "dcl_input vicp[3][0].xyzw\n"
+    "dcl_input vicp[3][1].xyzw\n"
+    "dcl_input vicp[3][2].x\n"
+    "dcl_output_siv o0.xyzw, position\n"
+    "dcl_output o1.xyzw\n"
+    "dcl_output_siv o2.x, clip_distance\n"
+    "dcl_temps 1\n"
+    "mul r0.xyzw, vDomain.yyyy, vicp[1][0].xyzw\n"
+    "mad r0.xyzw, vDomain.xxxx, vicp[0][0].xyzw, r0.xyzw\n"
+    "mad o0.xyzw, vDomain.zzzz, vicp[2][0].xyzw, r0.xyzw\n"
+    "mul r0.x, vDomain.y, vicp[1][2].x\n"
+    "mad r0.x, vDomain.x, vicp[0][2].x, r0.x\n"
+    "mad o2.x, vDomain.z, vicp[2][2].x, r0.x\n"
+    "mov o1.xyzw, vicp[0][1].xyzw\n"
+    "ret\n";
+
+std::vector<float> floatsOf(const std::vector<uint8_t>& bytes) {
+  std::vector<float> values(bytes.size() / 4);
+  std::memcpy(values.data(), bytes.data(), values.size() * 4);
+  return values;
+}
+
+}  // namespace
+
+TEST_CASE("a pass-through hull shader carries the vertex shader's clip distance to the domain shader",
+          "[render][tessellation][clip]") {
+  Fixture f;
+  Scene s(f, 8, 2);
+  s.vs = makeVS(f, clipVS(false));
+  f.context->VSSetShader(s.vs.get(), nullptr, 0);
+  auto hs = makeHS(f, kPassThroughHS);
+  auto ds = makeDS(f, kClipDS);
+  f.context->HSSetShader(hs.get(), nullptr, 0);
+  f.context->DSSetShader(ds.get(), nullptr, 0);
+  s.vertices(rect(-1, -1, 1, 1, 0, 1, 0));
+  f.context->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_3_CONTROL_POINT_PATCHLIST);
+  f.context->Draw(6, 0);
+  auto px = s.pixels();
+  for (UINT y = 0; y < 2; ++y)
+    for (UINT x = 0; x < 8; ++x) {
+      INFO(x << ", " << y);
+      // The left half has a negative distance: clipped. The right half is drawn.
+      CHECK(s.at(px, x, y) == (x < 4 ? 0u : kGreen));
+    }
+}
+
+TEST_CASE("stream output from vertex bytecode with a clip distance: captured, and clipped by the pass-through stage",
+          "[render][streamout][clip]") {
+  Fixture f;
+  Scene s(f, 8, 2);
+  // The stream-output object is made from clipVS(false); the bound vertex shader is clipVS(true)
+  // (same signatures, green colour). The pass-through geometry stage runs after the bound shader,
+  // so green pixels and captured colours show that the bound shader ran, not the bytecode
+  // standing in for it (the fallback when no pass-through shader can be made).
+  auto code = bytecode(clipVS(false));
+  const D3D11_SO_DECLARATION_ENTRY entries[] = {
+      {0, "SV_Position", 0, 0, 4, 0}, {0, "COLOR", 0, 0, 4, 0}, {0, "SV_ClipDistance", 0, 0, 1, 0}};
+  const UINT stride = 36;
+  ComPtr<ID3D11GeometryShader> gs;
+  REQUIRE(f.device->CreateGeometryShaderWithStreamOutput(code.data(), code.size(), entries, 3, &stride, 1, 0, nullptr,
+                                                         gs.put()) == S_OK);
+  s.vs = makeVS(f, clipVS(true));
+  f.context->VSSetShader(s.vs.get(), nullptr, 0);
+  f.context->GSSetShader(gs.get(), nullptr, 0);
+  auto target = f.buffer(8 * stride, D3D11_USAGE_DEFAULT, D3D11_BIND_STREAM_OUTPUT);
+  ID3D11Buffer* targets[] = {target.get()};
+  const UINT offset = 0;
+  f.context->SOSetTargets(1, targets, &offset);
+  const std::vector<Vertex> quad = rect(-1, -1, 1, 1, 1, 0, 0);
+  s.draw(quad);
+  f.context->SOSetTargets(0, nullptr, nullptr);
+  auto values = floatsOf(f.readBuffer(target.get()));
+  REQUIRE(values.size() >= 8 * 9);
+  for (size_t v = 0; v < 6; ++v) {
+    INFO("vertex " << v);
+    const float* w = &values[v * 9];
+    CHECK(w[0] == quad[v].x);
+    CHECK(w[1] == quad[v].y);
+    CHECK(w[2] == quad[v].z);
+    CHECK(w[3] == quad[v].w);
+    CHECK(w[4] == 0.0f);  // the bound shader's green, not the bytecode's red
+    CHECK(w[5] == 1.0f);
+    CHECK(w[6] == 0.0f);
+    CHECK(w[7] == 1.0f);
+    CHECK(w[8] == quad[v].x);  // the clip distance
+  }
+  CHECK(values[6 * 9] == 0.0f);  // nothing past the two triangles
+  auto px = s.pixels();
+  for (UINT y = 0; y < 2; ++y)
+    for (UINT x = 0; x < 8; ++x) {
+      INFO(x << ", " << y);
+      CHECK(s.at(px, x, y) == (x < 4 ? 0u : kGreen));
+    }
+}
+
