@@ -104,6 +104,29 @@ ID3D11Resource* viewedResource(ID3D11UnorderedAccessView* view) {
   return view ? static_cast<D3D11UnorderedAccessView*>(view)->target().resource() : nullptr;
 }
 
+// The hazard rules for a buffer bound as a render target (a buffer render-target view): D3D11
+// sets every other bind point that reads it to null, so its vertex-buffer, index-buffer and
+// constant-buffer bindings (every stage) go, as its shader-resource views do.
+void unbindBufferInputsOf(ContextState& state, ID3D11Resource* resource) {
+  if (!resource)
+    return;
+  for (VertexBufferState& vertexBuffer : state.vertexBuffers)
+    if (vertexBuffer.buffer && static_cast<ID3D11Resource*>(vertexBuffer.buffer.get()) == resource) {
+      vertexBuffer.buffer = nullptr;
+      state.vertexBuffersDirty = true;
+    }
+  if (state.indexBuffer && static_cast<ID3D11Resource*>(state.indexBuffer.get()) == resource) {
+    state.indexBuffer = nullptr;
+    state.indexBufferDirty = true;
+  }
+  for (StageState& stage : state.stages)
+    for (ConstantBufferBinding& binding : stage.constantBuffers)
+      if (binding.buffer && static_cast<ID3D11Resource*>(binding.buffer.get()) == resource) {
+        binding.buffer = nullptr;
+        stage.descriptorsDirty = true;
+      }
+}
+
 }  // namespace
 
 // The documented hazard rules: a resource bound for output (render target, depth-stencil, UAV) is
@@ -267,6 +290,10 @@ void D3D11DeviceContext::setConstantBuffers(uint32_t stage, UINT start, UINT cou
   for (UINT i = 0; i < count; ++i) {
     ConstantBufferBinding& binding = state.constantBuffers[start + i];
     ID3D11Buffer* buffer = buffers ? buffers[i] : nullptr;
+    if (buffer && boundForOutput(buffer, stage)) {
+      util::log::debug("SetConstantBuffers: the buffer of slot ", start + i, " is bound for output; bound as null");
+      buffer = nullptr;  // an output is never also an input
+    }
     const UINT first = firstConstant ? firstConstant[i] : 0, number = numConstants ? numConstants[i] : 0;
     if (binding.buffer.get() == buffer && binding.firstConstant == first && binding.numConstants == number)
       continue;
@@ -503,6 +530,10 @@ void STDMETHODCALLTYPE D3D11DeviceContext::IASetIndexBuffer(ID3D11Buffer* pIndex
     util::log::warn("IASetIndexBuffer: feature level 9_1 takes only R16_UINT indices; call ignored");
     return;
   }
+  if (pIndexBuffer && boundForOutput(pIndexBuffer, uint32_t(dxbc::ShaderStage::Vertex))) {
+    util::log::debug("IASetIndexBuffer: the buffer is bound for output; bound as null");
+    pIndexBuffer = nullptr;  // an output is never also an input
+  }
   m_state.indexBuffer = pIndexBuffer;
   m_state.indexFormat = Format;
   m_state.indexOffset = Offset;
@@ -647,8 +678,10 @@ void STDMETHODCALLTYPE D3D11DeviceContext::OMSetRenderTargetsAndUnorderedAccessV
     for (UINT i = 0; i < D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT; ++i)
       m_state.renderTargets[i] = i < NumRTVs && ppRenderTargetViews ? ppRenderTargetViews[i] : nullptr;
     m_state.depthStencil = pDepthStencilView;
-    for (const auto& rtv : m_state.renderTargets)
+    for (const auto& rtv : m_state.renderTargets) {
       unbindShaderResourcesOf(viewedResource(rtv.get()));
+      unbindBufferInputsOf(m_state, viewedResource(rtv.get()));  // buffer render-target views
+    }
     unbindShaderResourcesOf(viewedResource(pDepthStencilView));
     m_state.renderTargetsDirty = true;
     m_state.pipelineDirty = true;  // attachment formats and sample count
