@@ -61,6 +61,11 @@ struct ShaderReflection {
   uint32_t threadGroupSize[3] = {0, 0, 0};
   // Hull shaders: the input patch size (VkPipelineTessellationStateCreateInfo::patchControlPoints).
   uint32_t patchControlPoints = 0;
+  // Geometry shaders declaring dcl_inputprimitive patchN (N = 1, 2, 3, 4 or 6): N, else 0. The
+  // module takes the list primitive of N vertices instead (points, lines, triangles, lines or
+  // triangles with adjacency); the backend draws an N-control-point patch list without hull and
+  // domain shaders as that list topology (docs/pipelines.md).
+  uint32_t geometryPatchInput = 0;
   // The pixel shader writes oStencilRef: the device needs VK_EXT_shader_stencil_export.
   bool stencilExport = false;
   // The shader reads the rasterizer's sample count (sampleinfo/samplepos of `rasterizer`) from the

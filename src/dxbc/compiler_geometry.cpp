@@ -19,6 +19,19 @@ uint32_t verticesOf(uint32_t primitive) {
   }
 }
 
+// The input primitive taking exactly `patchSize` vertices in order (point, line, triangle, line
+// and triangle with adjacency), 0 for patch sizes with none.
+uint32_t listPrimitiveOfPatch(uint32_t patchSize) {
+  switch (patchSize) {
+    case 1: return 1;
+    case 2: return 2;
+    case 3: return 3;
+    case 4: return 6;
+    case 6: return 7;
+    default: return 0;
+  }
+}
+
 }  // namespace
 
 bool Compiler::declareGeometry(const Instruction& ins) {
@@ -30,8 +43,19 @@ bool Compiler::declareGeometry(const Instruction& ins) {
   switch (ins.opcode) {
     case 93: {  // dcl_inputprimitive
       m_gsInputPrimitive = ins.controls & 0x3f;
-      if (m_gsInputPrimitive >= 8 && m_gsInputPrimitive <= 39)
-        throw Unsupported("geometry shaders taking patches");
+      if (m_gsInputPrimitive >= 8 && m_gsInputPrimitive <= 39) {
+        // patchN (code 7 + N) with no tessellation: the GS gets each patch's N control points as
+        // the vertex shader wrote them. Vulkan's GS takes no patches, but for N = 1, 2, 3, 4, 6 a
+        // patch list is the same vertex stream as a point, line, triangle, line-with-adjacency or
+        // triangle-with-adjacency list, so the shader declares that primitive and the backend
+        // draws the list topology (docs/pipelines.md). Other counts have no such list.
+        const uint32_t patchSize = m_gsInputPrimitive - 7;
+        m_gsInputPrimitive = listPrimitiveOfPatch(patchSize);
+        if (!m_gsInputPrimitive)
+          throw Unsupported("geometry shaders taking patches of " + std::to_string(patchSize) +
+                            " control points (only 1, 2, 3, 4 and 6 map to a Vulkan input primitive)");
+        m_reflection.geometryPatchInput = patchSize;
+      }
       m_controlPoints = verticesOf(m_gsInputPrimitive);
       if (!m_controlPoints)
         throw Error("input primitive " + std::to_string(m_gsInputPrimitive) + " is not one a geometry shader takes");

@@ -241,12 +241,13 @@ TEST_CASE("vertex and domain shaders write the render target array and viewport 
 TEST_CASE("unsupported shaders are refused with a reason, bad bytes are invalid", "[compiler]") {
   CompileResult gsPatch = compileText(
     "gs_5_0\n"
-    "dcl_inputprimitive patch3\n"
+    "dcl_inputprimitive patch5\n"
     "dcl_outputtopology pointlist\n"
     "dcl_maxout 1\n"
     "emit\n"
     "ret\n");
-  CHECK(gsPatch.error == "unsupported: geometry shaders taking patches");
+  CHECK(gsPatch.error ==
+        "unsupported: geometry shaders taking patches of 5 control points (only 1, 2, 3, 4 and 6 map to a Vulkan input primitive)");
   CompileResult psLayer = compileText("ps_5_0\ndcl_output_siv o0.x, rendertarget_array_index\nmov o0.x, l(1)\nret\n");
   CHECK(psLayer.error.rfind("unsupported: system value output rendertarget_array_index", 0) == 0);
   CompileResult sm51 = compileText("cs_5_1\ndcl_thread_group 1, 1, 1\nret\n");

@@ -308,3 +308,70 @@ TEST_CASE("imm_atomic_alloc and imm_atomic_consume use the UAV's hidden counter 
   CHECK(c.has("OpAtomicIAdd"));
   CHECK(c.has("OpAtomicISub"));
 }
+
+TEST_CASE("geometry shaders taking patches of 1, 2, 3, 4 and 6 control points compile as list primitives", "[compiler]") {
+  // With no hull and domain shader a patch list is the vertex stream of the list primitive with
+  // the same vertex count; the module declares that primitive and per-vertex arrays of N.
+  const struct {
+    const char* primitive;
+    uint32_t vertices;
+    const char* mode;
+  } cases[] = {{"patch1", 1, "InputPoints"},
+               {"patch2", 2, "InputLines"},
+               {"patch3", 3, "Triangles"},
+               {"patch4", 4, "InputLinesAdjacency"},
+               {"patch6", 6, "InputTrianglesAdjacency"}};
+  for (const auto& c : cases) {
+    INFO(c.primitive);
+    const std::string n = std::to_string(c.vertices), last = std::to_string(c.vertices - 1);
+    Compiled compiled = compileValid(
+      "gs_5_0\n"
+      "dcl_input_siv v[" + n + "][0].xyzw, position\n"
+      "dcl_input v[" + n + "][1].xyzw\n"
+      "dcl_input vPrim\n"
+      "dcl_temps 1\n"
+      "dcl_inputprimitive " + c.primitive + "\n"
+      "dcl_outputtopology trianglestrip\n"
+      "dcl_output_siv o0.xyzw, position\n"
+      "dcl_output o1.xyzw\n"
+      "dcl_maxout 1\n"
+      "utof r0.x, vPrim\n"
+      "add o0.xyzw, v[0][0].xyzw, v[" + last + "][0].xyzw\n"
+      "add o1.xyzw, r0.xxxx, v[" + last + "][1].xyzw\n"
+      "emit\n"
+      "ret\n");
+    CHECK(compiled.result.reflection.geometryPatchInput == c.vertices);
+    CHECK(compiled.has(std::string("OpExecutionMode %main ") + c.mode));
+    CHECK(compiled.has("BuiltIn PrimitiveId"));
+    // The per-vertex input arrays hold exactly N vertices.
+    CHECK(compiled.has("%_arr_v4float_uint_" + n + " = OpTypeArray"));
+    CHECK(compiled.has("OpTypePointer Input %_arr_v4float_uint_" + n));
+    CHECK_FALSE(compiled.has("OpExecutionMode %main Quads"));
+  }
+  // A plain triangle input reports no patch.
+  Compiled plain = compileValid(
+    "gs_4_0\n"
+    "dcl_input_siv v[3][0].xyzw, position\n"
+    "dcl_inputprimitive triangle\n"
+    "dcl_outputtopology pointlist\n"
+    "dcl_output_siv o0.xyzw, position\n"
+    "dcl_maxout 1\n"
+    "mov o0.xyzw, v[2][0].xyzw\n"
+    "emit\n"
+    "ret\n");
+  CHECK(plain.result.reflection.geometryPatchInput == 0);
+}
+
+TEST_CASE("geometry shaders taking patches without a list primitive of that size are refused", "[compiler]") {
+  for (uint32_t n : {5u, 7u, 8u, 16u, 32u}) {
+    INFO(n);
+    CompileResult r = compile(assemble("gs_5_0\n"
+                                       "dcl_inputprimitive patch" + std::to_string(n) + "\n"
+                                       "dcl_outputtopology pointlist\n"
+                                       "dcl_maxout 1\n"
+                                       "emit\n"
+                                       "ret\n").write());
+    CHECK(r.error == "unsupported: geometry shaders taking patches of " + std::to_string(n) +
+                         " control points (only 1, 2, 3, 4 and 6 map to a Vulkan input primitive)");
+  }
+}
