@@ -10,8 +10,8 @@
 # draw_bench with vk_draw_floor (both native, same shaders, same driver).
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
-native_dir=${1:-$root/build/db-native}
-win_dir=${2:-$root/build/db-win64}
+native_dir=$(realpath -m "${1:-$root/build/db-native}")  # absolute: the runs change directory
+win_dir=$(realpath -m "${2:-$root/build/db-win64}")
 native_exe=$native_dir/bench/draw_bench
 floor_exe=$native_dir/bench/vk_draw_floor
 pe_exe=$win_dir/bench/draw_bench.exe
