@@ -562,6 +562,10 @@ void STDMETHODCALLTYPE D3D11DeviceContext::ResolveSubresource(ID3D11Resource* pD
     util::log::warn("ResolveSubresource: Format ", enumValue(Format), " is not a typed, non-integer colour format; call dropped");
     return;
   }
+  if ((from->image()->aspects() | to->image()->aspects()) & (VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT)) {
+    util::log::warn("ResolveSubresource: depth-stencil resources are not resolved; call dropped");
+    return;
+  }
   const SubresourceLayout& s = from->layout()[SrcSubresource];
   const SubresourceLayout& d = to->layout()[DstSubresource];
   if (s.width != d.width || s.height != d.height) {

@@ -134,6 +134,21 @@ TEST_CASE("ResolveSubresource: typed sRGB resolves in linear space, typed UNORM 
         CHECK(texel(bytes, i) == 0x01020304u);
     }
   }
+  SECTION("a depth-stencil source is refused, also with a colour Format of its family") {
+    D3D11_TEXTURE2D_DESC desc{4, 4, 1, 1, DXGI_FORMAT_R32_TYPELESS, {4, 0}, D3D11_USAGE_DEFAULT, D3D11_BIND_DEPTH_STENCIL, 0, 0};
+    ComPtr<ID3D11Texture2D> depth;
+    if (f.device->CreateTexture2D(&desc, nullptr, depth.put()) != S_OK) {
+      WARN("skipped: no 4x R32_TYPELESS depth textures on this device");
+      return;
+    }
+    std::vector<uint32_t> initial(16, 0x3f000000u);  // 0.5f
+    auto resolved = f.texture2D(4, 4, DXGI_FORMAT_R32_FLOAT, D3D11_USAGE_DEFAULT, D3D11_BIND_SHADER_RESOURCE);
+    f.context->UpdateSubresource(resolved.get(), 0, nullptr, initial.data(), 16, 0);
+    f.context->ResolveSubresource(resolved.get(), 0, depth.get(), 0, DXGI_FORMAT_R32_FLOAT);
+    auto bytes = f.readTexture(resolved.get(), 0, 4);
+    for (size_t i = 0; i < 16; ++i)
+      CHECK(texel(bytes, i) == 0x3f000000u);
+  }
 }
 
 namespace {

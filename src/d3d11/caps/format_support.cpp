@@ -222,14 +222,16 @@ HRESULT checkMultisampleQualityLevels(const vk::DeviceProfile& profile, D3D_FEAT
   if (!info)
     return E_INVALIDARG;
   FormatSupport support = queryFormatSupport(profile, level, format);
-  if (info->kind == FormatKind::ColorTypeless) {
+  if (info->kind == FormatKind::ColorTypeless || info->kind == FormatKind::DepthTypeless) {
     // A typeless family multisamples where a typed member does: applications create typeless
-    // multisampled targets and view or resolve them through members (an sRGB RTV, say).
+    // multisampled targets and view or resolve them through members (an sRGB RTV, say), and
+    // typeless multisampled depth buffers they read through colour views (R32_TYPELESS).
+    const FormatKind kind = info->kind == FormatKind::ColorTypeless ? FormatKind::Color : FormatKind::DepthStencil;
     for (const FormatInfo& member : allFormats())
-      if (member.family == format && member.kind == FormatKind::Color) {
+      if (member.family == format && member.kind == kind) {
         FormatSupport typed = queryFormatSupport(profile, level, member.dxgi);
         if (typed.support & D3D11_FORMAT_SUPPORT_MULTISAMPLE_RENDERTARGET) {
-          support.support |= D3D11_FORMAT_SUPPORT_MULTISAMPLE_RENDERTARGET;
+          support.support |= typed.support & (D3D11_FORMAT_SUPPORT_MULTISAMPLE_RENDERTARGET | D3D11_FORMAT_SUPPORT_DEPTH_STENCIL);
           break;
         }
       }
