@@ -104,9 +104,10 @@ ID3D11Resource* viewedResource(ID3D11UnorderedAccessView* view) {
   return view ? static_cast<D3D11UnorderedAccessView*>(view)->target().resource() : nullptr;
 }
 
-// The hazard rules for a buffer bound as a render target (a buffer render-target view): D3D11
-// sets every other bind point that reads it to null, so its vertex-buffer, index-buffer and
-// constant-buffer bindings (every stage) go, as its shader-resource views do.
+// The hazard rules for a buffer bound for writing through a view (a buffer render-target view or
+// unordered access view): D3D11 sets every other bind point that reads it to null, so its
+// vertex-buffer, index-buffer and constant-buffer bindings (every stage) go, as its
+// shader-resource views do.
 void unbindBufferInputsOf(ContextState& state, ID3D11Resource* resource) {
   if (!resource)
     return;
@@ -438,6 +439,7 @@ void STDMETHODCALLTYPE D3D11DeviceContext::CSSetUnorderedAccessViews(UINT StartS
   for (UINT i = 0; i < NumUAVs; ++i) {
     m_state.computeUavs[StartSlot + i] = ppUnorderedAccessViews ? ppUnorderedAccessViews[i] : nullptr;
     unbindShaderResourcesOf(viewedResource(m_state.computeUavs[StartSlot + i].get()));
+    unbindBufferInputsOf(m_state, viewedResource(m_state.computeUavs[StartSlot + i].get()));
     if (pUAVInitialCounts)
       setInitialCount(m_state.computeUavs[StartSlot + i].get(), pUAVInitialCounts[i]);
   }
@@ -695,6 +697,7 @@ void STDMETHODCALLTYPE D3D11DeviceContext::OMSetRenderTargetsAndUnorderedAccessV
       if (inRange && pUAVInitialCounts)
         setInitialCount(m_state.graphicsUavs[i].get(), pUAVInitialCounts[i - UAVStartSlot]);
       unbindShaderResourcesOf(viewedResource(m_state.graphicsUavs[i].get()));
+      unbindBufferInputsOf(m_state, viewedResource(m_state.graphicsUavs[i].get()));
     }
     for (uint32_t stage = 0; stage < uint32_t(dxbc::ShaderStage::Compute); ++stage)
       m_state.stages[stage].descriptorsDirty = true;

@@ -291,3 +291,60 @@ TEST_CASE("binding a buffer as a render target unbinds its input bindings, and i
   CHECK(indexBuffer().get() == buffer.get());
   CHECK(psView(0).get() == srv.get());
 }
+
+TEST_CASE("binding a buffer as an unordered access view unbinds its vertex and index buffer bindings", "[render][hazard]") {
+  Fixture f;
+  D3D11_BUFFER_DESC desc{64, D3D11_USAGE_DEFAULT,
+                         D3D11_BIND_UNORDERED_ACCESS | D3D11_BIND_VERTEX_BUFFER | D3D11_BIND_INDEX_BUFFER, 0, 0, 0};
+  ComPtr<ID3D11Buffer> buffer;
+  if (FAILED(f.device->CreateBuffer(&desc, nullptr, buffer.put()))) {
+    WARN("CreateBuffer refuses UNORDERED_ACCESS with VERTEX_BUFFER | INDEX_BUFFER: skipped");
+    return;
+  }
+  D3D11_UNORDERED_ACCESS_VIEW_DESC uavDesc{};
+  uavDesc.Format = DXGI_FORMAT_R32_UINT;
+  uavDesc.ViewDimension = D3D11_UAV_DIMENSION_BUFFER;
+  uavDesc.Buffer.NumElements = 16;
+  ComPtr<ID3D11UnorderedAccessView> uav;
+  REQUIRE(f.device->CreateUnorderedAccessView(buffer.get(), &uavDesc, uav.put()) == S_OK);
+  auto boundVertexBuffer = [&] {
+    ComPtr<ID3D11Buffer> bound;
+    UINT stride = 0, offset = 0;
+    f.context->IAGetVertexBuffers(0, 1, bound.put(), &stride, &offset);
+    return bound;
+  };
+  auto boundIndexBuffer = [&] {
+    ComPtr<ID3D11Buffer> bound;
+    DXGI_FORMAT format;
+    UINT offset = 0;
+    f.context->IAGetIndexBuffer(bound.put(), &format, &offset);
+    return bound;
+  };
+  ID3D11Buffer* vbs[] = {buffer.get()};
+  const UINT stride = 4, offset = 0;
+  ID3D11UnorderedAccessView* uavs[] = {uav.get()};
+  for (bool compute : {false, true}) {
+    INFO((compute ? "CSSetUnorderedAccessViews" : "OMSetRenderTargetsAndUnorderedAccessViews"));
+    f.context->IASetVertexBuffers(0, 1, vbs, &stride, &offset);
+    f.context->IASetIndexBuffer(buffer.get(), DXGI_FORMAT_R32_UINT, 0);
+    CHECK(boundVertexBuffer().get() == buffer.get());
+    CHECK(boundIndexBuffer().get() == buffer.get());
+    if (compute)
+      f.context->CSSetUnorderedAccessViews(0, 1, uavs, nullptr);
+    else
+      f.context->OMSetRenderTargetsAndUnorderedAccessViews(0, nullptr, nullptr, 0, 1, uavs, nullptr);
+    CHECK(boundVertexBuffer().get() == nullptr);
+    CHECK(boundIndexBuffer().get() == nullptr);
+    if (!compute) {
+      // While it is a graphics UAV, the input assembler binds it as null.
+      f.context->IASetVertexBuffers(0, 1, vbs, &stride, &offset);
+      f.context->IASetIndexBuffer(buffer.get(), DXGI_FORMAT_R32_UINT, 0);
+      CHECK(boundVertexBuffer().get() == nullptr);
+      CHECK(boundIndexBuffer().get() == nullptr);
+      f.context->OMSetRenderTargetsAndUnorderedAccessViews(0, nullptr, nullptr, 0, 0, nullptr, nullptr);
+    } else {
+      ID3D11UnorderedAccessView* none[] = {nullptr};
+      f.context->CSSetUnorderedAccessViews(0, 1, none, nullptr);
+    }
+  }
+}
