@@ -180,6 +180,7 @@ bool D3D11DeviceContext::recordPipeline() {
   key.topology = topologyOf(m_state.topology, &key.patchControlPoints);
   if (key.topology == VK_PRIMITIVE_TOPOLOGY_MAX_ENUM)
     return false;
+  applyGeometryPatchInput(stages, &key);  // a GS taking patches draws the matching list
   static const std::vector<InputLayoutElement> kNoElements;
   uint32_t strides[D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT];
   for (uint32_t i = 0; i < D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT; ++i)

@@ -282,4 +282,30 @@ VkPrimitiveTopology topologyOf(D3D11_PRIMITIVE_TOPOLOGY topology, uint32_t* patc
   return VK_PRIMITIVE_TOPOLOGY_MAX_ENUM;
 }
 
+VkPrimitiveTopology listTopologyOfPatch(uint32_t controlPoints) {
+  switch (controlPoints) {
+    case 1: return VK_PRIMITIVE_TOPOLOGY_POINT_LIST;
+    case 2: return VK_PRIMITIVE_TOPOLOGY_LINE_LIST;
+    case 3: return VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
+    case 4: return VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY;
+    case 6: return VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST_WITH_ADJACENCY;
+    default: return VK_PRIMITIVE_TOPOLOGY_MAX_ENUM;
+  }
+}
+
+void applyGeometryPatchInput(const vk::ShaderCode* const* stages, vk::GraphicsPipelineKey* key) {
+  constexpr uint32_t kHull = 1, kDomain = 2, kGeometry = 3;
+  if (key->topology != VK_PRIMITIVE_TOPOLOGY_PATCH_LIST || stages[kHull] || stages[kDomain] || !stages[kGeometry])
+    return;
+  const uint32_t patchSize = stages[kGeometry]->geometryPatchInput;
+  if (patchSize == 0 || patchSize != key->patchControlPoints)
+    return;
+  const VkPrimitiveTopology list = listTopologyOfPatch(patchSize);
+  if (list == VK_PRIMITIVE_TOPOLOGY_MAX_ENUM)
+    return;
+  // Primitive ids count the list's primitives, which are the patches, as D3D11 counts them.
+  key->topology = list;
+  key->patchControlPoints = 0;
+}
+
 }  // namespace d3d11vk

@@ -50,5 +50,16 @@ void applyInputLayout(const std::vector<InputLayoutElement>& elements, const uin
 // VK_PRIMITIVE_TOPOLOGY_MAX_ENUM for D3D11_PRIMITIVE_TOPOLOGY_UNDEFINED or an unknown value: D3D11
 // draws nothing then, and the draw path must skip the draw.
 VkPrimitiveTopology topologyOf(D3D11_PRIMITIVE_TOPOLOGY topology, uint32_t* patchControlPoints);
+// The list topology whose primitives take exactly `controlPoints` vertices in order: point, line,
+// triangle, line with adjacency, triangle with adjacency list for 1, 2, 3, 4, 6; MAX_ENUM else.
+VkPrimitiveTopology listTopologyOfPatch(uint32_t controlPoints);
+// A geometry shader taking patches with no hull and domain shader (D3D11 hands it each patch's
+// control points as the vertex shader wrote them): Vulkan has no patch input for geometry
+// shaders and no patch list without tessellation, so an N-control-point patch list with a bound
+// GS taking patchN (vk::ShaderCode::geometryPatchInput == N) becomes the list topology of N
+// vertices, the primitive the compiled GS declares. Any other key is left as it is (a patch list
+// without tessellation is then refused by checkGraphicsKey and draws nothing). `stages` are the
+// ones the key's shader ids name (kGraphicsStages of them).
+void applyGeometryPatchInput(const vk::ShaderCode* const* stages, vk::GraphicsPipelineKey* key);
 
 }  // namespace d3d11vk

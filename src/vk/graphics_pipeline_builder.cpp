@@ -83,6 +83,11 @@ std::string checkGraphicsKey(const Device& device, const GraphicsPipelineKey& ke
   if (tessellation && !(stages[kHull] && stages[kDomain]))
     return "a hull shader needs a domain shader and the other way round";
   bool patches = key.topology == VK_PRIMITIVE_TOPOLOGY_PATCH_LIST;
+  // A GS taking patchN draws an N-control-point patch list as a list topology; the front end
+  // makes that key (d3d11vk::applyGeometryPatchInput), so a patch list reaching here has no match.
+  if (patches && !tessellation && stages[kGeometry] && stages[kGeometry]->geometryPatchInput)
+    return "the geometry shader takes patches of " + std::to_string(stages[kGeometry]->geometryPatchInput) +
+           " control points, the topology has " + std::to_string(key.patchControlPoints);
   if (tessellation != patches)
     return tessellation ? "hull and domain shaders need a patch-list topology" : "a patch-list topology needs hull and domain shaders";
   if (tessellation) {

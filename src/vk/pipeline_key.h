@@ -37,6 +37,10 @@ struct ShaderCode {
   std::vector<uint32_t> spirv;
   std::vector<ShaderBindingSlot> bindings;  // sorted by binding
   uint32_t patchControlPoints = 0;          // hull shaders
+  // Geometry shaders taking patches of N control points (dcl_inputprimitive patchN, N = 1, 2, 3,
+  // 4 or 6): N. The module takes the list primitive of N vertices; the key's topology must be
+  // that list (d3d11vk::applyGeometryPatchInput).
+  uint32_t geometryPatchInput = 0;
   bool usesRasterizerSampleCount = false;   // specialization constant 0 = the pipeline's sample count
   bool transformFeedback = false;           // has Xfb outputs (a stream-output declaration compiled in)
   // Fragment shaders: bit i set = the shader writes render target i (SV_Target i). Attachments it

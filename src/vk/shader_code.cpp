@@ -40,6 +40,7 @@ std::shared_ptr<const ShaderCode> shaderCodeFrom(uint64_t id, const dxbc::Compil
   std::sort(code->bindings.begin(), code->bindings.end(),
             [](const ShaderBindingSlot& a, const ShaderBindingSlot& b) { return a.binding < b.binding; });
   code->patchControlPoints = compiled.reflection.patchControlPoints;
+  code->geometryPatchInput = compiled.reflection.geometryPatchInput;
   code->usesRasterizerSampleCount = compiled.reflection.rasterizerSampleCount;
   code->transformFeedback = compiled.reflection.transformFeedback;
   if (compiled.reflection.stage == dxbc::ShaderStage::Pixel)

@@ -288,6 +288,58 @@ TEST_CASE("topologies: lists, strips, adjacency, 1 to 32 control point patches, 
   CHECK(topologyOf(D3D11_PRIMITIVE_TOPOLOGY(65), &points) == VK_PRIMITIVE_TOPOLOGY_MAX_ENUM);
 }
 
+TEST_CASE("a geometry shader taking patches turns a matching patch list into the list of that many vertices",
+          "[pipeline-state]") {
+  vk::ShaderCode vs, hs, ds, gs;
+  const struct {
+    uint32_t n;
+    VkPrimitiveTopology list;
+  } cases[] = {{1, VK_PRIMITIVE_TOPOLOGY_POINT_LIST},
+               {2, VK_PRIMITIVE_TOPOLOGY_LINE_LIST},
+               {3, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST},
+               {4, VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY},
+               {6, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST_WITH_ADJACENCY}};
+  for (const auto& c : cases) {
+    INFO(c.n);
+    CHECK(listTopologyOfPatch(c.n) == c.list);
+    gs.geometryPatchInput = c.n;
+    const vk::ShaderCode* stages[vk::kGraphicsStages] = {&vs, nullptr, nullptr, &gs, nullptr};
+    vk::GraphicsPipelineKey key{};
+    key.topology = topologyOf(D3D11_PRIMITIVE_TOPOLOGY(uint32_t(D3D11_PRIMITIVE_TOPOLOGY_1_CONTROL_POINT_PATCHLIST) + c.n - 1),
+                              &key.patchControlPoints);
+    applyGeometryPatchInput(stages, &key);
+    CHECK(key.topology == c.list);
+    CHECK(key.patchControlPoints == 0);
+    // Another patch size: left as a patch list (the pipeline check refuses it).
+    key.topology = VK_PRIMITIVE_TOPOLOGY_PATCH_LIST;
+    key.patchControlPoints = c.n + 1;
+    applyGeometryPatchInput(stages, &key);
+    CHECK(key.topology == VK_PRIMITIVE_TOPOLOGY_PATCH_LIST);
+    CHECK(key.patchControlPoints == c.n + 1);
+    // With hull and domain shaders the patches are tessellated, not handed to the GS.
+    const vk::ShaderCode* tessellated[vk::kGraphicsStages] = {&vs, &hs, &ds, &gs, nullptr};
+    key.patchControlPoints = c.n;
+    applyGeometryPatchInput(tessellated, &key);
+    CHECK(key.topology == VK_PRIMITIVE_TOPOLOGY_PATCH_LIST);
+    CHECK(key.patchControlPoints == c.n);
+  }
+  for (uint32_t n : {0u, 5u, 7u, 32u})
+    CHECK(listTopologyOfPatch(n) == VK_PRIMITIVE_TOPOLOGY_MAX_ENUM);
+  // A GS taking triangles and a plain list key are never changed.
+  gs.geometryPatchInput = 0;
+  const vk::ShaderCode* stages[vk::kGraphicsStages] = {&vs, nullptr, nullptr, &gs, nullptr};
+  vk::GraphicsPipelineKey key{};
+  key.topology = VK_PRIMITIVE_TOPOLOGY_PATCH_LIST;
+  key.patchControlPoints = 3;
+  applyGeometryPatchInput(stages, &key);
+  CHECK(key.topology == VK_PRIMITIVE_TOPOLOGY_PATCH_LIST);
+  gs.geometryPatchInput = 3;
+  key.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP;
+  key.patchControlPoints = 0;
+  applyGeometryPatchInput(stages, &key);
+  CHECK(key.topology == VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP);
+}
+
 TEST_CASE("the null-state defaults are D3D11's documented ones", "[pipeline-state]") {
   vk::GraphicsPipelineKey key{};
   applyBlendState(defaultBlendDesc(), kDefaultSampleMask, &key);
