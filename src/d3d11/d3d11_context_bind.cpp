@@ -782,13 +782,10 @@ void STDMETHODCALLTYPE D3D11DeviceContext::SOSetTargets(UINT NumBuffers, ID3D11B
     ID3D11Buffer* target = m_state.streamOutTargets[i].get();
     if (!target)
       continue;
-    // An output is never also an input: its shader-resource views and vertex-buffer bindings go.
+    // An output is never also an input: its shader-resource views and vertex-, index- and
+    // constant-buffer bindings go.
     unbindShaderResourcesOf(target);
-    for (VertexBufferState& vertexBuffer : m_state.vertexBuffers)
-      if (vertexBuffer.buffer.get() == target) {
-        vertexBuffer.buffer = nullptr;
-        m_state.vertexBuffersDirty = true;
-      }
+    unbindBufferInputsOf(m_state, target);
     // Documented: an offset of -1 appends after what the buffer holds (its counter as it is);
     // any other offset is where writing starts, so the counter is set to it.
     D3D11ResourceCommon* resource = resourceCommon(target);

@@ -348,3 +348,36 @@ TEST_CASE("binding a buffer as an unordered access view unbinds its vertex and i
     }
   }
 }
+
+TEST_CASE("binding a buffer as a stream-output target unbinds its vertex and index buffer bindings", "[render][hazard]") {
+  Fixture f;
+  auto buffer = f.buffer(64, D3D11_USAGE_DEFAULT, D3D11_BIND_STREAM_OUTPUT | D3D11_BIND_VERTEX_BUFFER | D3D11_BIND_INDEX_BUFFER);
+  ID3D11Buffer* buffers[] = {buffer.get()};
+  const UINT stride = 4, offset = 0;
+  f.context->IASetVertexBuffers(2, 1, buffers, &stride, &offset);
+  f.context->IASetIndexBuffer(buffer.get(), DXGI_FORMAT_R16_UINT, 0);
+  auto boundVertexBuffer = [&] {
+    ComPtr<ID3D11Buffer> bound;
+    UINT s = 0, o = 0;
+    f.context->IAGetVertexBuffers(2, 1, bound.put(), &s, &o);
+    return bound;
+  };
+  auto boundIndexBuffer = [&] {
+    ComPtr<ID3D11Buffer> bound;
+    DXGI_FORMAT format;
+    UINT o = 0;
+    f.context->IAGetIndexBuffer(bound.put(), &format, &o);
+    return bound;
+  };
+  CHECK(boundVertexBuffer().get() == buffer.get());
+  CHECK(boundIndexBuffer().get() == buffer.get());
+  f.context->SOSetTargets(1, buffers, &offset);
+  CHECK(boundVertexBuffer().get() == nullptr);
+  CHECK(boundIndexBuffer().get() == nullptr);
+  // While it is a target, the input assembler binds it as null; afterwards it binds again.
+  f.context->IASetIndexBuffer(buffer.get(), DXGI_FORMAT_R16_UINT, 0);
+  CHECK(boundIndexBuffer().get() == nullptr);
+  f.context->SOSetTargets(0, nullptr, nullptr);
+  f.context->IASetIndexBuffer(buffer.get(), DXGI_FORMAT_R16_UINT, 0);
+  CHECK(boundIndexBuffer().get() == buffer.get());
+}
