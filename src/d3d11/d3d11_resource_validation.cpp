@@ -216,6 +216,10 @@ std::string checkTextureDesc(const vk::DeviceProfile& profile, D3D_FEATURE_LEVEL
            " is over the level's " + std::to_string(maxSize);
   UINT maxArray = d.dimension == D3D11_RESOURCE_DIMENSION_TEXTURE1D ? limits.maxTexture1DArraySize
                   : d.dimension == D3D11_RESOURCE_DIMENSION_TEXTURE2D ? limits.maxTexture2DArraySize : 1;
+  // 9_x has no texture arrays (limit 1) but has cube textures: their six faces are an ArraySize of
+  // 6 (cube arrays, ArraySize past 6, are refused below for levels under 10_1).
+  if (cube && d.dimension == D3D11_RESOURCE_DIMENSION_TEXTURE2D)
+    maxArray = std::max(maxArray, 6u);
   if (d.arraySize == 0 || d.arraySize > maxArray)
     return "ArraySize " + std::to_string(d.arraySize) + " is outside 1.." + std::to_string(maxArray);
   UINT fullChain = fullMipCount(d.width, d.height, d.depth);

@@ -478,3 +478,20 @@ TEST_CASE("feature level 9_x ClearRenderTargetView clears the first array slice"
   checkArrayClear(D3D_FEATURE_LEVEL_9_3);
   checkArrayClear(D3D_FEATURE_LEVEL_11_0);
 }
+
+TEST_CASE("feature level 9_x creates cube textures but no texture arrays", "[render][level9]") {
+  for (D3D_FEATURE_LEVEL level : {D3D_FEATURE_LEVEL_9_1, D3D_FEATURE_LEVEL_9_3}) {
+    Fixture f(level);
+    INFO("feature level 0x" << std::hex << level);
+    D3D11_TEXTURE2D_DESC desc{8, 8, 1, 6, DXGI_FORMAT_R8G8B8A8_UNORM, {1, 0}, D3D11_USAGE_DEFAULT,
+                              D3D11_BIND_SHADER_RESOURCE, 0, D3D11_RESOURCE_MISC_TEXTURECUBE};
+    ComPtr<ID3D11Texture2D> texture;
+    CHECK(f.device->CreateTexture2D(&desc, nullptr, texture.put()) == S_OK);  // six faces
+    texture = nullptr;
+    desc.ArraySize = 12;  // a cube array needs 10_1
+    CHECK(f.device->CreateTexture2D(&desc, nullptr, texture.put()) == E_INVALIDARG);
+    desc.ArraySize = 6;
+    desc.MiscFlags = 0;  // six slices without TEXTURECUBE: an array, which 9_x does not have
+    CHECK(f.device->CreateTexture2D(&desc, nullptr, texture.put()) == E_INVALIDARG);
+  }
+}
