@@ -13,13 +13,7 @@ namespace d3d11vk {
 
 namespace {
 
-template <typename Reply, typename ReplyCall>
-xcb::Owned<Reply> reply(const xcb::Session& x, ReplyCall call, xcb::Cookie cookie) {
-  xcb::GenericError* error = nullptr;
-  Reply* result = call(x.connection(), cookie, &error);
-  xcb::freeReply(error);
-  return xcb::Owned<Reply>(result);
-}
+using xcb::reply;
 
 // A RandR mode as DXGI counts it: the refresh rate is the pixel clock over the pixels per frame,
 // kept as that exact fraction (reduced) rather than rounded to whole hertz.

@@ -13,13 +13,7 @@ namespace d3d11vk::x11 {
 
 namespace {
 
-template <typename Reply, typename ReplyCall>
-xcb::Owned<Reply> reply(const xcb::Session& x, ReplyCall call, xcb::Cookie cookie) {
-  xcb::GenericError* error = nullptr;
-  Reply* result = call(x.connection(), cookie, &error);
-  xcb::freeReply(error);
-  return xcb::Owned<Reply>(result);
-}
+using xcb::reply;
 
 uint32_t atom(const xcb::Session& x, const char* name) {
   const xcb::Functions& f = x.f();

@@ -253,4 +253,14 @@ Owned<Reply>::~Owned() {
   freeReply(m_reply);
 }
 
+// The reply to a request sent with `cookie`, read with `call` (one of the f().*Reply functions);
+// an error reply is discarded and yields an empty Owned.
+template <typename Reply, typename ReplyCall>
+Owned<Reply> reply(const Session& x, ReplyCall call, Cookie cookie) {
+  GenericError* error = nullptr;
+  Reply* result = call(x.connection(), cookie, &error);
+  freeReply(error);
+  return Owned<Reply>(result);
+}
+
 }  // namespace d3d11vk::xcb

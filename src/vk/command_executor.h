@@ -126,6 +126,11 @@ private:
   // active query of a type per command buffer; see executor_query.cpp).
   void startSegment(uint32_t kind);
   void endSegment(uint32_t kind);
+  // Internal draws (resolves, mip generation) must not count in the application's occlusion,
+  // pipeline-statistics or stream-output queries, as D3D11's do not: the open segments end before
+  // them and new ones begin after, as at a submission boundary.
+  void pauseQueries();
+  void resumeQueries();
   std::vector<QueryRecord*> m_activeQueries[8];     // by QueryKind (kQueryKinds)
   std::shared_ptr<QueryLease> m_currentSegment[8];
   QueryPools* m_queryPools;

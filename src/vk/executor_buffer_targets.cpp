@@ -20,13 +20,17 @@ VkBufferImageCopy wholeRow(const RenderTarget& target) {
   return region;
 }
 
+bool hasBufferTargets(const SetRenderTargetsCommand& targets) {
+  for (uint32_t i = 0; i < targets.colorCount; ++i)
+    if (targets.color[i].buffer != VK_NULL_HANDLE)
+      return true;
+  return false;
+}
+
 }  // namespace
 
 void CommandExecutor::copyBufferTargetsIn() {
-  bool any = false;
-  for (uint32_t i = 0; i < m_targets.colorCount; ++i)
-    any = any || m_targets.color[i].buffer != VK_NULL_HANDLE;
-  if (!any)
+  if (!hasBufferTargets(m_targets))
     return;
   // The draw about to begin the pass has declared its accesses (the shadow image among them) and
   // had its barrier; these copies sit between two more full barriers: after every earlier write
@@ -45,10 +49,7 @@ void CommandExecutor::copyBufferTargetsIn() {
 }
 
 void CommandExecutor::copyBufferTargetsOut() {
-  bool any = false;
-  for (uint32_t i = 0; i < m_targets.colorCount; ++i)
-    any = any || m_targets.color[i].buffer != VK_NULL_HANDLE;
-  if (!any)
+  if (!hasBufferTargets(m_targets))
     return;
   // The pass wrote the shadow images: a barrier, then the copies, declared so that whatever next
   // reads or writes a buffer (or the next pass's copy into an image) waits for them.

@@ -111,18 +111,7 @@ void CommandExecutor::execute(const ResolveImageCommand& command) {
     vk.vkCmdResolveImage(m_commands, command.src, VK_IMAGE_LAYOUT_GENERAL, command.dst, VK_IMAGE_LAYOUT_GENERAL, 1, &region);
     return;
   }
-  // The internal draws must not count in the application's occlusion, pipeline-statistics or
-  // stream-output queries (D3D11's resolves and mip generation do not): the open segments end
-  // before them and new ones begin after, as at a submission boundary (executor_query.cpp).
-  auto pauseQueries = [this] {
-    for (uint32_t kind = 0; kind < kQueryKinds; ++kind)
-      endSegment(kind);
-  };
-  auto resumeQueries = [this] {
-    for (uint32_t kind = 0; kind < kQueryKinds; ++kind)
-      if (!m_activeQueries[kind].empty())
-        startSegment(kind);
-  };
+  // The internal draws must not count in the application's queries (pauseQueries).
   pauseQueries();
   try {
     VkImageView source = metaView(m_device, m_submission, command.src, VK_IMAGE_VIEW_TYPE_2D, command.format,
@@ -153,15 +142,6 @@ void CommandExecutor::execute(const GenerateMipsCommand& command) {
                                   : command.imageType == VK_IMAGE_TYPE_3D ? MipsDimension::Volume
                                                                           : MipsDimension::Array2D;
   // The application's queries do not count the internal draws (as for the resolve above).
-  auto pauseQueries = [this] {
-    for (uint32_t kind = 0; kind < kQueryKinds; ++kind)
-      endSegment(kind);
-  };
-  auto resumeQueries = [this] {
-    for (uint32_t kind = 0; kind < kQueryKinds; ++kind)
-      if (!m_activeQueries[kind].empty())
-        startSegment(kind);
-  };
   if (shader)
     pauseQueries();
   for (uint32_t mip = command.baseMip + 1; mip < command.baseMip + command.mipCount; ++mip) {

@@ -82,4 +82,15 @@ void CommandExecutor::execute(const WriteTimestampCommand& command) {
   command.query->segments().push_back(std::move(lease));
 }
 
+void CommandExecutor::pauseQueries() {
+  for (uint32_t kind = 0; kind < kQueryKinds; ++kind)
+    endSegment(kind);
+}
+
+void CommandExecutor::resumeQueries() {
+  for (uint32_t kind = 0; kind < kQueryKinds; ++kind)
+    if (!m_activeQueries[kind].empty())
+      startSegment(kind);
+}
+
 }  // namespace vk
