@@ -9,6 +9,7 @@
 #include <random>
 #include <string>
 
+#include "compile_valid.h"
 #include "corpus.h"
 #include "dxbc/assembler.h"
 #include "dxbc/compiler.h"
@@ -16,33 +17,10 @@
 #include "spirv_validate.h"
 
 using namespace dxbc;
+using compiler_test::Compiled;
+using compiler_test::compileValid;
 
 namespace {
-
-struct Compiled {
-  CompileResult result;
-  std::string text;
-  bool has(const std::string& s) const { return text.find(s) != std::string::npos; }
-  size_t count(const std::string& s) const {
-    size_t n = 0;
-    for (size_t at = text.find(s); at != std::string::npos; at = text.find(s, at + 1))
-      n++;
-    return n;
-  }
-};
-
-// Compiles and requires a module valid for Vulkan 1.1 and 1.3.
-Compiled compileValid(const std::string& source, const CompileOptions& options = {}) {
-  Compiled c;
-  c.result = compile(assemble(source).write(), options);
-  INFO(c.result.error);
-  REQUIRE(c.result.ok());
-  c.text = spirv_test::disassemble(c.result.spirv);
-  INFO(c.text);
-  CHECK(spirv_test::validate(c.result.spirv) == "");
-  CHECK(spirv_test::validate(c.result.spirv, 3) == "");
-  return c;
-}
 
 std::string compileError(const std::string& source, const CompileOptions& options = {}) {
   return compile(assemble(source).write(), options).error;

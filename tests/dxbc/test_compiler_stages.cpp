@@ -3,34 +3,13 @@
 
 #include <string>
 
+#include "compile_valid.h"
 #include "dxbc/assembler.h"
 #include "dxbc/compiler.h"
-#include "spirv_validate.h"
 
 using namespace dxbc;
-
-namespace {
-
-// Compiles, requires a module valid for Vulkan 1.1 and 1.3, and returns it with its disassembly.
-struct Compiled {
-  CompileResult result;
-  std::string text;
-  bool has(const std::string& s) const { return text.find(s) != std::string::npos; }
-};
-
-Compiled compileValid(const std::string& source) {
-  Compiled c;
-  c.result = compile(assemble(source).write());
-  INFO(c.result.error);
-  REQUIRE(c.result.ok());
-  c.text = spirv_test::disassemble(c.result.spirv);
-  INFO(c.text);
-  CHECK(spirv_test::validate(c.result.spirv) == "");
-  CHECK(spirv_test::validate(c.result.spirv, 3) == "");
-  return c;
-}
-
-}  // namespace
+using compiler_test::Compiled;
+using compiler_test::compileValid;
 
 TEST_CASE("a geometry shader with two streams, instancing, cut and a layer output compiles", "[compiler]") {
   Compiled c = compileValid(
