@@ -87,6 +87,33 @@ std::vector<float> floatsOf(const std::vector<uint8_t>& bytes) {
   return values;
 }
 
+// The 8x2 target after a green quad over it whose clip distance is x: the left half has a negative
+// distance, clipped; the right half is drawn.
+void checkLeftHalfClipped(Scene& s) {
+  auto px = s.pixels();
+  for (UINT y = 0; y < 2; ++y)
+    for (UINT x = 0; x < 8; ++x) {
+      INFO(x << ", " << y);
+      CHECK(s.at(px, x, y) == (x < 4 ? 0u : kGreen));
+    }
+}
+
+// What the input assembler has bound: the buffer in vertex-buffer slot `slot`, the index buffer.
+ComPtr<ID3D11Buffer> boundVertexBuffer(Fixture& f, UINT slot) {
+  ComPtr<ID3D11Buffer> bound;
+  UINT stride = 0, offset = 0;
+  f.context->IAGetVertexBuffers(slot, 1, bound.put(), &stride, &offset);
+  return bound;
+}
+
+ComPtr<ID3D11Buffer> boundIndexBuffer(Fixture& f) {
+  ComPtr<ID3D11Buffer> bound;
+  DXGI_FORMAT format;
+  UINT offset = 0;
+  f.context->IAGetIndexBuffer(bound.put(), &format, &offset);
+  return bound;
+}
+
 }  // namespace
 
 TEST_CASE("a pass-through hull shader carries the vertex shader's clip distance to the domain shader",
@@ -102,13 +129,7 @@ TEST_CASE("a pass-through hull shader carries the vertex shader's clip distance 
   s.vertices(rect(-1, -1, 1, 1, 0, 1, 0));
   f.context->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_3_CONTROL_POINT_PATCHLIST);
   f.context->Draw(6, 0);
-  auto px = s.pixels();
-  for (UINT y = 0; y < 2; ++y)
-    for (UINT x = 0; x < 8; ++x) {
-      INFO(x << ", " << y);
-      // The left half has a negative distance: clipped. The right half is drawn.
-      CHECK(s.at(px, x, y) == (x < 4 ? 0u : kGreen));
-    }
+  checkLeftHalfClipped(s);
 }
 
 TEST_CASE("stream output from vertex bytecode with a clip distance: captured, and clipped by the pass-through stage",
@@ -152,12 +173,7 @@ TEST_CASE("stream output from vertex bytecode with a clip distance: captured, an
     CHECK(w[8] == quad[v].x);  // the clip distance
   }
   CHECK(values[6 * 9] == 0.0f);  // nothing past the two triangles
-  auto px = s.pixels();
-  for (UINT y = 0; y < 2; ++y)
-    for (UINT x = 0; x < 8; ++x) {
-      INFO(x << ", " << y);
-      CHECK(s.at(px, x, y) == (x < 4 ? 0u : kGreen));
-    }
+  checkLeftHalfClipped(s);
 }
 
 // The hazard rules for a buffer bound as a render target through a buffer render-target view
@@ -191,19 +207,6 @@ TEST_CASE("binding a buffer as a render target unbinds its input bindings, and i
   if (!constantTarget)
     WARN("CreateBuffer refuses CONSTANT_BUFFER | RENDER_TARGET: constant-buffer hazards not checked");
 
-  auto vertexBuffer = [&](UINT slot) {
-    ComPtr<ID3D11Buffer> bound;
-    UINT stride = 0, offset = 0;
-    f.context->IAGetVertexBuffers(slot, 1, bound.put(), &stride, &offset);
-    return bound;
-  };
-  auto indexBuffer = [&] {
-    ComPtr<ID3D11Buffer> bound;
-    DXGI_FORMAT format;
-    UINT offset = 0;
-    f.context->IAGetIndexBuffer(bound.put(), &format, &offset);
-    return bound;
-  };
   auto psView = [&](UINT slot) {
     ComPtr<ID3D11ShaderResourceView> bound;
     f.context->PSGetShaderResources(slot, 1, bound.put());
@@ -236,8 +239,8 @@ TEST_CASE("binding a buffer as a render target unbinds its input bindings, and i
     f.context->PSGetConstantBuffers(2, 1, cb.put());
     CHECK(cb.get() == cbTarget.get());
   }
-  CHECK(vertexBuffer(1).get() == buffer.get());
-  CHECK(indexBuffer().get() == buffer.get());
+  CHECK(boundVertexBuffer(f, 1).get() == buffer.get());
+  CHECK(boundIndexBuffer(f).get() == buffer.get());
   CHECK(psView(0).get() == srv.get());
   CHECK(vsView(3).get() == srv.get());
   CHECK(csView(1).get() == srv.get());
@@ -245,9 +248,9 @@ TEST_CASE("binding a buffer as a render target unbinds its input bindings, and i
   // The buffer becomes a render target: each of its input bindings is null; the other buffer's stay.
   ID3D11RenderTargetView* targets[] = {rtv.get()};
   f.context->OMSetRenderTargets(1, targets, nullptr);
-  CHECK(vertexBuffer(1).get() == nullptr);
-  CHECK(vertexBuffer(0).get() == other.get());
-  CHECK(indexBuffer().get() == nullptr);
+  CHECK(boundVertexBuffer(f, 1).get() == nullptr);
+  CHECK(boundVertexBuffer(f, 0).get() == other.get());
+  CHECK(boundIndexBuffer(f).get() == nullptr);
   CHECK(psView(0).get() == nullptr);
   CHECK(psView(1).get() == otherSrv.get());
   CHECK(vsView(3).get() == nullptr);
@@ -258,9 +261,9 @@ TEST_CASE("binding a buffer as a render target unbinds its input bindings, and i
   f.context->IASetIndexBuffer(buffer.get(), DXGI_FORMAT_R32_UINT, 0);
   f.context->PSSetShaderResources(0, 1, views);
   f.context->GSSetShaderResources(0, 1, views);
-  CHECK(vertexBuffer(0).get() == other.get());
-  CHECK(vertexBuffer(1).get() == nullptr);
-  CHECK(indexBuffer().get() == nullptr);
+  CHECK(boundVertexBuffer(f, 0).get() == other.get());
+  CHECK(boundVertexBuffer(f, 1).get() == nullptr);
+  CHECK(boundIndexBuffer(f).get() == nullptr);
   CHECK(psView(0).get() == nullptr);
   ComPtr<ID3D11ShaderResourceView> gsView;
   f.context->GSGetShaderResources(0, 1, gsView.put());
@@ -287,8 +290,8 @@ TEST_CASE("binding a buffer as a render target unbinds its input bindings, and i
   f.context->IASetVertexBuffers(0, 2, vbs, strides, offsets);
   f.context->IASetIndexBuffer(buffer.get(), DXGI_FORMAT_R32_UINT, 0);
   f.context->PSSetShaderResources(0, 1, views);
-  CHECK(vertexBuffer(1).get() == buffer.get());
-  CHECK(indexBuffer().get() == buffer.get());
+  CHECK(boundVertexBuffer(f, 1).get() == buffer.get());
+  CHECK(boundIndexBuffer(f).get() == buffer.get());
   CHECK(psView(0).get() == srv.get());
 }
 
@@ -307,19 +310,6 @@ TEST_CASE("binding a buffer as an unordered access view unbinds its vertex and i
   uavDesc.Buffer.NumElements = 16;
   ComPtr<ID3D11UnorderedAccessView> uav;
   REQUIRE(f.device->CreateUnorderedAccessView(buffer.get(), &uavDesc, uav.put()) == S_OK);
-  auto boundVertexBuffer = [&] {
-    ComPtr<ID3D11Buffer> bound;
-    UINT stride = 0, offset = 0;
-    f.context->IAGetVertexBuffers(0, 1, bound.put(), &stride, &offset);
-    return bound;
-  };
-  auto boundIndexBuffer = [&] {
-    ComPtr<ID3D11Buffer> bound;
-    DXGI_FORMAT format;
-    UINT offset = 0;
-    f.context->IAGetIndexBuffer(bound.put(), &format, &offset);
-    return bound;
-  };
   ID3D11Buffer* vbs[] = {buffer.get()};
   const UINT stride = 4, offset = 0;
   ID3D11UnorderedAccessView* uavs[] = {uav.get()};
@@ -327,20 +317,20 @@ TEST_CASE("binding a buffer as an unordered access view unbinds its vertex and i
     INFO((compute ? "CSSetUnorderedAccessViews" : "OMSetRenderTargetsAndUnorderedAccessViews"));
     f.context->IASetVertexBuffers(0, 1, vbs, &stride, &offset);
     f.context->IASetIndexBuffer(buffer.get(), DXGI_FORMAT_R32_UINT, 0);
-    CHECK(boundVertexBuffer().get() == buffer.get());
-    CHECK(boundIndexBuffer().get() == buffer.get());
+    CHECK(boundVertexBuffer(f, 0).get() == buffer.get());
+    CHECK(boundIndexBuffer(f).get() == buffer.get());
     if (compute)
       f.context->CSSetUnorderedAccessViews(0, 1, uavs, nullptr);
     else
       f.context->OMSetRenderTargetsAndUnorderedAccessViews(0, nullptr, nullptr, 0, 1, uavs, nullptr);
-    CHECK(boundVertexBuffer().get() == nullptr);
-    CHECK(boundIndexBuffer().get() == nullptr);
+    CHECK(boundVertexBuffer(f, 0).get() == nullptr);
+    CHECK(boundIndexBuffer(f).get() == nullptr);
     if (!compute) {
       // While it is a graphics UAV, the input assembler binds it as null.
       f.context->IASetVertexBuffers(0, 1, vbs, &stride, &offset);
       f.context->IASetIndexBuffer(buffer.get(), DXGI_FORMAT_R32_UINT, 0);
-      CHECK(boundVertexBuffer().get() == nullptr);
-      CHECK(boundIndexBuffer().get() == nullptr);
+      CHECK(boundVertexBuffer(f, 0).get() == nullptr);
+      CHECK(boundIndexBuffer(f).get() == nullptr);
       f.context->OMSetRenderTargetsAndUnorderedAccessViews(0, nullptr, nullptr, 0, 0, nullptr, nullptr);
     } else {
       ID3D11UnorderedAccessView* none[] = {nullptr};
@@ -356,28 +346,15 @@ TEST_CASE("binding a buffer as a stream-output target unbinds its vertex and ind
   const UINT stride = 4, offset = 0;
   f.context->IASetVertexBuffers(2, 1, buffers, &stride, &offset);
   f.context->IASetIndexBuffer(buffer.get(), DXGI_FORMAT_R16_UINT, 0);
-  auto boundVertexBuffer = [&] {
-    ComPtr<ID3D11Buffer> bound;
-    UINT s = 0, o = 0;
-    f.context->IAGetVertexBuffers(2, 1, bound.put(), &s, &o);
-    return bound;
-  };
-  auto boundIndexBuffer = [&] {
-    ComPtr<ID3D11Buffer> bound;
-    DXGI_FORMAT format;
-    UINT o = 0;
-    f.context->IAGetIndexBuffer(bound.put(), &format, &o);
-    return bound;
-  };
-  CHECK(boundVertexBuffer().get() == buffer.get());
-  CHECK(boundIndexBuffer().get() == buffer.get());
+  CHECK(boundVertexBuffer(f, 2).get() == buffer.get());
+  CHECK(boundIndexBuffer(f).get() == buffer.get());
   f.context->SOSetTargets(1, buffers, &offset);
-  CHECK(boundVertexBuffer().get() == nullptr);
-  CHECK(boundIndexBuffer().get() == nullptr);
+  CHECK(boundVertexBuffer(f, 2).get() == nullptr);
+  CHECK(boundIndexBuffer(f).get() == nullptr);
   // While it is a target, the input assembler binds it as null; afterwards it binds again.
   f.context->IASetIndexBuffer(buffer.get(), DXGI_FORMAT_R16_UINT, 0);
-  CHECK(boundIndexBuffer().get() == nullptr);
+  CHECK(boundIndexBuffer(f).get() == nullptr);
   f.context->SOSetTargets(0, nullptr, nullptr);
   f.context->IASetIndexBuffer(buffer.get(), DXGI_FORMAT_R16_UINT, 0);
-  CHECK(boundIndexBuffer().get() == buffer.get());
+  CHECK(boundIndexBuffer(f).get() == buffer.get());
 }
