@@ -179,11 +179,23 @@ ComPtr<ID3D11ShaderResourceView> srv(Fixture& f, ID3D11Resource* resource, DXGI_
     case D3D11_SRV_DIMENSION_TEXTURE2D: desc.Texture2D = {0, UINT(-1)}; break;
     case D3D11_SRV_DIMENSION_TEXTURE2DARRAY: desc.Texture2DArray = {0, UINT(-1), 0, arraySize}; break;
     case D3D11_SRV_DIMENSION_TEXTURECUBE: desc.TextureCube = {0, UINT(-1)}; break;
+    case D3D11_SRV_DIMENSION_TEXTURE1DARRAY: desc.Texture1DArray = {0, UINT(-1), 0, arraySize}; break;
+    case D3D11_SRV_DIMENSION_TEXTURE3D: desc.Texture3D = {0, UINT(-1)}; break;
     default: FAIL("unexpected dimension");
   }
   ComPtr<ID3D11ShaderResourceView> view;
   REQUIRE(f.device->CreateShaderResourceView(resource, &desc, view.put()) == S_OK);
   return view;
+}
+
+// A texture's description made into that of a staging texture the CPU reads.
+template <class Desc>
+Desc stagingOf(Desc desc) {
+  desc.Usage = D3D11_USAGE_STAGING;
+  desc.BindFlags = 0;
+  desc.MiscFlags = 0;
+  desc.CPUAccessFlags = D3D11_CPU_ACCESS_READ;
+  return desc;
 }
 
 }  // namespace
@@ -266,19 +278,11 @@ TEST_CASE("GenerateMips through an sRGB view of typeless 1D and 3D textures filt
       auto top = checkerboard(8, 1, layer ? b : a, layer ? a : b);
       f.context->UpdateSubresource(texture.get(), layer * 2, nullptr, top.data(), 32, 0);
     }
-    D3D11_SHADER_RESOURCE_VIEW_DESC view{};
-    view.Format = DXGI_FORMAT_R8G8B8A8_UNORM_SRGB;
-    view.ViewDimension = D3D11_SRV_DIMENSION_TEXTURE1DARRAY;
-    view.Texture1DArray = {0, UINT(-1), 0, 2};
-    ComPtr<ID3D11ShaderResourceView> srv;
-    REQUIRE(f.device->CreateShaderResourceView(texture.get(), &view, srv.put()) == S_OK);
-    f.context->GenerateMips(srv.get());
-    desc.Usage = D3D11_USAGE_STAGING;
-    desc.BindFlags = 0;
-    desc.MiscFlags = 0;
-    desc.CPUAccessFlags = D3D11_CPU_ACCESS_READ;
+    auto view = srv(f, texture.get(), DXGI_FORMAT_R8G8B8A8_UNORM_SRGB, D3D11_SRV_DIMENSION_TEXTURE1DARRAY, 2);
+    f.context->GenerateMips(view.get());
+    const D3D11_TEXTURE1D_DESC stagingDesc = stagingOf(desc);
     ComPtr<ID3D11Texture1D> staging;
-    REQUIRE(f.device->CreateTexture1D(&desc, nullptr, staging.put()) == S_OK);
+    REQUIRE(f.device->CreateTexture1D(&stagingDesc, nullptr, staging.put()) == S_OK);
     f.context->CopyResource(staging.get(), texture.get());
     for (UINT layer = 0; layer < 2; ++layer) {
       INFO("layer " << layer);
@@ -301,19 +305,11 @@ TEST_CASE("GenerateMips through an sRGB view of typeless 1D and 3D textures filt
       top.insert(top.end(), slice.begin(), slice.end());
     }
     f.context->UpdateSubresource(texture.get(), 0, nullptr, top.data(), 16, 64);
-    D3D11_SHADER_RESOURCE_VIEW_DESC view{};
-    view.Format = DXGI_FORMAT_R8G8B8A8_UNORM_SRGB;
-    view.ViewDimension = D3D11_SRV_DIMENSION_TEXTURE3D;
-    view.Texture3D = {0, UINT(-1)};
-    ComPtr<ID3D11ShaderResourceView> srv;
-    REQUIRE(f.device->CreateShaderResourceView(texture.get(), &view, srv.put()) == S_OK);
-    f.context->GenerateMips(srv.get());
-    desc.Usage = D3D11_USAGE_STAGING;
-    desc.BindFlags = 0;
-    desc.MiscFlags = 0;
-    desc.CPUAccessFlags = D3D11_CPU_ACCESS_READ;
+    auto view = srv(f, texture.get(), DXGI_FORMAT_R8G8B8A8_UNORM_SRGB, D3D11_SRV_DIMENSION_TEXTURE3D, 1);
+    f.context->GenerateMips(view.get());
+    const D3D11_TEXTURE3D_DESC stagingDesc = stagingOf(desc);
     ComPtr<ID3D11Texture3D> staging;
-    REQUIRE(f.device->CreateTexture3D(&desc, nullptr, staging.put()) == S_OK);
+    REQUIRE(f.device->CreateTexture3D(&stagingDesc, nullptr, staging.put()) == S_OK);
     f.context->CopyResource(staging.get(), texture.get());
     D3D11_MAPPED_SUBRESOURCE mapped{};
     REQUIRE(f.context->Map(staging.get(), 1, D3D11_MAP_READ, 0, &mapped) == S_OK);
