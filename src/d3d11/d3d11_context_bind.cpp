@@ -94,6 +94,12 @@ bool isAdjacency(D3D11_PRIMITIVE_TOPOLOGY topology) {
 ID3D11Resource* viewedResource(ID3D11ShaderResourceView* view) {
   return view ? static_cast<D3D11ShaderResourceView*>(view)->target().resource() : nullptr;
 }
+
+// The BindFlags of the view's resource (boundForOutput skips the bindings it cannot be in).
+UINT viewBindFlags(ID3D11ShaderResourceView* view) {
+  return static_cast<D3D11ShaderResourceView*>(view)->target().resourceBindFlags();
+}
+
 ID3D11Resource* viewedResource(ID3D11RenderTargetView* view) {
   return view ? static_cast<D3D11RenderTargetView*>(view)->target().resource() : nullptr;
 }
@@ -144,26 +150,31 @@ void D3D11DeviceContext::unbindShaderResourcesOf(ID3D11Resource* resource) {
       }
 }
 
-bool D3D11DeviceContext::boundForOutput(ID3D11Resource* resource, uint32_t stage) const {
+bool D3D11DeviceContext::boundForOutput(ID3D11Resource* resource, uint32_t stage, UINT bindFlags) const {
   if (!resource)
     return false;
+  const bool uavs = bindFlags & D3D11_BIND_UNORDERED_ACCESS;
   if (stage == uint32_t(dxbc::ShaderStage::Compute)) {
     for (const auto& uav : m_state.computeUavs)
-      if (uav && viewedResource(uav.get()) == resource)
+      if (uavs && uav && viewedResource(uav.get()) == resource)
         return true;
     return false;
   }
-  for (const auto& rtv : m_state.renderTargets)
-    if (rtv && viewedResource(rtv.get()) == resource)
-      return true;
-  if (m_state.depthStencil && viewedResource(m_state.depthStencil.get()) == resource)
+  if (bindFlags & D3D11_BIND_RENDER_TARGET)
+    for (const auto& rtv : m_state.renderTargets)
+      if (rtv && viewedResource(rtv.get()) == resource)
+        return true;
+  if ((bindFlags & D3D11_BIND_DEPTH_STENCIL) && m_state.depthStencil &&
+      viewedResource(m_state.depthStencil.get()) == resource)
     return true;
-  for (const auto& uav : m_state.graphicsUavs)
-    if (uav && viewedResource(uav.get()) == resource)
-      return true;
-  for (const auto& target : m_state.streamOutTargets)
-    if (target && static_cast<ID3D11Resource*>(target.get()) == resource)
-      return true;
+  if (uavs)
+    for (const auto& uav : m_state.graphicsUavs)
+      if (uav && viewedResource(uav.get()) == resource)
+        return true;
+  if (bindFlags & D3D11_BIND_STREAM_OUTPUT)
+    for (const auto& target : m_state.streamOutTargets)
+      if (target && static_cast<ID3D11Resource*>(target.get()) == resource)
+        return true;
   return false;
 }
 
@@ -340,7 +351,7 @@ void D3D11DeviceContext::setShaderResources(uint32_t stage, UINT start, UINT cou
   StageState& state = m_state.stages[stage];
   for (UINT i = 0; i < count; ++i) {
     ID3D11ShaderResourceView* view = views ? views[i] : nullptr;
-    if (view && boundForOutput(viewedResource(view), stage)) {
+    if (view && boundForOutput(viewedResource(view), stage, viewBindFlags(view))) {
       util::log::debug("SetShaderResources: the resource of slot ", start + i, " is bound for output; bound as null");
       view = nullptr;
     }

@@ -292,7 +292,10 @@ private:
   void setSamplers(uint32_t stage, UINT start, UINT count, ID3D11SamplerState* const* samplers);
   // The documented hazard rules between output and input bindings (d3d11_context_bind.cpp).
   void unbindShaderResourcesOf(ID3D11Resource* resource);
-  bool boundForOutput(ID3D11Resource* resource, uint32_t stage) const;
+  // `bindFlags`, when the caller knows the resource's BindFlags, skips the output bindings the
+  // resource cannot be in (a view's ViewTarget::resourceBindFlags): most sampled textures are
+  // shader resources only, and a scan of every output slot per bind is a third of a draw's cost.
+  bool boundForOutput(ID3D11Resource* resource, uint32_t stage, UINT bindFlags = ~0u) const;
   // Records a UAV's initial append/consume count (UINT(-1) keeps it).
   void setInitialCount(ID3D11UnorderedAccessView* view, UINT count);
 

@@ -115,7 +115,7 @@ bool resolveResource(ID3D11Resource* resource, ResolvedResource* resolved) {
 
 ViewTarget::ViewTarget(D3D11Device* device, const ResolvedResource& resource, const ViewRange& range, ViewUsage usage)
     : m_device(device), m_resource(resource.resource), m_common(resource.common), m_dimension(resource.desc.dimension),
-      m_range(range) {
+      m_resourceBindFlags(resource.bindFlags), m_range(range) {
   vk::Device& vkDevice = device->vulkanDevice();
   const vk::DeviceFunctions& vk = vkDevice.functions();
   const vk::DeviceProfile& profile = device->vulkanAdapter().profile();

@@ -62,6 +62,10 @@ public:
   // The viewed resource's implementation side, found once at creation (the draw path reads it per
   // descriptor and would otherwise pay a QueryInterface each time); the view keeps it alive.
   D3D11ResourceCommon* common() const { return m_common; }
+  // The viewed resource's BindFlags: a resource without an output flag (render target, depth
+  // stencil, UAV, stream output) can never be bound for output, so binding a view of it skips
+  // the hazard scan of the output bindings.
+  UINT resourceBindFlags() const { return m_resourceBindFlags; }
   VkImageView imageView() const { return m_imageView; }
   // The viewed image (textures) and the view's Vulkan format and aspects; the viewed buffer
   // memory as it was when the view was made (buffers).
@@ -100,6 +104,7 @@ private:
   ID3D11Resource* m_resource;
   D3D11ResourceCommon* m_common;
   D3D11_RESOURCE_DIMENSION m_dimension;
+  UINT m_resourceBindFlags;
   ViewRange m_range;
   VkImageView m_imageView = VK_NULL_HANDLE;
   vk::Image* m_image = nullptr;

@@ -170,6 +170,60 @@ TEST_CASE("binding a resource for output unbinds its shader-resource views, and 
   CHECK(bound.get() == srv.get());
 }
 
+TEST_CASE("shader-resource views of a depth-stencil or UAV-bound resource bind null, of a sampled-only one bind", "[device][draw]") {
+  Fixture f;
+  ComPtr<ID3D11ShaderResourceView> bound;
+  // Depth: an R32 typeless texture seen as D32_FLOAT (output) and R32_FLOAT (input).
+  auto depth = f.texture2D(4, 4, DXGI_FORMAT_R32_TYPELESS, D3D11_USAGE_DEFAULT, D3D11_BIND_DEPTH_STENCIL | D3D11_BIND_SHADER_RESOURCE);
+  D3D11_DEPTH_STENCIL_VIEW_DESC dsvDesc{DXGI_FORMAT_D32_FLOAT, D3D11_DSV_DIMENSION_TEXTURE2D, 0, {}};
+  D3D11_SHADER_RESOURCE_VIEW_DESC depthSrvDesc{DXGI_FORMAT_R32_FLOAT, D3D11_SRV_DIMENSION_TEXTURE2D, {}};
+  depthSrvDesc.Texture2D = {0, 1};
+  ComPtr<ID3D11DepthStencilView> dsv;
+  ComPtr<ID3D11ShaderResourceView> depthSrv;
+  REQUIRE(f.device->CreateDepthStencilView(depth.get(), &dsvDesc, dsv.put()) == S_OK);
+  REQUIRE(f.device->CreateShaderResourceView(depth.get(), &depthSrvDesc, depthSrv.put()) == S_OK);
+  f.context->OMSetRenderTargets(0, nullptr, dsv.get());
+  ID3D11ShaderResourceView* depthSrvs[] = {depthSrv.get()};
+  f.context->PSSetShaderResources(1, 1, depthSrvs);
+  f.context->PSGetShaderResources(1, 1, bound.put());
+  CHECK(bound.get() == nullptr);
+  // UAV: graphics (OMSetRenderTargetsAndUnorderedAccessViews) and compute bindings.
+  auto storage = f.texture2D(4, 4, DXGI_FORMAT_R32_FLOAT, D3D11_USAGE_DEFAULT, D3D11_BIND_UNORDERED_ACCESS | D3D11_BIND_SHADER_RESOURCE);
+  ComPtr<ID3D11UnorderedAccessView> uav;
+  ComPtr<ID3D11ShaderResourceView> storageSrv;
+  REQUIRE(f.device->CreateUnorderedAccessView(storage.get(), nullptr, uav.put()) == S_OK);
+  REQUIRE(f.device->CreateShaderResourceView(storage.get(), nullptr, storageSrv.put()) == S_OK);
+  ID3D11UnorderedAccessView* uavs[] = {uav.get()};
+  f.context->OMSetRenderTargetsAndUnorderedAccessViews(0, nullptr, nullptr, 5, 1, uavs, nullptr);
+  ID3D11ShaderResourceView* storageSrvs[] = {storageSrv.get()};
+  f.context->PSSetShaderResources(2, 1, storageSrvs);
+  f.context->PSGetShaderResources(2, 1, bound.put());
+  CHECK(bound.get() == nullptr);
+  f.context->CSSetUnorderedAccessViews(0, 1, uavs, nullptr);
+  f.context->CSSetShaderResources(0, 1, storageSrvs);
+  f.context->CSGetShaderResources(0, 1, bound.put());
+  CHECK(bound.get() == nullptr);
+  // A texture with no output bind flag binds wherever the others are bound.
+  auto sampled = f.texture2D(4, 4, DXGI_FORMAT_R8G8B8A8_UNORM, D3D11_USAGE_DEFAULT, D3D11_BIND_SHADER_RESOURCE);
+  ComPtr<ID3D11ShaderResourceView> sampledSrv;
+  REQUIRE(f.device->CreateShaderResourceView(sampled.get(), nullptr, sampledSrv.put()) == S_OK);
+  ID3D11ShaderResourceView* sampledSrvs[] = {sampledSrv.get()};
+  f.context->PSSetShaderResources(3, 1, sampledSrvs);
+  f.context->PSGetShaderResources(3, 1, bound.put());
+  CHECK(bound.get() == sampledSrv.get());
+  f.context->CSSetShaderResources(1, 1, sampledSrvs);
+  f.context->CSGetShaderResources(1, 1, bound.put());
+  CHECK(bound.get() == sampledSrv.get());
+  // Unbound as output (the depth target, and every graphics UAV slot), the views bind again.
+  f.context->OMSetRenderTargetsAndUnorderedAccessViews(0, nullptr, nullptr, 0, 0, nullptr, nullptr);
+  f.context->PSSetShaderResources(1, 1, depthSrvs);
+  f.context->PSSetShaderResources(2, 1, storageSrvs);
+  f.context->PSGetShaderResources(1, 1, bound.put());
+  CHECK(bound.get() == depthSrv.get());
+  f.context->PSGetShaderResources(2, 1, bound.put());
+  CHECK(bound.get() == storageSrv.get());
+}
+
 TEST_CASE("SetPredication skips draws by an occlusion predicate's result and PredicateValue", "[device][draw]") {
   Fixture f;
   Scene scene(f, 16, 16, kConstantPS);
