@@ -187,12 +187,16 @@ void D3D11DeviceContext::setShader(typename ShaderClass::InterfaceType* shader, 
   StageState& state = m_state.stages[stage];
   if (state.shader.get() != shader) {
     state.shader = shader;
-    state.compiled = shader ? &static_cast<ShaderClass*>(shader)->compiled() : nullptr;
-    state.code = state.compiled && state.compiled->error.empty() ? m_device->shaderCodeFor(*state.compiled) : nullptr;
+    const auto* object = static_cast<const ShaderClass*>(shader);
+    state.compiled = object ? &object->compiled() : nullptr;
+    state.code = object ? object->cachedCode() : nullptr;
+    if (!state.code && state.compiled && state.compiled->error.empty()) {
+      state.code = m_device->shaderCodeFor(*state.compiled);
+      object->cacheCode(state.code);
+    }
     state.descriptorsDirty = true;
     if constexpr (stage == uint32_t(dxbc::ShaderStage::Geometry)) {
       // The stream-output declaration's rasterized stream is pipeline state (rasterizer discard).
-      const auto* object = static_cast<const ShaderClass*>(shader);
       const UINT rasterized = object && object->hasStreamOutput() ? object->streamOutput().rasterizedStream : 0;
       if (rasterized != m_state.rasterizedStream) {
         m_state.rasterizedStream = rasterized;

@@ -2,6 +2,7 @@
 // one template, and createShader, the shared body of the device's Create*Shader methods.
 #pragma once
 
+#include <atomic>
 #include <memory>
 
 #include "d3d10/d3d10_shader_face.h"
@@ -12,7 +13,10 @@
 #include "d3d11vk/d3d11vk_shader_info.h"
 #include "util/com_face.h"
 
-namespace vk { struct DeviceProfile; }
+namespace vk {
+struct DeviceProfile;
+struct ShaderCode;
+}  // namespace vk
 
 namespace d3d11vk {
 
@@ -38,6 +42,12 @@ public:
   // Entries are empty unless made by CreateGeometryShaderWithStreamOutput.
   const StreamOutputDesc& streamOutput() const { return m_streamOutput; }
   bool hasStreamOutput() const { return m_hasStreamOutput; }
+  // The backend's code for this object's compile result, once the device has made it
+  // (D3D11Device::shaderCodeFor): *SetShader reads it here instead of taking the device's lock
+  // and looking it up on every bind (the common per-draw shader change). Owned by the device,
+  // which outlives the object. Any thread.
+  const vk::ShaderCode* cachedCode() const { return m_code.load(std::memory_order_acquire); }
+  void cacheCode(const vk::ShaderCode* code) const { m_code.store(code, std::memory_order_release); }
 
 private:
   class Info : public util::ComFace<ID3D11VkShaderInfo, D3D11Shader> {
@@ -57,6 +67,7 @@ private:
   StreamOutputDesc m_streamOutput;
   bool m_hasStreamOutput;
   dxbc::ShaderStage m_bytecodeStage;
+  mutable std::atomic<const vk::ShaderCode*> m_code{nullptr};
   Info m_info{this};
   // ID3D10* face, answered by QueryInterface (src/d3d10).
   D3D10ShaderFaceFor<Interface> m_d3d10{this};
