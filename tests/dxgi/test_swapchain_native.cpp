@@ -110,6 +110,19 @@ struct SwapChainFixture {
   }
 
   // Buffer `index`'s texel at (x, y) through a staging copy, as stored (RGBA8: 0xAABBGGRR).
+  // Waits until the GPU has finished everything recorded so far, which the worker thread reaches
+  // only after it has processed (and presented) every earlier Present: an EVENT query after them.
+  void waitForPresents() {
+    D3D11_QUERY_DESC desc{D3D11_QUERY_EVENT, 0};
+    ComPtr<ID3D11Query> event;
+    REQUIRE(device->CreateQuery(&desc, event.put()) == S_OK);
+    context->End(event.get());
+    BOOL done = FALSE;
+    while (context->GetData(event.get(), &done, sizeof(done), 0) == S_FALSE)
+      std::this_thread::yield();
+    CHECK(done == TRUE);
+  }
+
   uint32_t backBufferTexel(UINT x, UINT y, UINT index = 0) {
     ComPtr<ID3D11Texture2D> buffer;
     REQUIRE(swapchain->GetBuffer(index, __uuidof(ID3D11Texture2D), buffer.putVoid()) == S_OK);
@@ -246,6 +259,10 @@ TEST_CASE("Present after the X11 window is destroyed fails cleanly", "[dxgi-swap
   REQUIRE(f.create(SwapChainFixture::flipDesc()) == S_OK);
   f.render(kRed);
   REQUIRE(f.swapchain->Present(1, 0) == S_OK);
+  // The worker makes the Vulkan swapchain at the first present: the window must not go while it
+  // does (the validation layer reads the surface's capabilities again inside vkCreateSwapchainKHR,
+  // and a window destroyed between our query and that call reads as empty capabilities there).
+  f.waitForPresents();
   f.window.destroy();
   f.render(kGreen);
   CHECK(f.swapchain->Present(1, 0) == DXGI_ERROR_INVALID_CALL);
