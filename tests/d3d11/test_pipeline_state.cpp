@@ -1,5 +1,6 @@
 // D3D11 state to vk::GraphicsPipelineKey: every blend factor and op, logic ops, rasterizer,
 // depth-stencil, input layouts, topologies and the null-state defaults.
+#include <functional>
 #include <catch2/catch.hpp>
 
 #include "d3d11/d3d11_pipeline_state.h"
@@ -365,12 +366,33 @@ TEST_CASE("the null-state defaults are D3D11's documented ones", "[pipeline-stat
 }
 
 TEST_CASE("hashKey separates keys that differ in one field and agrees on equal ones", "[pipeline-state]") {
-  vk::GraphicsPipelineKey a{}, b{};
+  vk::GraphicsPipelineKey a{};
+  a.attributeCount = a.bindingCount = 2;
+  a.colorCount = vk::kMaxColorTargets;
+  vk::GraphicsPipelineKey b = a;
   CHECK(vk::hashKey(a) == vk::hashKey(b));
-  b.colorFormats[7] = VK_FORMAT_R8_UNORM;
-  CHECK_FALSE(a == b);
-  CHECK(vk::hashKey(a) != vk::hashKey(b));
+  // One field in each span the hash walks: the first, a used vertex attribute and binding, one
+  // between the arrays, the last render target's format and blend, and the last field.
+  const std::function<void(vk::GraphicsPipelineKey&)> changes[] = {
+      [](vk::GraphicsPipelineKey& k) { k.shaders[0] = 7; },
+      [](vk::GraphicsPipelineKey& k) { k.attributes[1].format = VK_FORMAT_R32_SFLOAT; },
+      [](vk::GraphicsPipelineKey& k) { k.bindings[1].stride = 12; },
+      [](vk::GraphicsPipelineKey& k) { k.depthCompare = VK_COMPARE_OP_GREATER; },
+      [](vk::GraphicsPipelineKey& k) { k.colorFormats[7] = VK_FORMAT_R8_UNORM; },
+      [](vk::GraphicsPipelineKey& k) { k.blend[7].dstAlpha = VK_BLEND_FACTOR_ONE; },
+      [](vk::GraphicsPipelineKey& k) { k.forcedSampleCount = 1; },
+  };
+  for (size_t i = 0; i < std::size(changes); ++i) {
+    INFO("change " << i);
+    b = a;
+    changes[i](b);
+    CHECK_FALSE(a == b);
+    CHECK(vk::hashKey(a) != vk::hashKey(b));
+  }
+  // Swapping two used entries must not hash alike (word position counts).
   b = a;
-  b.forcedSampleCount = 1;  // the last field
-  CHECK(vk::hashKey(a) != vk::hashKey(b));
+  b.attributes[0].location = 1;
+  vk::GraphicsPipelineKey c = a;
+  c.attributes[1].location = 1;
+  CHECK(vk::hashKey(b) != vk::hashKey(c));
 }
