@@ -253,6 +253,13 @@ std::string checkTextureDesc(const vk::DeviceProfile& profile, D3D_FEATURE_LEVEL
                       : cube ? D3D11_FORMAT_SUPPORT_TEXTURECUBE : D3D11_FORMAT_SUPPORT_TEXTURE2D;
   if (!(support.support & dimensionBit) || caps::storageFormat(profile, d.format) == VK_FORMAT_UNDEFINED)
     return std::string("Format ") + info->name + " cannot be a texture of this dimension on this device";
+  // Block-compressed formats: the top level covers whole 4x4 blocks (documented for D3D11: only
+  // smaller mips may be partial blocks). Vulkan would accept any size, so without this check an
+  // application that fails on Windows would work here.
+  if ((info->kind == caps::FormatKind::Compressed || info->kind == caps::FormatKind::CompressedTypeless) &&
+      (d.width % 4 || d.height % 4))
+    return std::string("Format ") + info->name + " needs a top level that is a multiple of 4 texels in width and height, not " +
+           std::to_string(d.width) + "x" + std::to_string(d.height);
   // Typeless families report texture support only; what they are bound as is checked on the views.
   bool typeless = info->kind == caps::FormatKind::ColorTypeless || info->kind == caps::FormatKind::DepthTypeless ||
                   info->kind == caps::FormatKind::CompressedTypeless;

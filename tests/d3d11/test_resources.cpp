@@ -215,6 +215,18 @@ TEST_CASE("CreateTexture2D rejects the documented invalid descriptions", "[devic
   CHECK(tryTexture(device.get(), bad) == E_INVALIDARG);
   bad = desc; bad.Format = DXGI_FORMAT_BC1_UNORM; bad.BindFlags = D3D11_BIND_RENDER_TARGET;
   CHECK(tryTexture(device.get(), bad) == E_INVALIDARG);
+  // Block-compressed top levels are whole 4x4 blocks; smaller mips may be partial blocks.
+  D3D11_TEXTURE2D_DESC bc = desc;
+  bc.Format = DXGI_FORMAT_BC3_UNORM;
+  bc.BindFlags = D3D11_BIND_SHADER_RESOURCE;
+  bc.MipLevels = 0;
+  CHECK(tryTexture(device.get(), bc) == S_OK);  // 64x64 with mips down to 1x1
+  bad = bc; bad.Width = 62;
+  CHECK(tryTexture(device.get(), bad) == E_INVALIDARG);
+  bad = bc; bad.Height = 2; bad.MipLevels = 1;
+  CHECK(tryTexture(device.get(), bad) == E_INVALIDARG);
+  bad = bc; bad.Format = DXGI_FORMAT_BC7_TYPELESS; bad.Width = 6;
+  CHECK(tryTexture(device.get(), bad) == E_INVALIDARG);
   bad = desc; bad.BindFlags = D3D11_BIND_VERTEX_BUFFER;
   CHECK(tryTexture(device.get(), bad) == E_INVALIDARG);
   bad = desc; bad.SampleDesc = {0, 0};
