@@ -83,6 +83,10 @@ struct Floor {
   VkCommandPool pool = VK_NULL_HANDLE;
   VkCommandBuffer cmd = VK_NULL_HANDLE;
   VkFence fence = VK_NULL_HANDLE;
+  // VK_EXT_multi_draw where the device has it: pattern (a) is also measured as runs of draws
+  // in one vkCmdDrawMultiEXT each, the way d3d11vk batches them, so its figure has a floor too.
+  PFN_vkCmdDrawMultiEXT cmdDrawMulti = nullptr;
+  uint32_t maxMultiDraw = 0;
   VkRenderPass renderPass = VK_NULL_HANDLE;
   VkFramebuffer framebuffer = VK_NULL_HANDLE;
   VkBuffer vertices = VK_NULL_HANDLE;
@@ -160,8 +164,30 @@ struct Floor {
     auto deviceInfo = make<VkDeviceCreateInfo>(VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO);
     deviceInfo.queueCreateInfoCount = 1;
     deviceInfo.pQueueCreateInfos = &queueInfo;
+    uint32_t extensionCount = 0;
+    vkEnumerateDeviceExtensionProperties(physical, nullptr, &extensionCount, nullptr);
+    std::vector<VkExtensionProperties> extensions(extensionCount);
+    vkEnumerateDeviceExtensionProperties(physical, nullptr, &extensionCount, extensions.data());
+    const bool hasMultiDraw = std::any_of(extensions.begin(), extensions.end(), [](const VkExtensionProperties& e) {
+      return std::strcmp(e.extensionName, VK_EXT_MULTI_DRAW_EXTENSION_NAME) == 0;
+    });
+    auto multiDrawFeatures = make<VkPhysicalDeviceMultiDrawFeaturesEXT>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTI_DRAW_FEATURES_EXT);
+    const char* multiDrawName = VK_EXT_MULTI_DRAW_EXTENSION_NAME;
+    if (hasMultiDraw) {
+      auto multiDrawProperties = make<VkPhysicalDeviceMultiDrawPropertiesEXT>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTI_DRAW_PROPERTIES_EXT);
+      auto properties2 = make<VkPhysicalDeviceProperties2>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2);
+      properties2.pNext = &multiDrawProperties;
+      vkGetPhysicalDeviceProperties2(physical, &properties2);
+      maxMultiDraw = multiDrawProperties.maxMultiDrawCount;
+      multiDrawFeatures.multiDraw = VK_TRUE;
+      deviceInfo.pNext = &multiDrawFeatures;
+      deviceInfo.enabledExtensionCount = 1;
+      deviceInfo.ppEnabledExtensionNames = &multiDrawName;
+    }
     check(vkCreateDevice(physical, &deviceInfo, nullptr, &device), "vkCreateDevice");
     vkGetDeviceQueue(device, queueFamily, 0, &queue);
+    if (hasMultiDraw)
+      cmdDrawMulti = reinterpret_cast<PFN_vkCmdDrawMultiEXT>(vkGetDeviceProcAddr(device, "vkCmdDrawMultiEXT"));
 
     // Reset as a whole before each run, as a driver-side frame would; no per-buffer reset flag.
     auto poolInfo = make<VkCommandPoolCreateInfo>(VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO);
@@ -513,6 +539,21 @@ struct Floor {
       for (int i = 0; i < kDraws; i++)
         vkCmdDraw(cmd, 3, 1, 0, 0);
     });
+    if (cmdDrawMulti && maxMultiDraw > 0) {
+      // Runs of up to 1,024 draws per call, as d3d11vk's executor records pattern (a).
+      const uint32_t perCall = std::min<uint32_t>(1024, maxMultiDraw);
+      std::vector<VkMultiDrawInfoEXT> infos(perCall, VkMultiDrawInfoEXT{0, 3});
+      measure("draw_nochange_multi_app_ns", "draw_nochange_multi_e2e_ns", [&] {
+        vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, solid.pipeline);
+        for (uint32_t done = 0; done < uint32_t(kDraws);) {
+          const uint32_t count = std::min<uint32_t>(perCall, uint32_t(kDraws) - done);
+          cmdDrawMulti(cmd, count, infos.data(), 1, 0, sizeof(VkMultiDrawInfoEXT));
+          done += count;
+        }
+      });
+    } else {
+      std::printf("note: the device has no VK_EXT_multi_draw; no multi-draw floor for pattern (a)\n");
+    }
     measure("draw_cbdiscard_app_ns", "draw_cbdiscard_e2e_ns", [&] {
       vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, constant.pipeline);
       for (int i = 0; i < kDraws; i++) {
