@@ -151,6 +151,9 @@ HRESULT createShader(const ShaderCreateContext& context, const char* method, dxb
     problem = checkShaderUavs(caps, profile, compiled->reflection);
     if (!problem.empty())
       return reject(method, problem);
+    if (compiled->reflection.doubles && !context.profile.features.core.features.shaderFloat64)
+      return reject(method, profile.name() + " shader has double-precision instructions, and this device reports no "
+                            "DoublePrecisionFloatShaderOps (Vulkan shaderFloat64)");
     if (compiled->reflection.minLod && !context.profile.features.core.features.shaderResourceMinLod)
       return reject(method, profile.name() + " shader clamps sample LODs (sample*_cl_s), which needs the Vulkan "
                             "feature shaderResourceMinLod; this device has none");

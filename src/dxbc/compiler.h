@@ -84,6 +84,9 @@ struct ShaderReflection {
   // The shader clamps sample LODs (the D3D11.2 *_cl_s samples, SPIR-V MinLod): the device needs
   // shaderResourceMinLod.
   bool minLod = false;
+  // The shader has double-precision instructions (SPIR-V Float64): the device needs shaderFloat64,
+  // and D3D11 creates such shaders only where CheckFeatureSupport(DOUBLES) says so.
+  bool doubles = false;
 };
 
 constexpr uint32_t kRasterizerSampleCountSpecId = 0;

@@ -112,10 +112,18 @@ bool Compiler::emitDouble(const Instruction& ins) {
       throw Error("instruction at token " + std::to_string(ins.offset) + " has " + std::to_string(ops.size()) +
                   " operands, expected " + std::to_string(n));
   };
+  const DoubleOp* e = nullptr;
+  for (const DoubleOp& d : kDoubleOps)
+    if (d.opcode == ins.opcode)
+      e = &d;
+  const bool movcOrFma = ins.opcode == 200 || ins.opcode == 211;
+  if (!e && !movcOrFma)
+    return false;  // before any 64-bit type: that would declare Float64 in a shader without doubles
   Id f64 = b.typeFloat(64);
+  m_reflection.doubles = true;
   bool sat = saturate(ins);
 
-  if (ins.opcode == 200 || ins.opcode == 211) {  // dmovc dst, cond, a, b / dfma dst, a, b, c
+  if (movcOrFma) {  // dmovc dst, cond, a, b / dfma dst, a, b, c
     need(4);
     std::vector<Id> results;
     for (uint32_t slot : doubleSlots(ops[0])) {
@@ -133,13 +141,6 @@ bool Compiler::emitDouble(const Instruction& ins) {
     storeDoubles(ops[0], results, sat);
     return true;
   }
-
-  const DoubleOp* e = nullptr;
-  for (const DoubleOp& d : kDoubleOps)
-    if (d.opcode == ins.opcode)
-      e = &d;
-  if (!e)
-    return false;
 
   switch (e->shape) {
     case Shape::Binary: {

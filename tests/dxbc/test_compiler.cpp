@@ -178,6 +178,7 @@ TEST_CASE("double-precision instructions, gathers and sample queries compile to 
     "ret\n");
   REQUIRE(d.error == "");
   CHECK(spirv_test::validate(d.spirv) == "");
+  CHECK(d.reflection.doubles);  // CreateComputeShader checks the device's shaderFloat64 by it
   CompileResult g = compileText(
     "ps_5_0\n"
     "dcl_sampler s0, mode_default\n"

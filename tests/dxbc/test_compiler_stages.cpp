@@ -47,6 +47,10 @@ TEST_CASE("a geometry shader with two streams, instancing, cut and a layer outpu
   CHECK(c.has("Stream 1"));
   CHECK(c.has("BuiltIn Layer"));
   CHECK(c.has("BuiltIn InvocationId"));
+  // No doubles here: emit/cut reach the double-precision emitter's opcode check, which must not
+  // declare a 64-bit type (a device without shaderFloat64 would reject the module).
+  CHECK_FALSE(c.has("OpCapability Float64"));
+  CHECK_FALSE(c.result.reflection.doubles);
 }
 
 TEST_CASE("a hull shader runs its control point, fork and join phases in one entry point", "[compiler]") {
