@@ -17,6 +17,7 @@
 #include "d3d11/d3d11_fence.h"
 #include "d3d11/d3d11_query.h"
 #include "util/log.h"
+#include "util/thread.h"
 #include "vk/adapter.h"
 #include "vk/command_stream.h"
 #include "vk/device.h"
@@ -39,7 +40,12 @@ D3D11Device::D3D11Device(util::ComPtr<IDXGIAdapter> dxgiAdapter, vk::Adapter* vk
     : m_dxgiAdapter(std::move(dxgiAdapter)), m_vkAdapter(vkAdapter), m_vkDevice(std::move(vkDevice)),
       m_featureLevel(featureLevel), m_flags(flags), m_stateCaps(stateCapsFor(m_vkAdapter->profile(), featureLevel)) {}
 
-D3D11Device::~D3D11Device() = default;
+D3D11Device::~D3D11Device() {
+  // Documented: the events are unregistered when the device is destroyed, not set by it.
+  std::lock_guard lock(m_removedEventsMutex);
+  for (uint32_t cookie : m_removedEventCookies)
+    m_vkDevice->timeline().removeLossCallback(cookie);
+}
 
 HRESULT STDMETHODCALLTYPE D3D11Device::QueryInterface(REFIID riid, void** object) {
   HRESULT result;
@@ -71,10 +77,20 @@ UINT STDMETHODCALLTYPE D3D11Device::GetCreationFlags() {
 }
 
 HRESULT STDMETHODCALLTYPE D3D11Device::GetDeviceRemovedReason() {
-  // STATUS: partial: always S_OK: device loss is not tracked before the command stream exists
-  // Device loss is not tracked yet: the command stream that would see VK_ERROR_DEVICE_LOST
-  // arrives with the resources issue. Until then the device is never reported removed.
-  return S_OK;
+  // One mapping (docs/command-stream.md, Device loss): VK_ERROR_DEVICE_LOST is what a GPU hang or
+  // reset gives, which Windows drivers report as DXGI_ERROR_DEVICE_HUNG; any other failure that
+  // stopped the command stream is the driver's own (DXGI_ERROR_DRIVER_INTERNAL_ERROR).
+  const vk::GpuTimeline& timeline = m_vkDevice->timeline();
+  if (!timeline.isLost())
+    return S_OK;
+  return timeline.lostResult() == VK_ERROR_DEVICE_LOST ? DXGI_ERROR_DEVICE_HUNG : DXGI_ERROR_DRIVER_INTERNAL_ERROR;
+}
+
+bool D3D11Device::refuseWhenRemoved(const char* method) {
+  if (!m_vkDevice->timeline().isLost())
+    return false;
+  util::log::warn("ID3D11Device::", method, ": the device was removed: DXGI_ERROR_DEVICE_REMOVED");
+  return true;
 }
 
 HRESULT STDMETHODCALLTYPE D3D11Device::SetExceptionMode(UINT RaiseFlags) {
@@ -246,6 +262,8 @@ HRESULT createView(D3D11Device* device, D3D_FEATURE_LEVEL level, const char* met
   }
   if (!view)
     return S_FALSE;  // documented: a null out-pointer validates the description only
+  if (device->refuseWhenRemoved(method))
+    return DXGI_ERROR_DEVICE_REMOVED;
   try {
     *view = new Object(device, resolved, normalised, range);  // starts with the caller's reference
     return S_OK;
@@ -253,8 +271,9 @@ HRESULT createView(D3D11Device* device, D3D_FEATURE_LEVEL level, const char* met
     util::log::warn("ID3D11Device::", method, ": out of memory: E_OUTOFMEMORY");
     return E_OUTOFMEMORY;
   } catch (const vk::Error& error) {
-    util::log::warn("ID3D11Device::", method, ": ", error.what(), ": E_OUTOFMEMORY");
-    return error.result() == VK_ERROR_DEVICE_LOST ? DXGI_ERROR_DEVICE_REMOVED : E_OUTOFMEMORY;
+    const bool lost = error.result() == VK_ERROR_DEVICE_LOST;
+    util::log::warn("ID3D11Device::", method, ": ", error.what(), lost ? ": DXGI_ERROR_DEVICE_REMOVED" : ": E_OUTOFMEMORY");
+    return lost ? DXGI_ERROR_DEVICE_REMOVED : E_OUTOFMEMORY;
   }
 }
 
@@ -318,6 +337,8 @@ HRESULT D3D11Device::createQuery(const char* method, const D3D11_QUERY_DESC1& de
   }
   if (!object)
     return S_FALSE;
+  if (refuseWhenRemoved(method))
+    return DXGI_ERROR_DEVICE_REMOVED;
   D3D11Query* query = nullptr;
   try {
     query = new D3D11Query(this, desc);
@@ -357,6 +378,8 @@ HRESULT D3D11Device::createTexture(const char* method, Desc desc, const D3D11_SU
     return rejectDescription(method, problem);
   if (!texture)
     return S_FALSE;  // documented: a null out-pointer validates the description only
+  if (refuseWhenRemoved(method))
+    return DXGI_ERROR_DEVICE_REMOVED;
   desc.MipLevels = common.mipLevels;
   try {
     *texture = new Object(this, desc, initialData);  // starts with the caller's reference
@@ -368,8 +391,9 @@ HRESULT D3D11Device::createTexture(const char* method, Desc desc, const D3D11_SU
     util::log::warn("ID3D11Device::", method, ": out of memory: E_OUTOFMEMORY");
     return E_OUTOFMEMORY;
   } catch (const vk::Error& error) {
-    util::log::warn("ID3D11Device::", method, ": ", error.what(), ": E_OUTOFMEMORY");
-    return error.result() == VK_ERROR_DEVICE_LOST ? DXGI_ERROR_DEVICE_REMOVED : E_OUTOFMEMORY;
+    const bool lost = error.result() == VK_ERROR_DEVICE_LOST;
+    util::log::warn("ID3D11Device::", method, ": ", error.what(), lost ? ": DXGI_ERROR_DEVICE_REMOVED" : ": E_OUTOFMEMORY");
+    return lost ? DXGI_ERROR_DEVICE_REMOVED : E_OUTOFMEMORY;
   }
 }
 
@@ -411,6 +435,8 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateBuffer(const D3D11_BUFFER_DESC* pDe
     return rejectDescription("CreateBuffer", problem);
   if (!ppBuffer)
     return S_FALSE;  // documented: a null out-pointer validates the description only
+  if (refuseWhenRemoved("CreateBuffer"))
+    return DXGI_ERROR_DEVICE_REMOVED;
   try {
     *ppBuffer = new D3D11Buffer(this, *pDesc, pInitialData);  // starts with the caller's reference
     return S_OK;
@@ -418,8 +444,9 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateBuffer(const D3D11_BUFFER_DESC* pDe
     util::log::warn("ID3D11Device::CreateBuffer: out of memory: E_OUTOFMEMORY");
     return E_OUTOFMEMORY;
   } catch (const vk::Error& error) {
-    util::log::warn("ID3D11Device::CreateBuffer: ", error.what(), ": E_OUTOFMEMORY");
-    return error.result() == VK_ERROR_DEVICE_LOST ? DXGI_ERROR_DEVICE_REMOVED : E_OUTOFMEMORY;
+    const bool lost = error.result() == VK_ERROR_DEVICE_LOST;
+    util::log::warn("ID3D11Device::CreateBuffer: ", error.what(), lost ? ": DXGI_ERROR_DEVICE_REMOVED" : ": E_OUTOFMEMORY");
+    return lost ? DXGI_ERROR_DEVICE_REMOVED : E_OUTOFMEMORY;
   }
 }
 
@@ -635,7 +662,7 @@ HRESULT D3D11Device::createDeferredContext(const char* method, UINT flags, Inter
     util::log::warn("ID3D11Device::", method, ": the device was created SINGLETHREADED: DXGI_ERROR_INVALID_CALL");
     return DXGI_ERROR_INVALID_CALL;
   }
-  if (m_vkDevice->timeline().isLost())
+  if (refuseWhenRemoved(method))
     return DXGI_ERROR_DEVICE_REMOVED;
   try {
     *context = new D3D11DeviceContext(this, D3D11DeviceContext::Deferred{});
@@ -830,13 +857,33 @@ void STDMETHODCALLTYPE D3D11Device::ReadFromSubresource(void * /*dst_data*/, UIN
   D3D11VK_NOT_IMPLEMENTED();
 }
 
-HRESULT STDMETHODCALLTYPE D3D11Device::RegisterDeviceRemovedEvent(HANDLE /*event*/, DWORD * /*cookie*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
+HRESULT STDMETHODCALLTYPE D3D11Device::RegisterDeviceRemovedEvent(HANDLE event, DWORD *cookie) {
+  if (!event || !cookie) {
+    util::log::warn("ID3D11Device4::RegisterDeviceRemovedEvent: ", !event ? "hEvent" : "pdwCookie", " is null: E_INVALIDARG");
+    return E_INVALIDARG;
+  }
+  // Documented: set when the device becomes removed, at once when it already is, never twice;
+  // RegisterDeviceRemovedEvent itself never fails for a removed device. The event is a Win32
+  // event in the PE build and an eventfd natively, as for Flush1 and fences (util::setEventHandle).
+  std::lock_guard lock(m_removedEventsMutex);
+  const uint32_t registered = m_vkDevice->timeline().addLossCallback([event] {
+    if (!util::setEventHandle(event))
+      util::log::warn("ID3D11Device4: the device-removed event could not be set (no longer an event?)");
+  });
+  m_removedEventCookies.insert(registered);
+  *cookie = DWORD(registered);
+  return S_OK;
 }
 
-void STDMETHODCALLTYPE D3D11Device::UnregisterDeviceRemoved(DWORD /*cookie*/) {
-  D3D11VK_NOT_IMPLEMENTED();
+void STDMETHODCALLTYPE D3D11Device::UnregisterDeviceRemoved(DWORD cookie) {
+  std::lock_guard lock(m_removedEventsMutex);
+  // Only cookies this device handed out: the timeline's other callbacks (fences) are not the
+  // application's to remove.
+  if (!m_removedEventCookies.erase(uint32_t(cookie))) {
+    util::log::warn("ID3D11Device4::UnregisterDeviceRemoved: cookie ", cookie, " is not a registered event; ignored");
+    return;
+  }
+  m_vkDevice->timeline().removeLossCallback(uint32_t(cookie));
 }
 
 HRESULT STDMETHODCALLTYPE D3D11Device::OpenSharedFence(HANDLE /*handle*/, REFIID /*iid*/, void **fence) {

@@ -4,6 +4,7 @@
 
 #include <memory>
 #include <mutex>
+#include <set>
 #include <unordered_map>
 
 #include "d3d10/d3d10_device.h"
@@ -118,6 +119,8 @@ public:
   vk::Device& vulkanDevice() const { return *m_vkDevice; }
   D3D11DeviceContext& immediateContext() { return m_immediateContext; }
   D3D_FEATURE_LEVEL featureLevel() const { return m_featureLevel; }
+  // Whether the device was removed; if so, logs that `method` answers DXGI_ERROR_DEVICE_REMOVED.
+  bool refuseWhenRemoved(const char* method);
   // The GPU timeline value of commands recorded now: the last use of anything released now.
   uint64_t recordingValue();
   // The backend's view of a compiled shader, made once per device and shared by every context
@@ -167,6 +170,8 @@ private:
   std::unique_ptr<vk::Device> m_vkDevice;
   D3D_FEATURE_LEVEL m_featureLevel;
   UINT m_flags;
+  std::mutex m_removedEventsMutex;
+  std::set<uint32_t> m_removedEventCookies;  // RegisterDeviceRemovedEvent's, still registered
   UINT m_exceptionMode = 0;
   util::PrivateDataStore m_privateData;
   StateCaps m_stateCaps;

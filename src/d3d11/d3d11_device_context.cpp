@@ -429,6 +429,9 @@ HRESULT STDMETHODCALLTYPE D3D11DeviceContext::Signal(ID3D11Fence *fence, UINT64 
   if (!target->state()->noteSignal(value))
     D3D11VK_LOG_ONCE(Warn, "ID3D11DeviceContext4::Signal: value ", value,
                      " is below one already signalled; d3d11vk fences never go backwards, so it changes nothing");
+  // A removed device signals nothing (its fences answer UINT64_MAX as their completed value).
+  if (m_device->vulkanDevice().timeline().isLost())
+    return DXGI_ERROR_DEVICE_REMOVED;
   // The fence's value is the completion of the submission holding everything recorded so far;
   // flushing now means no later Flush is needed for it to be reached (as on Windows).
   m_stream->flush();
@@ -447,6 +450,8 @@ HRESULT STDMETHODCALLTYPE D3D11DeviceContext::Wait(ID3D11Fence *fence, UINT64 va
     util::log::warn("ID3D11DeviceContext4::Wait: pFence is null: E_INVALIDARG");
     return E_INVALIDARG;
   }
+  if (m_device->vulkanDevice().timeline().isLost())
+    return DXGI_ERROR_DEVICE_REMOVED;
   // Every Signal reaching the fence was recorded on this context before this Wait, so the queue
   // already runs what follows after it (and the barrier tracker orders every memory access):
   // nothing to record, nothing to block on.

@@ -69,12 +69,26 @@ bool FenceState::setEventOnCompletion(uint64_t value, void* event) {
   {
     std::lock_guard lock(m_mutex);
     // Checked under the lock so a reach() between the check and the insertion cannot be missed.
-    if (m_completed.load(std::memory_order_relaxed) < value) {
+    if (m_completed.load(std::memory_order_relaxed) < value && !m_deviceLost) {
       m_waitingEvents.emplace_back(value, event);
       return true;
     }
   }
   return util::setEventHandle(event);
+}
+
+void FenceState::deviceLost() {
+  std::vector<std::pair<uint64_t, void*>> due;
+  {
+    std::lock_guard lock(m_mutex);
+    m_deviceLost = true;
+    due.swap(m_waitingEvents);
+  }
+  m_reached.notify_all();
+  for (const auto& [value, event] : due)
+    if (!util::setEventHandle(event))
+      util::log::warn("ID3D11Fence: the event given to SetEventOnCompletion for ", value,
+                      " could not be set at device loss (no longer an event?)");
 }
 
 bool FenceState::waitFor(uint64_t value, const std::function<bool()>& lost) {
@@ -89,7 +103,17 @@ bool FenceState::waitFor(uint64_t value, const std::function<bool()>& lost) {
 }
 
 D3D11Fence::D3D11Fence(D3D11Device* device, uint64_t initialValue)
-    : D3D11DeviceChild(device), m_owner(device), m_state(std::make_shared<FenceState>(initialValue)) {}
+    : D3D11DeviceChild(device), m_owner(device), m_state(std::make_shared<FenceState>(initialValue)) {
+  // Events waiting for values no Signal will reach must still be set when the device is lost.
+  m_lossCallback = device->vulkanDevice().timeline().addLossCallback([weak = std::weak_ptr<FenceState>(m_state)] {
+    if (auto state = weak.lock())
+      state->deviceLost();
+  });
+}
+
+D3D11Fence::~D3D11Fence() {
+  m_owner->vulkanDevice().timeline().removeLossCallback(m_lossCallback);
+}
 
 D3D11Fence* D3D11Fence::from(ID3D11Fence* fence) {
   // Every ID3D11Fence a d3d11vk device hands out is a D3D11Fence (CreateFence is the only maker;
@@ -130,6 +154,13 @@ UINT64 STDMETHODCALLTYPE D3D11Fence::GetCompletedValue() {
 }
 
 HRESULT STDMETHODCALLTYPE D3D11Fence::SetEventOnCompletion(UINT64 value, HANDLE event) {
+  if (event && deviceLost()) {
+    // Every value counts as reached on a removed device (GetCompletedValue's UINT64_MAX): the
+    // event is set now so nothing waits on it for ever, and the answer says why.
+    if (!util::setEventHandle(event))
+      util::log::warn("ID3D11Fence::SetEventOnCompletion: the event handle could not be set");
+    return DXGI_ERROR_DEVICE_REMOVED;
+  }
   if (event) {
     if (!m_state->setEventOnCompletion(value, event)) {
       util::log::warn("ID3D11Fence::SetEventOnCompletion: the event handle could not be set: E_INVALIDARG");

@@ -43,6 +43,9 @@ public:
   // Sets `event` once the completed value is >= value: now, or from reach(). False when the
   // handle could not be set right away (not an event).
   bool setEventOnCompletion(uint64_t value, void* event);
+  // The device was lost: sets every waiting event (a removed device's fence counts as having
+  // reached every value, GetCompletedValue answers UINT64_MAX) and wakes blocked waiters.
+  void deviceLost();
   // Blocks until the completed value is >= value; returns false early once `lost()` says so.
   bool waitFor(uint64_t value, const std::function<bool()>& lost);
 
@@ -52,11 +55,13 @@ private:
   std::condition_variable m_reached;
   uint64_t m_highestSignal;
   std::vector<std::pair<uint64_t, void*>> m_waitingEvents;  // (value, event handle)
+  bool m_deviceLost = false;  // under m_mutex: events are set at once from now on
 };
 
 class D3D11Fence final : public D3D11DeviceChild<ID3D11Fence> {
 public:
   D3D11Fence(D3D11Device* device, uint64_t initialValue);
+  ~D3D11Fence() override;
 
   const std::shared_ptr<FenceState>& state() const { return m_state; }
   // The D3D11Fence behind an ID3D11Fence the application passes in, or nullptr.
@@ -74,6 +79,7 @@ private:
 
   D3D11Device* m_owner;
   std::shared_ptr<FenceState> m_state;
+  uint32_t m_lossCallback = 0;  // the GPU timeline's cookie for FenceState::deviceLost
 };
 
 }  // namespace d3d11vk

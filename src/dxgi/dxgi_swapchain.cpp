@@ -388,6 +388,10 @@ HRESULT STDMETHODCALLTYPE DxgiSwapChain::Present1(UINT SyncInterval, UINT Presen
     return invalidCall(method, "DXGI_PRESENT_ALLOW_TEARING cannot be used in fullscreen");
   if (pPresentParameters && pPresentParameters->DirtyRectsCount && !pPresentParameters->pDirtyRects)
     return invalidCall(method, "dirty rectangles counted but not given");
+  // A removed device presents nothing, DXGI_PRESENT_TEST included (the loss was logged once when
+  // it was noticed; GetDeviceRemovedReason gives the reason).
+  if (m_presentDevice->GetVulkanDevice()->timeline().isLost())
+    return DXGI_ERROR_DEVICE_REMOVED;
   // dxgi.syncInterval replaces a valid interval (docs/config.md); tearing needs interval 0.
   const int forcedInterval = util::config::options().syncInterval;
   if (forcedInterval >= 0) {

@@ -3,8 +3,10 @@
 #include "vk/device.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <stdexcept>
 
+#include "util/env.h"
 #include "util/log.h"
 #include "vk/adapter.h"
 #include "vk/gpu_timeline.h"
@@ -22,7 +24,24 @@ static std::string joined(const std::vector<std::string>& items) {
   return text.empty() ? "(none)" : text;
 }
 
-Device::Device(const Adapter& adapter) : m_instance(adapter.instance()) {
+// D3D11VK_TEST_DEVICE_LOST_AFTER_SUBMISSIONS=N (tests only, docs/command-stream.md): the first N
+// submissions of the command stream reach the GPU, submission N+1 fails with VK_ERROR_DEVICE_LOST.
+static uint64_t testLostSubmissionFromEnv() {
+  auto value = util::getEnv("D3D11VK_TEST_DEVICE_LOST_AFTER_SUBMISSIONS");
+  if (!value || value->empty())
+    return 0;
+  char* end = nullptr;
+  unsigned long long count = std::strtoull(value->c_str(), &end, 10);
+  if (*end || (*value)[0] == '-') {
+    util::log::warn("D3D11VK_TEST_DEVICE_LOST_AFTER_SUBMISSIONS='", *value, "' is not a count; ignored");
+    return 0;
+  }
+  util::log::warn("test hook D3D11VK_TEST_DEVICE_LOST_AFTER_SUBMISSIONS=", count, ": submission ", count + 1,
+                  " of this device will fail as if the device were lost");
+  return uint64_t(count) + 1;
+}
+
+Device::Device(const Adapter& adapter) : m_instance(adapter.instance()), m_testLostSubmission(testLostSubmissionFromEnv()) {
   const DeviceProfile& profile = adapter.profile();
   m_selection = selectDeviceFeatures(profile);
   if (!m_selection.missing.empty()) {

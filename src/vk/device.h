@@ -47,9 +47,14 @@ public:
   uint32_t timestampValidBits() const { return m_timestampValidBits; }
   // VkPhysicalDeviceMultiDrawPropertiesEXT::maxMultiDrawCount when multiDraw is enabled, else 0.
   uint32_t maxMultiDrawCount() const { return m_maxMultiDrawCount; }
+  // Tests only: the command-stream submission (timeline value) that the worker fails with
+  // VK_ERROR_DEVICE_LOST instead of submitting; 0 for none (D3D11VK_TEST_DEVICE_LOST_AFTER_SUBMISSIONS,
+  // read once when the device is made).
+  uint64_t testLostSubmission() const { return m_testLostSubmission; }
 
 private:
   std::shared_ptr<Instance> m_instance;  // outlives the device
+  uint64_t m_testLostSubmission = 0;
   DeviceSelection m_selection;
   DeviceFunctions m_functions;
   VkDevice m_device = VK_NULL_HANDLE;

@@ -1,6 +1,8 @@
 // GpuTimeline: the timeline semaphore, its completion thread and the deferred actions.
 #include "vk/gpu_timeline.h"
 
+#include <vector>
+
 #include "util/log.h"
 #include "vk/device.h"
 #include "vk/result.h"
@@ -37,13 +39,66 @@ void GpuTimeline::submitted(uint64_t value) {
   m_changed.notify_all();
 }
 
-void GpuTimeline::lost(uint64_t value) {
+void GpuTimeline::lost(uint64_t value, const std::string& call, VkResult result) {
+  markLost(&value, call, result);
+}
+
+void GpuTimeline::noteLost(const std::string& call, VkResult result) {
+  markLost(nullptr, call, result);
+}
+
+void GpuTimeline::markLost(const uint64_t* value, const std::string& call, VkResult result) {
+  std::vector<std::function<void()>> callbacks;
+  bool first;
   {
+    // The lost flag and the submitted value change together: the completion thread must never
+    // see a value as submitted that it would then wait for on the semaphore.
     std::lock_guard lock(m_mutex);
-    m_submitted = value;
-    m_lost.store(true, std::memory_order_release);
+    if (value && *value > m_submitted)
+      m_submitted = *value;
+    first = !m_lost.load(std::memory_order_relaxed);
+    if (first) {
+      m_lostResult = result;
+      m_lost.store(true, std::memory_order_release);
+      for (const auto& entry : m_lossCallbacks)
+        callbacks.push_back(entry.second);
+    }
   }
   m_changed.notify_all();
+  if (!first)
+    return;
+  util::log::error("the Vulkan device is lost: ", call, " returned ", resultName(result),
+                   "; nothing more is submitted and D3D11 reports the device removed");
+  // Outside the lock: an application thread woken by its event may call straight back in.
+  for (const auto& callback : callbacks)
+    callback();
+}
+
+VkResult GpuTimeline::lostResult() const {
+  std::lock_guard lock(m_mutex);
+  return m_lostResult;
+}
+
+uint32_t GpuTimeline::addLossCallback(std::function<void()> callback) {
+  uint32_t cookie;
+  {
+    std::lock_guard lock(m_mutex);
+    cookie = m_nextLossCookie++;
+    if (m_nextLossCookie == 0)
+      m_nextLossCookie = 1;
+    if (!m_lost.load(std::memory_order_relaxed)) {
+      m_lossCallbacks.emplace(cookie, std::move(callback));
+      callback = nullptr;
+    }
+  }
+  if (callback)
+    callback();  // lost already: the callback's one run is now
+  return cookie;
+}
+
+bool GpuTimeline::removeLossCallback(uint32_t cookie) {
+  std::lock_guard lock(m_mutex);
+  return m_lossCallbacks.erase(cookie) != 0;
 }
 
 void GpuTimeline::wait(uint64_t value) {
@@ -106,8 +161,7 @@ void GpuTimeline::completionLoop() {
       info.pValues = &target;
       VkResult result = vk.vkWaitSemaphores(m_device.handle(), &info, UINT64_MAX);
       if (result < 0) {
-        util::log::error("GPU timeline: vkWaitSemaphores failed (", resultName(result), "); treating the device as lost");
-        m_lost.store(true, std::memory_order_release);
+        noteLost("vkWaitSemaphores", result);
       } else if (vk.vkGetSemaphoreCounterValue(m_device.handle(), m_semaphore, &done) < 0) {
         done = target;
       }

@@ -637,6 +637,8 @@ void Presenter::present(const PresentWork& work) {
     }
   } else if (result == VK_ERROR_SURFACE_LOST_KHR) {
     markLost(result, "vkQueuePresentKHR");
+  } else if (result == VK_ERROR_DEVICE_LOST) {
+    m_device.timeline().noteLost("vkQueuePresentKHR", result);  // logs once; Present reports it
   } else {
     util::log::error("presenter: vkQueuePresentKHR: ", resultName(result));
     m_dirty = true;

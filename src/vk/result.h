@@ -15,10 +15,13 @@ const char* resultName(VkResult result);
 class Error : public std::runtime_error {
 public:
   Error(const std::string& what, VkResult result)
-      : std::runtime_error(what + ": " + resultName(result)), m_result(result) {}
+      : std::runtime_error(what + ": " + resultName(result)), m_call(what), m_result(result) {}
+  // The failed call's name (what() adds the result's).
+  const std::string& call() const { return m_call; }
   VkResult result() const { return m_result; }
 
 private:
+  std::string m_call;
   VkResult m_result;
 };
 

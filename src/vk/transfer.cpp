@@ -5,6 +5,7 @@
 
 #include "vk/buffer.h"
 #include "vk/device.h"
+#include "vk/gpu_timeline.h"
 #include "vk/image.h"
 #include "vk/result.h"
 
@@ -36,6 +37,14 @@ Transfer::~Transfer() {
   vk.vkDestroyCommandPool(m_device.handle(), m_pool, nullptr);
 }
 
+void Transfer::checkLoss(VkResult result, const char* call) {
+  // The device's one record of a loss, which the D3D11 front end reports (the caller's creation
+  // then fails with DXGI_ERROR_DEVICE_REMOVED through the thrown vk::Error).
+  if (result == VK_ERROR_DEVICE_LOST)
+    m_device.timeline().noteLost(call, result);
+  check(result, call);
+}
+
 void Transfer::submit(const std::function<void(VkCommandBuffer)>& record) {
   const DeviceFunctions& vk = m_device.functions();
   std::lock_guard lock(m_mutex);
@@ -65,9 +74,9 @@ void Transfer::submit(const std::function<void(VkCommandBuffer)>& record) {
   check(vk.vkResetFences(m_device.handle(), 1, &m_fence), "vkResetFences");
   {
     std::lock_guard queueLock(m_device.queueMutex());
-    check(vk.vkQueueSubmit(m_device.queue(), 1, &submitInfo, m_fence), "vkQueueSubmit");
+    checkLoss(vk.vkQueueSubmit(m_device.queue(), 1, &submitInfo, m_fence), "vkQueueSubmit");
   }
-  check(vk.vkWaitForFences(m_device.handle(), 1, &m_fence, VK_TRUE, UINT64_MAX), "vkWaitForFences");
+  checkLoss(vk.vkWaitForFences(m_device.handle(), 1, &m_fence, VK_TRUE, UINT64_MAX), "vkWaitForFences");
 }
 
 void Transfer::barrier(VkCommandBuffer commands, Image& image, VkImageLayout to) {

@@ -40,6 +40,8 @@ private:
   // Records with `record`, submits, waits. Serialised: one queue, one pool.
   void submit(const std::function<void(VkCommandBuffer)>& record);
   void barrier(VkCommandBuffer commands, Image& image, VkImageLayout to);
+  // check(), after telling the GPU timeline when `result` is VK_ERROR_DEVICE_LOST.
+  void checkLoss(VkResult result, const char* call);
 
   Device& m_device;
   std::mutex m_mutex;
