@@ -218,6 +218,8 @@ void D3D11DeviceContext::setShader(typename ShaderClass::InterfaceType* shader, 
 void D3D11DeviceContext::setClassInstances(uint32_t stage, ID3D11ClassInstance* const* instances, UINT count) {
   StageState& state = m_state.stages[stage];
   const uint32_t slots = state.compiled && state.compiled->error.empty() ? state.compiled->reflection.interfaceSlots : 0;
+  if (!count && !slots && state.classInstances.empty())
+    return;  // the common case, on every *SetShader: no classes before or after
   if (count > dxbc::binding_model::kMaxInterfaceSlots) {
     util::log::warn("SetShader: NumClassInstances ", count, " is more than ", dxbc::binding_model::kMaxInterfaceSlots,
                     "; the class instances are ignored");

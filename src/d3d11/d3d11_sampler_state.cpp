@@ -29,62 +29,74 @@ VkSamplerAddressMode addressModeOf(D3D11_TEXTURE_ADDRESS_MODE mode) {
 
 D3D11SamplerState::~D3D11SamplerState() {
   unregister(this);
-  if (m_sampler) {
+  if (VkSampler sampler = m_sampler.load(std::memory_order_acquire)) {
     auto* owner = static_cast<D3D11Device*>(device());
     vk::Device& vkDevice = owner->vulkanDevice();
-    vkDevice.timeline().deferUntil(owner->recordingValue(), [&vkDevice, sampler = m_sampler] {
+    vkDevice.timeline().deferUntil(owner->recordingValue(), [&vkDevice, sampler] {
       vkDevice.functions().vkDestroySampler(vkDevice.handle(), sampler, nullptr);
     });
   }
 }
 
 VkSampler D3D11SamplerState::vulkanSampler() {
-  std::call_once(m_samplerOnce, [this] {
-    vk::Device& vkDevice = static_cast<D3D11Device*>(device())->vulkanDevice();
-    const D3D11_SAMPLER_DESC& d = m_desc;
-    // D3D11_FILTER bits: min/mag/mip linear flags, anisotropic, comparison, min/max reduction.
-    const UINT filter = UINT(d.Filter);
-    const bool anisotropic = (filter & 0x40) != 0;
-    VkSamplerReductionModeCreateInfo reduction = vk::makeStruct<VkSamplerReductionModeCreateInfo>(VK_STRUCTURE_TYPE_SAMPLER_REDUCTION_MODE_CREATE_INFO);
-    VkSamplerCustomBorderColorCreateInfoEXT border = vk::makeStruct<VkSamplerCustomBorderColorCreateInfoEXT>(VK_STRUCTURE_TYPE_SAMPLER_CUSTOM_BORDER_COLOR_CREATE_INFO_EXT);
-    VkSamplerCreateInfo info = vk::makeStruct<VkSamplerCreateInfo>(VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO);
-    info.magFilter = (anisotropic || (filter & 0x4)) ? VK_FILTER_LINEAR : VK_FILTER_NEAREST;
-    info.minFilter = (anisotropic || (filter & 0x10)) ? VK_FILTER_LINEAR : VK_FILTER_NEAREST;
-    info.mipmapMode = (anisotropic || (filter & 0x1)) ? VK_SAMPLER_MIPMAP_MODE_LINEAR : VK_SAMPLER_MIPMAP_MODE_NEAREST;
-    info.addressModeU = addressModeOf(d.AddressU);
-    info.addressModeV = addressModeOf(d.AddressV);
-    info.addressModeW = addressModeOf(d.AddressW);
-    info.mipLodBias = std::clamp(d.MipLODBias, -vkDevice.properties().limits.maxSamplerLodBias, vkDevice.properties().limits.maxSamplerLodBias);
-    info.anisotropyEnable = anisotropic && vkDevice.enabledFeatures().core.features.samplerAnisotropy;
-    info.maxAnisotropy = std::clamp(float(d.MaxAnisotropy), 1.0f, vkDevice.properties().limits.maxSamplerAnisotropy);
-    const UINT reductionBits = (filter >> 7) & 3;  // 0 standard, 1 comparison, 2 minimum, 3 maximum
-    info.compareEnable = reductionBits == 1;
-    info.compareOp = compareOpOf(d.ComparisonFunc);
-    info.minLod = d.MinLOD;
-    info.maxLod = std::max(d.MinLOD, d.MaxLOD);
-    if (reductionBits >= 2) {
-      reduction.reductionMode = reductionBits == 2 ? VK_SAMPLER_REDUCTION_MODE_MIN : VK_SAMPLER_REDUCTION_MODE_MAX;
-      info.pNext = &reduction;
+  // Every draw that binds the sampler asks: one atomic load once it exists (std::call_once cost
+  // a thread-local lookup per call). Creation is serialised by the mutex and happens once.
+  if (VkSampler sampler = m_sampler.load(std::memory_order_acquire); sampler || m_samplerTried.load(std::memory_order_acquire))
+    return sampler;
+  std::lock_guard lock(m_samplerMutex);
+  if (!m_samplerTried.load(std::memory_order_relaxed)) {
+    m_sampler.store(createVulkanSampler(), std::memory_order_release);
+    m_samplerTried.store(true, std::memory_order_release);
+  }
+  return m_sampler.load(std::memory_order_acquire);
+}
+
+VkSampler D3D11SamplerState::createVulkanSampler() {
+  vk::Device& vkDevice = static_cast<D3D11Device*>(device())->vulkanDevice();
+  const D3D11_SAMPLER_DESC& d = m_desc;
+  // D3D11_FILTER bits: min/mag/mip linear flags, anisotropic, comparison, min/max reduction.
+  const UINT filter = UINT(d.Filter);
+  const bool anisotropic = (filter & 0x40) != 0;
+  VkSamplerReductionModeCreateInfo reduction = vk::makeStruct<VkSamplerReductionModeCreateInfo>(VK_STRUCTURE_TYPE_SAMPLER_REDUCTION_MODE_CREATE_INFO);
+  VkSamplerCustomBorderColorCreateInfoEXT border = vk::makeStruct<VkSamplerCustomBorderColorCreateInfoEXT>(VK_STRUCTURE_TYPE_SAMPLER_CUSTOM_BORDER_COLOR_CREATE_INFO_EXT);
+  VkSamplerCreateInfo info = vk::makeStruct<VkSamplerCreateInfo>(VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO);
+  info.magFilter = (anisotropic || (filter & 0x4)) ? VK_FILTER_LINEAR : VK_FILTER_NEAREST;
+  info.minFilter = (anisotropic || (filter & 0x10)) ? VK_FILTER_LINEAR : VK_FILTER_NEAREST;
+  info.mipmapMode = (anisotropic || (filter & 0x1)) ? VK_SAMPLER_MIPMAP_MODE_LINEAR : VK_SAMPLER_MIPMAP_MODE_NEAREST;
+  info.addressModeU = addressModeOf(d.AddressU);
+  info.addressModeV = addressModeOf(d.AddressV);
+  info.addressModeW = addressModeOf(d.AddressW);
+  info.mipLodBias = std::clamp(d.MipLODBias, -vkDevice.properties().limits.maxSamplerLodBias, vkDevice.properties().limits.maxSamplerLodBias);
+  info.anisotropyEnable = anisotropic && vkDevice.enabledFeatures().core.features.samplerAnisotropy;
+  info.maxAnisotropy = std::clamp(float(d.MaxAnisotropy), 1.0f, vkDevice.properties().limits.maxSamplerAnisotropy);
+  const UINT reductionBits = (filter >> 7) & 3;  // 0 standard, 1 comparison, 2 minimum, 3 maximum
+  info.compareEnable = reductionBits == 1;
+  info.compareOp = compareOpOf(d.ComparisonFunc);
+  info.minLod = d.MinLOD;
+  info.maxLod = std::max(d.MinLOD, d.MaxLOD);
+  if (reductionBits >= 2) {
+    reduction.reductionMode = reductionBits == 2 ? VK_SAMPLER_REDUCTION_MODE_MIN : VK_SAMPLER_REDUCTION_MODE_MAX;
+    info.pNext = &reduction;
+  }
+  if (info.addressModeU == VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER || info.addressModeV == VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER ||
+      info.addressModeW == VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER) {
+    if (vkDevice.enabledFeatures().customBorderColor.customBorderColors) {
+      std::copy(std::begin(d.BorderColor), std::end(d.BorderColor), border.customBorderColor.float32);
+      border.format = VK_FORMAT_UNDEFINED;  // customBorderColorWithoutFormat
+      border.pNext = info.pNext;
+      info.pNext = &border;
+      info.borderColor = VK_BORDER_COLOR_FLOAT_CUSTOM_EXT;
+    } else {
+      info.borderColor = d.BorderColor[3] > 0.5f ? VK_BORDER_COLOR_FLOAT_OPAQUE_BLACK : VK_BORDER_COLOR_FLOAT_TRANSPARENT_BLACK;
     }
-    if (info.addressModeU == VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER || info.addressModeV == VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER ||
-        info.addressModeW == VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER) {
-      if (vkDevice.enabledFeatures().customBorderColor.customBorderColors) {
-        std::copy(std::begin(d.BorderColor), std::end(d.BorderColor), border.customBorderColor.float32);
-        border.format = VK_FORMAT_UNDEFINED;  // customBorderColorWithoutFormat
-        border.pNext = info.pNext;
-        info.pNext = &border;
-        info.borderColor = VK_BORDER_COLOR_FLOAT_CUSTOM_EXT;
-      } else {
-        info.borderColor = d.BorderColor[3] > 0.5f ? VK_BORDER_COLOR_FLOAT_OPAQUE_BLACK : VK_BORDER_COLOR_FLOAT_TRANSPARENT_BLACK;
-      }
-    }
-    VkResult result = vkDevice.functions().vkCreateSampler(vkDevice.handle(), &info, nullptr, &m_sampler);
-    if (result < 0) {
-      util::log::error("D3D11SamplerState: vkCreateSampler failed (", vk::resultName(result), ")");
-      m_sampler = VK_NULL_HANDLE;
-    }
-  });
-  return m_sampler;
+  }
+  VkSampler sampler = VK_NULL_HANDLE;
+  VkResult result = vkDevice.functions().vkCreateSampler(vkDevice.handle(), &info, nullptr, &sampler);
+  if (result < 0) {
+    util::log::error("D3D11SamplerState: vkCreateSampler failed (", vk::resultName(result), ")");
+    return VK_NULL_HANDLE;
+  }
+  return sampler;
 }
 
 HRESULT STDMETHODCALLTYPE D3D11SamplerState::QueryInterface(REFIID riid, void** object) {

@@ -1,6 +1,7 @@
 // D3D11SamplerState: ID3D11SamplerState holding a validated D3D11_SAMPLER_DESC.
 #pragma once
 
+#include <atomic>
 #include <mutex>
 
 #include "d3d10/d3d10_state_face.h"
@@ -22,8 +23,11 @@ public:
   VkSampler vulkanSampler();
 
 private:
-  std::once_flag m_samplerOnce;
-  VkSampler m_sampler = VK_NULL_HANDLE;
+  VkSampler createVulkanSampler();
+
+  std::mutex m_samplerMutex;
+  std::atomic<VkSampler> m_sampler{VK_NULL_HANDLE};
+  std::atomic<bool> m_samplerTried{false};  // also after a refused creation: asked once
   // ID3D10* face, answered by QueryInterface (src/d3d10).
   D3D10SamplerStateFace m_d3d10{this};
 };
