@@ -18,6 +18,8 @@
 #include <thread>
 #include <vector>
 
+#include "scoped_env.h"
+#include "watchdog.h"
 #include "d3d11vk/d3d11vk_device_info.h"
 #include "d3d11vk/d3d11vk_present_device.h"
 #include "dxgi/dxgi_swapchain.h"
@@ -271,6 +273,41 @@ TEST_CASE("Present after the X11 window is destroyed fails cleanly", "[dxgi-swap
   UINT count = 0;
   CHECK((f.swapchain->GetLastPresentCount(&count) == S_OK && count == 1));
   // The swapchain and the device still release cleanly (the fixture checks validation).
+}
+
+TEST_CASE("Present on a lost device answers DXGI_ERROR_DEVICE_REMOVED", "[dxgi-swapchain]") {
+  // The test hook (docs/command-stream.md, Device loss): submission 2 of the device is lost.
+  test::Watchdog watchdog("Present on a lost device", 120);
+  test::ScopedEnv lose("D3D11VK_TEST_DEVICE_LOST_AFTER_SUBMISSIONS", "1");
+  SwapChainFixture f;
+  if (f.skipped)
+    return;
+  REQUIRE(f.create(SwapChainFixture::flipDesc()) == S_OK);
+  // The loss is noticed on the worker, after the Present that flushed the lost submission has
+  // returned; at the latest the frame-latency wait (3 frames) of a later Present sees it.
+  // The view is made before anything is submitted: creation fails once the device is removed.
+  ComPtr<ID3D11Texture2D> buffer;
+  REQUIRE(f.swapchain->GetBuffer(0, __uuidof(ID3D11Texture2D), buffer.putVoid()) == S_OK);
+  ComPtr<ID3D11RenderTargetView> view;
+  REQUIRE(f.device->CreateRenderTargetView(buffer.get(), nullptr, view.put()) == S_OK);
+  HRESULT result = S_OK;
+  int presents = 0;
+  while (result == S_OK && presents < 8) {
+    f.context->ClearRenderTargetView(view.get(), presents % 2 ? kGreen : kRed);
+    result = f.swapchain->Present(0, 0);
+    ++presents;
+  }
+  CHECK(result == DXGI_ERROR_DEVICE_REMOVED);
+  CHECK(presents >= 2);
+  CHECK(presents <= 6);
+  CHECK(f.swapchain->Present(1, 0) == DXGI_ERROR_DEVICE_REMOVED);
+  CHECK(f.swapchain->Present(0, DXGI_PRESENT_TEST) == DXGI_ERROR_DEVICE_REMOVED);
+  auto swapchain1 = f.swapchain.query<IDXGISwapChain1>();
+  DXGI_PRESENT_PARAMETERS parameters{};
+  CHECK(swapchain1->Present1(0, 0, &parameters) == DXGI_ERROR_DEVICE_REMOVED);
+  CHECK(f.device->GetDeviceRemovedReason() == DXGI_ERROR_DEVICE_HUNG);
+  // The swapchain and the device release without hanging (the watchdog) and without validation
+  // errors (the fixture).
 }
 
 TEST_CASE("Present validates the sync interval and the tearing flag", "[dxgi-swapchain]") {
