@@ -69,6 +69,10 @@ VkClearValue colorValue(DXGI_FORMAT format, const FLOAT color[4]) {
     else
       value.color.float32[i] = color[i];
   }
+  // A8_UNORM render targets are R8 images (their draws go through an RGBA8 shadow): the clear
+  // writes the colour's alpha into that one channel.
+  if (format == DXGI_FORMAT_A8_UNORM)
+    value.color.float32[0] = color[3];
   return value;
 }
 

@@ -22,6 +22,7 @@
 #include "d3d11/d3d11_texture_storage.h"
 #include "d3d11/d3d11_view.h"
 #include "util/log.h"
+#include "vk/alpha_target.h"
 #include "vk/buffer.h"
 #include "vk/command_stream.h"
 #include "vk/device.h"
@@ -131,6 +132,12 @@ void D3D11DeviceContext::recordRenderTargets() {
     command.color[i] = vk::RenderTarget{target->image()->handle(), target->imageView(), target->format(), VK_IMAGE_ASPECT_COLOR_BIT};
     if (target->isBufferTarget())
       target->describeBufferTarget(sliceOf(*target->common()->asBuffer()), &command.color[i]);
+    if (const vk::AlphaTarget* alpha = target->alphaTarget()) {  // A8_UNORM: draws go to its RGBA8 shadow
+      command.color[i].image = alpha->shadow();
+      command.color[i].view = alpha->attachmentView();
+      command.color[i].format = vk::AlphaTarget::kShadowFormat;
+      command.color[i].alpha = alpha;
+    }
     command.colorCount = i + 1;
     fit(*target);
   }
@@ -203,7 +210,7 @@ bool D3D11DeviceContext::recordPipeline() {
     const ViewTarget* target = targetOf(m_state.renderTargets[i].get());
     if (!target || !target->image())
       continue;
-    key.colorFormats[i] = target->format();
+    key.colorFormats[i] = target->alphaTarget() ? vk::AlphaTarget::kShadowFormat : target->format();
     key.colorCount = i + 1;
     samples = sampleCountOf(*target);
   }

@@ -13,6 +13,7 @@
 #include "d3d11/d3d11_resource.h"
 #include "d3d11/d3d11_texture.h"
 #include "vk/adapter.h"
+#include "vk/alpha_target.h"
 #include "vk/buffer.h"
 #include "vk/gpu_timeline.h"
 #include "vk/transfer.h"
@@ -189,6 +190,26 @@ ViewTarget::ViewTarget(D3D11Device* device, const ResolvedResource& resource, co
       info.subresourceRange.layerCount = range.layerCount;
     }
     vk::check(vk.vkCreateImageView(vkDevice.handle(), &info, nullptr, &m_imageView), "vkCreateImageView");
+    if (usage == ViewUsage::ColorAttachment && format && format->swizzle == caps::FormatSwizzle::AlphaFromRed) {
+      // A8_UNORM is stored as R8_UNORM; draws render into an RGBA8 shadow (docs/resources.md).
+      const VkImageCreateInfo& created = image.info();
+      vk::AlphaTargetDesc alpha;
+      alpha.texture = image.handle();
+      alpha.textureType = created.imageType;
+      alpha.mip = range.firstMip;
+      alpha.firstLayer = range.firstLayer;
+      alpha.layerCount = range.layerCount;
+      alpha.width = std::max(1u, created.extent.width >> range.firstMip);
+      alpha.height = std::max(1u, created.extent.height >> range.firstMip);
+      alpha.samples = created.samples;
+      try {
+        m_alpha = std::make_unique<vk::AlphaTarget>(vkDevice, alpha);
+      } catch (...) {
+        vk.vkDestroyImageView(vkDevice.handle(), m_imageView, nullptr);
+        m_imageView = VK_NULL_HANDLE;
+        throw;
+      }
+    }
   }
   addResourceRef();
 }
@@ -225,14 +246,16 @@ ViewTarget::~ViewTarget() {
       for (const SliceView& known : views)
         vkDevice.functions().vkDestroyBufferView(vkDevice.handle(), known.view, nullptr);
     });
-  if (m_imageView || m_bufferView || m_shadow) {
+  if (m_imageView || m_bufferView || m_shadow || m_alpha) {
     vkDevice.timeline().deferUntil(m_device->recordingValue(), [&vkDevice, image = m_imageView, buffer = m_bufferView,
-                                                                shadow = std::shared_ptr<vk::Image>(std::move(m_shadow))]() mutable {
+                                                                shadow = std::shared_ptr<vk::Image>(std::move(m_shadow)),
+                                                                alpha = std::shared_ptr<vk::AlphaTarget>(std::move(m_alpha))]() mutable {
       if (image)
         vkDevice.functions().vkDestroyImageView(vkDevice.handle(), image, nullptr);
       if (buffer)
         vkDevice.functions().vkDestroyBufferView(vkDevice.handle(), buffer, nullptr);
       shadow.reset();  // after its view
+      alpha.reset();
     });
   }
   releaseResourceRef();

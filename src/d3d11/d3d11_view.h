@@ -16,6 +16,7 @@
 #include "vk/vulkan_api.h"
 
 namespace vk {
+class AlphaTarget;
 class Buffer;
 class CommandStream;
 class Image;
@@ -83,6 +84,10 @@ public:
   VkBufferView createBufferView(const vk::BufferSlice& slice) const;
   const ViewRange& range() const { return m_range; }
 
+  // Render-target views of A8_UNORM textures: the RGBA8 shadow draws render into (the worker
+  // copies the texels into its alpha before each rendering pass and back after it). image(),
+  // imageView() and format() stay the texture's R8 ones, which clears write directly.
+  const vk::AlphaTarget* alphaTarget() const { return m_alpha.get(); }
   // Render-target views of buffers (d3d11_view_buffer_target.cpp). image() and imageView() are
   // the shadow image's; `slice` is the buffer's memory as the recording context sees it.
   bool isBufferTarget() const { return m_shadow != nullptr; }
@@ -122,6 +127,7 @@ private:
   mutable std::mutex m_sliceViewsMutex;
   mutable std::vector<SliceView> m_sliceViews;
   std::unique_ptr<vk::Image> m_shadow;  // render-target views of buffers
+  std::unique_ptr<vk::AlphaTarget> m_alpha;  // render-target views of A8_UNORM textures
 };
 
 class D3D11ShaderResourceView final : public D3D11DeviceChild<ID3D11ShaderResourceView1> {

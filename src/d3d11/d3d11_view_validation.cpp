@@ -179,6 +179,8 @@ std::string checkBufferTarget(D3D_FEATURE_LEVEL level, const ViewedResource& res
   const caps::FormatInfo* info = caps::formatInfo(format);
   if (format == DXGI_FORMAT_UNKNOWN || !info || info->kind != FormatKind::Color || (info->flags & caps::kFormatPacked422))
     return "buffer view format " + std::to_string(format) + " is not a typed color format";
+  if (info->swizzle == caps::FormatSwizzle::AlphaFromRed)  // no BUFFER support: A8 renders only into textures
+    return "A8_UNORM is not a buffer format";
   if (resource.profile && !(caps::queryFormatSupport(*resource.profile, level, format).support & D3D11_FORMAT_SUPPORT_RENDER_TARGET))
     return std::string("format ") + info->name + " cannot be a render target on this device";
   constexpr UINT kRenderToBufferWindowWidth = 16384;  // D3D11_REQ_RENDER_TO_BUFFER_WINDOW_WIDTH

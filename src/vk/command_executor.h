@@ -98,6 +98,14 @@ private:
   // into the shadow images before a rendering pass begins and back after it ends.
   void copyBufferTargetsIn();
   void copyBufferTargetsOut();
+  // Render-target views of A8_UNORM textures (executor_alpha_targets.cpp): the texels are copied
+  // into the RGBA8 shadows' alpha before a rendering pass begins and back after it ends.
+  void copyAlphaTargetsIn();
+  void copyAlphaTargetsOut();
+  void copyAlpha(bool toShadow);
+  // After internal draws outside a pass: the application's graphics pipeline bound again, its
+  // descriptor sets and dynamic state marked for binding before the next draw.
+  void restoreGraphicsBindings();
   void flushDescriptorSets(uint32_t bindPoint, const PipelineLayoutInfo& layout);
   void collectAccesses(uint32_t bindPoint, std::vector<ResourceAccess>* accesses) const;
   void reapplyState();

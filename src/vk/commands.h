@@ -13,6 +13,7 @@
 
 namespace vk {
 
+class AlphaTarget;
 class Presenter;
 class QueryRecord;
 
@@ -201,6 +202,10 @@ struct RenderTarget {
   VkBuffer buffer = VK_NULL_HANDLE;
   VkDeviceSize bufferOffset = 0;
   uint32_t bufferElements = 0;
+  // A render-target view of an A8_UNORM texture: `image` is its RGBA8 shadow, whose alpha the
+  // worker fills from the texture before each rendering pass and copies back after it
+  // (executor_alpha_targets.cpp). The view keeps it alive.
+  const AlphaTarget* alpha = nullptr;
 };
 
 // The attachments the following draws render to; rendering starts lazily at the next draw.

@@ -15,6 +15,7 @@ void CommandExecutor::beginRendering() {
   if (m_rendering)
     return;
   copyBufferTargetsIn();
+  copyAlphaTargetsIn();
   VkRenderingAttachmentInfo colors[kMaxColorTargets];
   for (uint32_t i = 0; i < m_targets.colorCount; ++i) {
     colors[i] = makeStruct<VkRenderingAttachmentInfo>(VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO);
@@ -48,6 +49,7 @@ void CommandExecutor::endRendering() {
   m_device.functions().vkCmdEndRendering(m_commands);
   m_rendering = false;
   copyBufferTargetsOut();
+  copyAlphaTargetsOut();
 }
 
 void CommandExecutor::collectAccesses(uint32_t point, std::vector<ResourceAccess>* accesses) const {

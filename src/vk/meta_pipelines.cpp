@@ -153,7 +153,8 @@ VkPipelineLayout MetaPipelines::mipsLayout() {
   return m_mipsLayout;
 }
 
-VkPipeline MetaPipelines::createFullscreen(const std::vector<uint32_t>& fragment, VkPipelineLayout layout, VkFormat format) {
+VkPipeline MetaPipelines::createFullscreen(const std::vector<uint32_t>& fragment, VkPipelineLayout layout, VkFormat format,
+                                           uint32_t samples) {
   const DeviceFunctions& vk = m_device.functions();
   if (!m_fullscreenVertex)
     m_fullscreenVertex = createModule(m_device, fullscreenVertexShader());
@@ -180,7 +181,7 @@ VkPipeline MetaPipelines::createFullscreen(const std::vector<uint32_t>& fragment
   raster.lineWidth = 1.0f;
   VkPipelineMultisampleStateCreateInfo multisample =
       makeStruct<VkPipelineMultisampleStateCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO);
-  multisample.rasterizationSamples = VK_SAMPLE_COUNT_1_BIT;
+  multisample.rasterizationSamples = VkSampleCountFlagBits(samples);
   VkPipelineColorBlendAttachmentState attachment{};
   attachment.colorWriteMask = VK_COLOR_COMPONENT_R_BIT | VK_COLOR_COMPONENT_G_BIT | VK_COLOR_COMPONENT_B_BIT | VK_COLOR_COMPONENT_A_BIT;
   VkPipelineColorBlendStateCreateInfo blend =
@@ -226,6 +227,16 @@ VkPipeline MetaPipelines::mips(VkFormat format, MipsDimension dimension) {
   VkPipeline& pipeline = m_fullscreen[key];
   if (!pipeline)
     pipeline = createFullscreen(mipsFragmentShader(dimension), mipsLayout(), format);
+  return pipeline;
+}
+
+VkPipeline MetaPipelines::alphaCopy(bool toShadow, AlphaCopyShape shape, uint32_t samples) {
+  const VkFormat format = toShadow ? VK_FORMAT_R8G8B8A8_UNORM : VK_FORMAT_R8_UNORM;
+  const uint64_t kind = 8 + (toShadow ? 4 : 0) + uint32_t(shape);
+  const uint64_t key = (kind << 56) | (uint64_t(samples) << 40) | uint64_t(uint32_t(format));
+  VkPipeline& pipeline = m_fullscreen[key];
+  if (!pipeline)
+    pipeline = createFullscreen(alphaCopyFragmentShader(toShadow, shape), resolveLayout(), format, samples);
   return pipeline;
 }
 

@@ -41,9 +41,15 @@ public:
   VkPipelineLayout mipsLayout();
   VkDescriptorSetLayout mipsSetLayout();
 
+  // The full-screen copy of an A8_UNORM render target's texels into its RGBA8 shadow's alpha
+  // (`toShadow`: an RGBA8 attachment) or back (an R8 attachment), for images of `samples` samples;
+  // layout resolveLayout(). Throws vk::Error.
+  VkPipeline alphaCopy(bool toShadow, AlphaCopyShape shape, uint32_t samples);
+
 private:
   VkPipeline createCompute(const std::vector<uint32_t>& spirv);
-  VkPipeline createFullscreen(const std::vector<uint32_t>& fragment, VkPipelineLayout layout, VkFormat format);
+  VkPipeline createFullscreen(const std::vector<uint32_t>& fragment, VkPipelineLayout layout, VkFormat format,
+                              uint32_t samples = 1);
   VkPipelineLayout fragmentLayout(VkDescriptorSetLayout set);
   VkDescriptorSetLayout imageSetLayout(VkDescriptorType type, const VkSampler* sampler);
 
@@ -55,7 +61,8 @@ private:
   VkSampler m_linear = VK_NULL_HANDLE;
   VkDescriptorSetLayout m_resolveSetLayout = VK_NULL_HANDLE, m_mipsSetLayout = VK_NULL_HANDLE;
   VkPipelineLayout m_resolveLayout = VK_NULL_HANDLE, m_mipsLayout = VK_NULL_HANDLE;
-  // Keyed by kind (resolve: 0, mips: 1 + dimension), VkFormat and sample count.
+  // Keyed by kind (resolve: 0, mips: 1 + dimension, alpha copies: 8 + 4 * toShadow + shape), VkFormat
+  // and sample count.
   std::unordered_map<uint64_t, VkPipeline> m_fullscreen;
 };
 

@@ -195,17 +195,27 @@ struct FragmentShader {
     b.opNoResult(spv::OpStore, {color, value});
     b.terminate(spv::OpReturn);
     b.endFunction();
-    b.entryPoint(spv::ExecutionModelFragment, function, "main", {fragCoord, color});
+    std::vector<Id> interface{fragCoord, color};
+    interface.insert(interface.end(), inputs.begin(), inputs.end());
+    b.entryPoint(spv::ExecutionModelFragment, function, "main", interface);
     b.executionMode(function, spv::ExecutionModeOriginUpperLeft);
     return b.finish();
   }
 
   spirv::ModuleBuilder b;
   Id fragCoord = 0, color = 0, imageType = 0, image = 0, function = 0;
+  std::vector<Id> inputs;  // further interface variables (SampleId)
 };
 
 Id multisampledImage(spirv::ModuleBuilder& b) {
   return b.typeImage(b.f32(), spv::Dim2D, 0, false, true, 1, spv::ImageFormatUnknown);
+}
+Id alphaImage1D(spirv::ModuleBuilder& b) {
+  b.capability(spv::CapabilitySampled1D);
+  return b.typeImage(b.f32(), spv::Dim1D, 0, false, false, 1, spv::ImageFormatUnknown);
+}
+Id alphaImage2D(spirv::ModuleBuilder& b) {
+  return b.typeImage(b.f32(), spv::Dim2D, 0, false, false, 1, spv::ImageFormatUnknown);
 }
 Id mipsImage1D(spirv::ModuleBuilder& b) {
   b.capability(spv::CapabilitySampled1D);
@@ -284,6 +294,38 @@ std::vector<uint32_t> mipsFragmentShader(MipsDimension dimension) {
                  : b.op(spv::OpCompositeConstruct, b.vec(f32, 3), {uv, third});
   Id image = b.op(spv::OpLoad, s.imageType, {s.image});
   return s.finish(b.op(spv::OpImageSampleExplicitLod, vec4, {image, coord, spv::ImageOperandsLodMask, b.constF32(0.0f)}));
+}
+
+std::vector<uint32_t> alphaCopyFragmentShader(bool toShadow, AlphaCopyShape shape) {
+  FragmentShader s(shape == AlphaCopyShape::Image1D   ? alphaImage1D
+                   : shape == AlphaCopyShape::Image2D ? alphaImage2D
+                                                      : multisampledImage);
+  spirv::ModuleBuilder& b = s.b;
+  Id f32 = b.f32(), i32 = b.i32(), vec4 = b.vec(f32, 4);
+  Id position = s.position();
+  Id image = b.op(spv::OpLoad, s.imageType, {s.image});
+  Id texel = 0;
+  if (shape == AlphaCopyShape::Image1D) {
+    Id x = b.op(spv::OpConvertFToS, i32, {b.op(spv::OpCompositeExtract, f32, {position, 0})});
+    texel = b.op(spv::OpImageFetch, vec4, {image, x, spv::ImageOperandsLodMask, b.constI32(0)});
+  } else if (shape == AlphaCopyShape::Image2D) {
+    Id xy = b.op(spv::OpConvertFToS, b.vec(i32, 2), {position});
+    texel = b.op(spv::OpImageFetch, vec4, {image, xy, spv::ImageOperandsLodMask, b.constI32(0)});
+  } else {
+    // Reading the sample index makes the pass run once per sample, each writing its own.
+    b.capability(spv::CapabilitySampleRateShading);
+    Id sampleId = b.variable(b.typePointer(spv::StorageClassInput, i32), spv::StorageClassInput);
+    b.decorate(sampleId, spv::DecorationBuiltIn, {spv::BuiltInSampleId});
+    b.decorate(sampleId, spv::DecorationFlat);
+    s.inputs.push_back(sampleId);
+    Id xy = b.op(spv::OpConvertFToS, b.vec(i32, 2), {position});
+    Id sample = b.op(spv::OpLoad, i32, {sampleId});
+    texel = b.op(spv::OpImageFetch, vec4, {image, xy, spv::ImageOperandsSampleMask, sample});
+  }
+  Id zero = b.constF32(0.0f);
+  Id value = toShadow ? b.op(spv::OpCompositeConstruct, vec4, {zero, zero, zero, b.op(spv::OpCompositeExtract, f32, {texel, 0})})
+                      : b.op(spv::OpCompositeConstruct, vec4, {b.op(spv::OpCompositeExtract, f32, {texel, 3}), zero, zero, zero});
+  return s.finish(value);
 }
 
 }  // namespace vk

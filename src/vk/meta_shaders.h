@@ -58,4 +58,12 @@ struct MipsParams {
 };
 std::vector<uint32_t> mipsFragmentShader(MipsDimension dimension);
 
+// A8_UNORM render targets (src/vk/alpha_target.h): a full-screen copy between an R8 image, which
+// holds the texels, and an RGBA8 shadow, which draws render into. The fragment fetches its texel
+// (its sample, for multisampled images: the pass runs per sample) from the image at set 0,
+// binding 0 (a sampled image, no sampler) and writes (0, 0, 0, r) into the shadow (`toShadow`),
+// or (a, 0, 0, 0) into the R8 image.
+enum class AlphaCopyShape : uint32_t { Image1D = 0, Image2D = 1, Image2DMS = 2 };
+std::vector<uint32_t> alphaCopyFragmentShader(bool toShadow, AlphaCopyShape shape);
+
 }  // namespace vk

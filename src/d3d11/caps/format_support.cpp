@@ -69,9 +69,21 @@ FormatSupport queryFormatSupport(const vk::DeviceProfile& profile, D3D_FEATURE_L
   const bool level10 = level >= D3D_FEATURE_LEVEL_10_0;
   const bool level101 = level >= D3D_FEATURE_LEVEL_10_1;
   const bool level11 = level >= D3D_FEATURE_LEVEL_11_0;
-  // Swizzled formats (A8, BGRX) read correctly through image views, but storage images, texel
-  // buffers and (for A8) color attachments cannot swizzle, so those uses are not offered.
+  // Swizzled formats (A8, BGRX) read correctly through image views, but storage images and texel
+  // buffers cannot swizzle, so those uses are not offered.
   const bool swizzled = info->swizzle != FormatSwizzle::Identity;
+  // A8_UNORM (stored as R8) renders through an RGBA8 shadow whose alpha internal draws fill from
+  // the R8 texels and copy back (docs/resources.md, "A8_UNORM render targets"): both formats must
+  // render and be sampled, blending happens in the RGBA8 shadow, multisampled copies fetch each
+  // sample in a per-sample pass. 9_x has no A8 render targets.
+  const bool alphaTarget = info->swizzle == FormatSwizzle::AlphaFromRed;
+  bool canRender = renderTarget;
+  VkFormatFeatureFlags blendFeatures = optimal;
+  if (alphaTarget) {
+    const VkFormatFeatureFlags needed = VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT | VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT;
+    blendFeatures = propertiesOf(profile, VK_FORMAT_R8G8B8A8_UNORM).optimalTilingFeatures;
+    canRender = level10 && (optimal & needed) == needed && (blendFeatures & needed) == needed;
+  }
   UINT& s = result.support;
   UINT& s2 = result.support2;
 
@@ -108,9 +120,9 @@ FormatSupport queryFormatSupport(const vk::DeviceProfile& profile, D3D_FEATURE_L
       }
       if (!compressed || sampled)
         s |= D3D11_FORMAT_SUPPORT_CPU_LOCKABLE;
-      if (renderTarget && !compressed && info->swizzle != FormatSwizzle::AlphaFromRed) {
+      if (canRender && !compressed) {
         s |= D3D11_FORMAT_SUPPORT_RENDER_TARGET;
-        if (!integer && (optimal & VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BLEND_BIT))
+        if (!integer && (blendFeatures & VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BLEND_BIT))
           s |= D3D11_FORMAT_SUPPORT_BLENDABLE;
         if (!integer && linear && (optimal & VK_FORMAT_FEATURE_BLIT_SRC_BIT) && (optimal & VK_FORMAT_FEATURE_BLIT_DST_BIT))
           s |= D3D11_FORMAT_SUPPORT_MIP_AUTOGEN;
@@ -118,6 +130,8 @@ FormatSupport queryFormatSupport(const vk::DeviceProfile& profile, D3D_FEATURE_L
                                               : limits.framebufferColorSampleCounts;
         if (integer && profile.properties.vk12.framebufferIntegerColorSampleCounts == 0)
           rtCounts = limits.framebufferColorSampleCounts;  // a profile without Vulkan 1.2 properties
+        if (alphaTarget)
+          rtCounts = features.sampleRateShading ? rtCounts & limits.sampledImageColorSampleCounts : VkSampleCountFlags(VK_SAMPLE_COUNT_1_BIT);
         if (hasMultisampling(rtCounts)) {
           s |= D3D11_FORMAT_SUPPORT_MULTISAMPLE_RENDERTARGET;
           if (!integer && level10)
@@ -247,6 +261,8 @@ HRESULT checkMultisampleQualityLevels(const vk::DeviceProfile& profile, D3D_FEAT
   const VkPhysicalDeviceLimits& limits = profile.properties.core.properties.limits;
   VkSampleCountFlags counts = (support.support & D3D11_FORMAT_SUPPORT_DEPTH_STENCIL) ? limits.framebufferDepthSampleCounts
                                                                                    : limits.framebufferColorSampleCounts;
+  if (info->swizzle == FormatSwizzle::AlphaFromRed)
+    counts &= limits.sampledImageColorSampleCounts;  // its copies fetch every sample (see queryFormatSupport)
   *qualityLevels = (counts & sampleCount) ? 1 : 0;
   return S_OK;
 }
