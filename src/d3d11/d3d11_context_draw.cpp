@@ -386,7 +386,16 @@ vk::DescriptorEntry D3D11DeviceContext::descriptorFor(uint32_t stage, const vk::
   };
 
   const uint32_t binding = slot.binding;
-  if (binding == bm::kClassInstanceBinding) {
+  if (binding == bm::kUavSliceBinding) {
+    // The UAV-slice block recordUavSlices keeps for the stage.
+    D3D11ResourceCommon* resource = resourceCommon(state.uavSliceBuffer.get());
+    if (D3D11Buffer* buffer = resource ? resource->asBuffer() : nullptr) {
+      keepAlive(state.uavSliceBuffer.get());
+      const vk::BufferSlice slice = sliceOf(*buffer);
+      entry.buffer = VkDescriptorBufferInfo{slice.buffer, slice.offset, slice.size};
+      entry.resource = vk::resourceId(slice.buffer);
+    }
+  } else if (binding == bm::kClassInstanceBinding) {
     // The class-instance block setClassInstances (d3d11_context_bind.cpp) keeps for the stage.
     D3D11ResourceCommon* resource = resourceCommon(state.classInstanceBuffer.get());
     if (D3D11Buffer* buffer = resource ? resource->asBuffer() : nullptr) {
@@ -471,6 +480,55 @@ void D3D11DeviceContext::recordDescriptors(uint32_t stage) {
     entries[i] = descriptorFor(stage, slots[i]);
 }
 
+// The Vulkan view of a Texture3D UAV covers every depth slice of its mip; the shader offsets z by
+// the view's FirstWSlice and drops accesses at z >= WSize, reading both from this block
+// (dxbc::binding_model::kUavSliceBinding). Only the slots the shader declares as typed 3D UAVs
+// are filled: a bound 3D view gives (FirstWSlice, WSize), no view (0, 0) (every access dropped,
+// as for an unbound UAV), a view of another shape (0, ~0) (z unchanged). Shaders without a typed
+// 3D UAV never come here.
+void D3D11DeviceContext::recordUavSlices(uint32_t stage) {
+  StageState& state = m_state.stages[stage];
+  const uint64_t slots = state.compiled && state.compiled->error.empty() ? state.compiled->reflection.uavSliceSlots : 0;
+  if (!slots)
+    return;
+  const bool compute = stage == uint32_t(dxbc::ShaderStage::Compute);
+  std::vector<uint32_t> words(4 * bm::kUavSlots, 0);
+  for (uint32_t slot = 0; slot < bm::kUavSlots; ++slot) {
+    if (!(slots >> slot & 1))
+      continue;
+    ID3D11UnorderedAccessView* view = compute ? m_state.computeUavs[slot].get() : m_state.graphicsUavs[slot].get();
+    if (!view)
+      continue;
+    const ViewRange& range = static_cast<D3D11UnorderedAccessView*>(view)->target().range();
+    const bool sliced = range.shape == ViewShape::Tex3D;
+    words[4 * slot] = sliced ? range.firstLayer : 0;
+    words[4 * slot + 1] = sliced ? range.layerCount : ~0u;
+  }
+  if (state.uavSliceBuffer && words == state.uavSliceWords)
+    return;  // unchanged since the last record in this list: nothing recorded
+  if (!state.uavSliceBuffer) {
+    D3D11_BUFFER_DESC desc{};
+    desc.ByteWidth = UINT(words.size() * sizeof(uint32_t));
+    desc.Usage = D3D11_USAGE_DEFAULT;
+    desc.BindFlags = D3D11_BIND_CONSTANT_BUFFER;
+    if (FAILED(m_device->CreateBuffer(&desc, nullptr, state.uavSliceBuffer.put()))) {
+      util::log::error("3D UAV slice ranges: no buffer for the slice block; the stage's 3D UAV accesses are dropped");
+      return;
+    }
+  }
+  // Not UpdateSubresource: that one is predicated, and a skipped copy would leave the block
+  // stale for later draws that believe it written.
+  keepAlive(state.uavSliceBuffer.get());
+  try {
+    updateBuffer(resourceCommon(state.uavSliceBuffer.get()), nullptr, words.data());
+  } catch (const vk::Error& error) {
+    util::log::error("3D UAV slice ranges: no upload memory: ", error.what(), "; the block keeps its old contents");
+    return;
+  }
+  state.uavSliceWords = std::move(words);
+  state.descriptorsDirty = true;
+}
+
 void D3D11DeviceContext::recordPredication() {
   m_state.predicationDirty = false;
   vk::QueryRecord* record = nullptr;
@@ -489,6 +547,11 @@ void D3D11DeviceContext::recordPredication() {
 }
 
 bool D3D11DeviceContext::prepareDraw() {
+  // The slice blocks first: their copies go before anything of the draw, as if the application
+  // had updated a constant buffer before it.
+  for (uint32_t stage = 0; stage < uint32_t(dxbc::ShaderStage::Compute); ++stage)
+    if (m_state.stages[stage].descriptorsDirty)
+      recordUavSlices(stage);
   if (m_state.predicationDirty)
     recordPredication();
   if (m_state.renderTargetsDirty) {
@@ -528,6 +591,8 @@ bool D3D11DeviceContext::prepareDispatch() {
   const uint32_t stage = uint32_t(dxbc::ShaderStage::Compute);
   if (!m_state.stages[stage].code)
     return false;
+  if (m_state.stages[stage].descriptorsDirty)
+    recordUavSlices(stage);
   if (m_state.predicationDirty)
     recordPredication();
   if (m_state.computePipelineDirty) {

@@ -40,6 +40,11 @@ struct StageState {
   std::vector<util::ComPtr<ID3D11ClassInstance>> classInstances;
   std::vector<uint32_t> classInstanceWords;
   util::ComPtr<ID3D11Buffer> classInstanceBuffer;
+  // Typed 3D UAVs: the UAV-slice block's words last recorded (per UAV slot: FirstWSlice, WSize,
+  // 0, 0; empty: nothing recorded yet for the current list) and the constant buffer holding them
+  // (made the first time a shader with a typed 3D UAV draws or dispatches).
+  std::vector<uint32_t> uavSliceWords;
+  util::ComPtr<ID3D11Buffer> uavSliceBuffer;
 };
 
 struct VertexBufferState {

@@ -194,8 +194,10 @@ void D3D11DeviceContext::markAllDirty() {
   s.vertexBuffersDirty = s.indexBufferDirty = s.viewportsDirty = s.dynamicDirty = s.renderTargetsDirty = true;
   s.predicationDirty = true;
   s.streamOutDirty = true;
-  for (StageState& stage : s.stages)
+  for (StageState& stage : s.stages) {
     stage.descriptorsDirty = true;
+    stage.uavSliceWords.clear();  // the next list (or what runs after a list) writes the block again
+  }
   m_pipelineValid = false;
 }
 

@@ -346,6 +346,10 @@ private:
   void recordStreamOutTargets();
   void graphicsStages(const vk::ShaderCode* stages[]) const;
   void recordDescriptors(uint32_t stage);
+  // Typed 3D UAVs: writes the stage's UAV-slice block (each bound view's FirstWSlice and WSize,
+  // docs/binding-model.md) when its shader has one and the words changed; an unpredicated copy
+  // recorded before the draw or dispatch's other commands.
+  void recordUavSlices(uint32_t stage);
   vk::DescriptorEntry descriptorFor(uint32_t stage, const vk::ShaderBindingSlot& slot);
   // Deferred: the typed view of list memory `slice` for `target`, made once per recording.
   VkBufferView listBufferView(const ViewTarget& target, const vk::BufferSlice& slice);

@@ -41,6 +41,15 @@ constexpr uint32_t kUavCounterBase = kUavBase + kUavSlots;                 // 22
 // has (docs/binding-model.md). Reflected as a ConstantBuffer binding with this slot number.
 constexpr uint32_t kClassInstanceSlot = kConstantBufferSlots;  // 14
 constexpr uint32_t kClassInstanceBinding = kConstantBufferBase + kClassInstanceSlot;
+// Binding 15: the hidden uniform block through which the runtime tells a shader with typed 3D
+// UAVs (RWTexture3D) each one's W-slice range, uvec4 data[kUavSlots]: per UAV slot u, .x the
+// view's FirstWSlice and .y its WSize (0 when no 3D view is bound). The Vulkan view covers every
+// depth slice, so the shader offsets and bounds-checks z itself (docs/binding-model.md).
+// Reflected as a ConstantBuffer binding with this slot number; shaders without a typed 3D UAV
+// do not have it.
+constexpr uint32_t kUavSliceSlot = kClassInstanceSlot + 1;  // 15
+constexpr uint32_t kUavSliceBinding = kConstantBufferBase + kUavSliceSlot;
+static_assert(kUavSliceBinding < kSamplerBase, "the UAV-slice block sits between the constant buffers and the samplers");
 // D3D11_SHADER_MAX_INTERFACES: interface slots a shader may declare.
 constexpr uint32_t kMaxInterfaceSlots = 253;
 

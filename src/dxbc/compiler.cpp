@@ -183,6 +183,8 @@ void Compiler::declareUav(const Instruction& ins) {
                                spv::StorageClassUniformConstant);
     addBinding(BindingKind::UnorderedAccess, slot,
                dim == spv::DimBuffer ? DescriptorKind::StorageTexelBuffer : DescriptorKind::StorageImage, info.variable);
+    if (dim == spv::Dim3D)
+      declareUavSliceBlock(slot);
   }
   b.name(info.variable, "u" + std::to_string(slot));
   m_uavs[slot] = info;

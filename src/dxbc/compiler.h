@@ -81,6 +81,11 @@ struct ShaderReflection {
   // uvec4[2 * interfaceSlots]: per slot, the function table id in .x of the first vector and the
   // instance's `this` data (cb slot, cb vector offset, texture base, sampler base) in the second.
   uint32_t interfaceSlots = 0;
+  // Typed 3D UAVs (dcl_uav_typed_texture3d): bit u set for each such u#. Not 0: the shader reads
+  // binding_model::kUavSliceBinding, a uniform block of uvec4[kUavSlots] holding per UAV slot the
+  // bound view's FirstWSlice (.x) and WSize (.y); loads, stores, atomics and resinfo are relative
+  // to that slice range (z offset by FirstWSlice, z >= WSize dropped or read as 0).
+  uint64_t uavSliceSlots = 0;
   // The shader clamps sample LODs (the D3D11.2 *_cl_s samples, SPIR-V MinLod): the device needs
   // shaderResourceMinLod.
   bool minLod = false;

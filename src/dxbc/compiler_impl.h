@@ -209,6 +209,16 @@ private:
   Value swizzleResult(Value vec4, const Operand& resourceOperand, uint32_t mask);
   Id wordPointer(const Operand& op, Id wordIndex);
   void imageCoordinates(uint32_t dimension, uint32_t& coords, bool& arrayed);
+  // Typed 3D UAVs: the slot's (FirstWSlice, WSize) from the UAV-slice block, and a coordinate
+  // made absolute (z + FirstWSlice) with whether z lies inside the view's slices.
+  void declareUavSliceBlock(uint32_t slot);
+  Id uavSliceRange(uint32_t slot);  // uvec4: .x first slice, .y slice count
+  struct SliceCoordinate {
+    Id coordinate = 0;  // ivec3 with z made absolute (the first slice where z is outside)
+    Id inside = 0;      // bool: 0 <= z < WSize
+  };
+  SliceCoordinate uavSliceCoordinate(uint32_t slot, Value coordinate);
+  static bool isUavSliced(const ResourceInfo& info) { return info.uav && !info.raw && !info.structured && info.dimension == 5; }
 
   void emitInstruction(const Instruction& ins);
   bool emitIndexedResource(const Instruction& ins);
@@ -309,6 +319,7 @@ private:
   std::map<uint32_t, InterfaceDecl> m_interfaces;                 // fp# (first slot) -> declaration
   uint32_t m_interfaceSlots = 0;
   Id m_classInstances = 0;  // the hidden uniform block (binding_model::kClassInstanceBinding)
+  Id m_uavSlices = 0;       // the hidden UAV-slice block (binding_model::kUavSliceBinding)
 };
 
 }  // namespace dxbc::compiler

@@ -11,6 +11,8 @@ namespace {
 
 bool isMultisampled(uint32_t dim) { return dim == 4 || dim == 9; }
 
+constexpr uint32_t kGlslUMin = 38;  // GLSL.std.450 UMin
+
 // Signed 4-bit immediate offsets from a sample-controls extended opcode token.
 bool sampleOffsets(const Instruction& ins, int32_t out[3]) {
   for (uint32_t ext : ins.extendedOpcodes) {
@@ -44,6 +46,54 @@ const ResourceInfo& Compiler::resource(const Operand& op) {
   if ((op.type != reg::Uav && op.type != reg::Resource) || it == map.end())
     throw Error(std::string(op.type == reg::Uav ? "u" : "t") + std::to_string(slot) + " is not declared");
   return it->second;
+}
+
+// Typed 3D UAVs (RWTexture3D). D3D11's view of a Texture3D UAV covers the slices FirstWSlice ..
+// FirstWSlice + WSize - 1 of one mip, and the shader's z counts from FirstWSlice; a Vulkan storage
+// view of a 3D image covers every slice (a slice range needs VK_EXT_image_sliced_view_of_3d). So
+// the runtime writes each bound view's range into a uniform block at binding 15 of the stage's
+// set, and the shader adds the first slice to z and drops (stores, atomics) or zeroes (loads)
+// accesses whose z is outside [0, WSize). docs/binding-model.md has the block's layout.
+void Compiler::declareUavSliceBlock(uint32_t slot) {
+  if (slot >= binding_model::kUavSlots)
+    throw Error("u" + std::to_string(slot) + " is beyond D3D11's " + std::to_string(binding_model::kUavSlots) + " UAV slots");
+  m_reflection.uavSliceSlots |= uint64_t(1) << slot;
+  if (m_uavSlices)
+    return;
+  Id array = b.typeArray(uvec4(), binding_model::kUavSlots, true);
+  b.decorate(array, spv::DecorationArrayStride, {16});
+  Id block = b.typeStruct({array});
+  b.decorate(block, spv::DecorationBlock);
+  b.memberDecorate(block, 0, spv::DecorationOffset, {0});
+  b.name(block, "UavSlices");
+  m_uavSlices = b.variable(b.typePointer(spv::StorageClassUniform, block), spv::StorageClassUniform);
+  b.name(m_uavSlices, "uav_slices");
+  VulkanBinding vk{binding_model::descriptorSet(m_stage), binding_model::kUavSliceBinding};
+  b.decorate(m_uavSlices, spv::DecorationDescriptorSet, {vk.set});
+  b.decorate(m_uavSlices, spv::DecorationBinding, {vk.binding});
+  m_reflection.bindings.push_back(
+      ShaderBinding{BindingKind::ConstantBuffer, binding_model::kUavSliceSlot, DescriptorKind::UniformBuffer, vk});
+}
+
+Id Compiler::uavSliceRange(uint32_t slot) {
+  if (!m_uavSlices)
+    throw Error("internal: u" + std::to_string(slot) + " is a 3D UAV without the slice block");
+  Id pointer = b.op(spv::OpAccessChain, b.typePointer(spv::StorageClassUniform, uvec4()),
+                    {m_uavSlices, b.constU32(0), b.constU32(slot)});
+  return b.op(spv::OpLoad, uvec4(), {pointer});
+}
+
+Compiler::SliceCoordinate Compiler::uavSliceCoordinate(uint32_t slot, Value coordinate) {
+  Id range = uavSliceRange(slot);
+  Id first = b.op(spv::OpCompositeExtract, b.u32(), {range, 0});
+  Id count = b.op(spv::OpCompositeExtract, b.u32(), {range, 1});
+  Id z = b.op(spv::OpBitcast, b.u32(), {b.op(spv::OpCompositeExtract, b.i32(), {coordinate.id, 2})});
+  SliceCoordinate result;
+  result.inside = b.op(spv::OpULessThan, b.typeBool(), {z, count});  // a negative z is a large uint
+  Id absolute = b.op(spv::OpSelect, b.u32(), {result.inside, b.op(spv::OpIAdd, b.u32(), {z, first}), first});
+  result.coordinate = b.op(spv::OpCompositeInsert, typeOf(Kind::Int, 3),
+                           {b.op(spv::OpBitcast, b.i32(), {absolute}), coordinate.id, 2});
+  return result;
 }
 
 Id Compiler::loadImage(const ResourceInfo& info) { return b.op(spv::OpLoad, info.imageType, {info.variable}); }
@@ -323,6 +373,10 @@ bool Compiler::emitResource(const Instruction& ins) {
           v = b.op(spv::OpSelect, b.u32(), {valid, v, b.constU32(0)});
         parts.push_back(Value{v, Kind::Uint, 1});
       }
+      if (isUavSliced(info)) {  // a 3D UAV's depth is its view's WSize
+        Id count = b.op(spv::OpCompositeExtract, b.u32(), {uavSliceRange(uint32_t(ops[2].index[0].immediate)), 1});
+        parts[2].id = b.op(spv::OpExtInst, b.u32(), {b.glsl(), kGlslUMin, parts[2].id, count});
+      }
       parts.push_back(Value{levels, Kind::Uint, 1});
       uint32_t returnType = ins.controls & 3;
       if (returnType != 2) {
@@ -404,7 +458,16 @@ bool Compiler::emitResource(const Instruction& ins) {
       imageCoordinates(info.dimension, coords, arrayed);
       uint32_t n = coords + (arrayed ? 1 : 0);
       Value coord = loadSource(ops[1], Kind::Int, (1u << n) - 1);
+      SliceCoordinate sliced;
+      if (isUavSliced(info)) {
+        sliced = uavSliceCoordinate(uint32_t(ops[2].index[0].immediate), coord);
+        coord.id = sliced.coordinate;
+      }
       Value result{b.op(spv::OpImageRead, typeOf(info.kind, 4), {loadImage(info), coord.id}), info.kind, 4};
+      if (sliced.inside) {  // z outside the view's slices reads 0
+        Id inside = b.op(spv::OpCompositeConstruct, b.vec(b.typeBool(), 4), {sliced.inside, sliced.inside, sliced.inside, sliced.inside});
+        result.id = b.op(spv::OpSelect, typeOf(info.kind, 4), {inside, result.id, constant(info.kind, 0, 4).id});
+      }
       storeDest(ops[0], swizzleResult(result, ops[2], dstMask(ops[0])), false);
       return true;
     }
@@ -419,7 +482,19 @@ bool Compiler::emitResource(const Instruction& ins) {
       uint32_t n = coords + (arrayed ? 1 : 0);
       Value coord = loadSource(ops[1], Kind::Int, (1u << n) - 1);
       Value value = loadSource(ops[2], info.kind, 0xf);
-      b.opNoResult(spv::OpImageWrite, {loadImage(info), coord.id, value.id});
+      if (!isUavSliced(info)) {
+        b.opNoResult(spv::OpImageWrite, {loadImage(info), coord.id, value.id});
+        return true;
+      }
+      // A 3D UAV: the write happens only where z is inside the view's slices.
+      SliceCoordinate sliced = uavSliceCoordinate(uint32_t(ops[0].index[0].immediate), coord);
+      Id write = b.allocId(), merge = b.allocId();
+      b.opNoResult(spv::OpSelectionMerge, {merge, spv::SelectionControlMaskNone});
+      b.branchConditional(sliced.inside, write, merge);
+      b.label(write);
+      b.opNoResult(spv::OpImageWrite, {loadImage(info), sliced.coordinate, value.id});
+      b.branch(merge);
+      b.label(merge);
       return true;
     }
     case 190: {  // sync
@@ -482,7 +557,8 @@ bool Compiler::emitResource(const Instruction& ins) {
     size_t first = a.returns ? 1 : 0;
     need(first + (compare ? 4 : 3));
     const Operand& target = ops[first];
-    Id pointer;
+    Id pointer = 0;
+    SliceCoordinate sliced;  // a 3D UAV: the texel pointer is made where z is inside the view
     uint32_t scope = spv::ScopeDevice;
     if (target.type == reg::ThreadGroupShared) {
       uint32_t stride = m_tgsm.count(uint32_t(target.index[0].immediate))
@@ -508,8 +584,11 @@ bool Compiler::emitResource(const Instruction& ins) {
         imageCoordinates(info.dimension, coords, arrayed);
         uint32_t n = coords + (arrayed ? 1 : 0);
         Value coord = loadSource(ops[first + 1], Kind::Int, (1u << n) - 1);
-        pointer = b.op(spv::OpImageTexelPointer, b.typePointer(spv::StorageClassImage, scalarType(info.kind)),
-                       {info.variable, coord.id, b.constU32(0)});
+        if (isUavSliced(info))
+          sliced = uavSliceCoordinate(uint32_t(target.index[0].immediate), coord);
+        else
+          pointer = b.op(spv::OpImageTexelPointer, b.typePointer(spv::StorageClassImage, scalarType(info.kind)),
+                         {info.variable, coord.id, b.constU32(0)});
       }
     }
     // The pointee is uint for buffers and shared memory, the UAV's kind for typed images.
@@ -518,9 +597,21 @@ bool Compiler::emitResource(const Instruction& ins) {
       kind = resource(target).kind;
     Id type = scalarType(kind);
     Id value = loadScalar(ops[first + 2], kind).id;
+    Id replacement = compare ? loadScalar(ops[first + 3], kind).id : 0;
+    Id atomic = 0, skip = 0, merge = 0;
+    if (sliced.inside) {
+      // z outside the 3D view's slices: no atomic, and 0 for the returning forms.
+      atomic = b.allocId();
+      skip = b.allocId();
+      merge = b.allocId();
+      b.opNoResult(spv::OpSelectionMerge, {merge, spv::SelectionControlMaskNone});
+      b.branchConditional(sliced.inside, atomic, skip);
+      b.label(atomic);
+      pointer = b.op(spv::OpImageTexelPointer, b.typePointer(spv::StorageClassImage, type),
+                     {resource(target).variable, sliced.coordinate, b.constU32(0)});
+    }
     std::vector<uint32_t> operands{pointer, b.constU32(scope), b.constU32(0)};
     if (compare) {
-      Id replacement = loadScalar(ops[first + 3], kind).id;
       operands.push_back(b.constU32(0));  // unequal semantics
       operands.push_back(replacement);
       operands.push_back(value);          // the comparator
@@ -528,6 +619,14 @@ bool Compiler::emitResource(const Instruction& ins) {
       operands.push_back(value);
     }
     Id old = b.op(a.op, type, operands);
+    if (sliced.inside) {
+      b.branch(merge);
+      b.label(skip);
+      b.branch(merge);
+      b.label(merge);
+      if (a.returns)
+        old = b.op(spv::OpPhi, type, {old, atomic, constant(kind, 0, 1).id, skip});
+    }
     if (a.returns)
       storeDest(ops[0], Value{old, kind, 1}, false);
     return true;

@@ -497,3 +497,79 @@ TEST_CASE("mutated corpus blobs compile to valid SPIR-V or are refused cleanly",
   std::printf("compiler fuzz: %zu mutated blobs, %zu compiled to valid SPIR-V, %zu refused\n", runs, compiled, refused);
   CHECK(runs > size_t(rounds) * 9 / 10);
 }
+
+namespace {
+
+// The binding of the hidden UAV-slice block, or null.
+const ShaderBinding* uavSliceBinding(const ShaderReflection& reflection) {
+  for (const ShaderBinding& b : reflection.bindings)
+    if (b.vulkan.binding == binding_model::kUavSliceBinding)
+      return &b;
+  return nullptr;
+}
+
+}  // namespace
+
+TEST_CASE("typed 3D UAVs read their W-slice range from the UAV-slice block; other shaders have no block", "[compiler]") {
+  // u2 is a RWTexture3D: loads, stores, atomics (plain and returning, compare-exchange) and
+  // resinfo go through the block; u1 (2D) does not, and neither does a shader without a 3D UAV.
+  Compiled c = compileValid(
+    "cs_5_0\n"
+    "dcl_uav_typed_texture2d (uint,uint,uint,uint) u1\n"
+    "dcl_uav_typed_texture3d (uint,uint,uint,uint) u2\n"
+    "dcl_uav_typed_texture3d (sint,sint,sint,sint) u5\n"
+    "dcl_input vThreadID.xyz\n"
+    "dcl_temps 2\n"
+    "dcl_thread_group 2, 2, 2\n"
+    "ld_uav_typed r0.x, vThreadID.xyzz, u2.xyzw\n"
+    "store_uav_typed u2.xyzw, vThreadID.xyzz, r0.xxxx\n"
+    "store_uav_typed u1.xyzw, vThreadID.xyyy, r0.xxxx\n"
+    "atomic_or u2, vThreadID.xyzz, l(1)\n"
+    "imm_atomic_iadd r0.y, u5, vThreadID.xyzz, l(2)\n"
+    "imm_atomic_cmp_exch r0.z, u2, vThreadID.xyzz, l(0), l(3)\n"
+    "resinfo_uint r1.xyzw, l(0), u2.xyzw\n"
+    "store_uav_typed u1.xyzw, r1.xyyy, r0.yzyy\n"
+    "ret\n");
+  CHECK(c.result.reflection.uavSliceSlots == ((uint64_t(1) << 2) | (uint64_t(1) << 5)));
+  const ShaderBinding* block = uavSliceBinding(c.result.reflection);
+  REQUIRE(block);
+  CHECK(block->kind == BindingKind::ConstantBuffer);
+  CHECK(block->slot == binding_model::kUavSliceSlot);
+  CHECK(block->descriptor == DescriptorKind::UniformBuffer);
+  CHECK(block->vulkan.set == binding_model::descriptorSet(ShaderStage::Compute));
+  CHECK(c.has("OpDecorate %uav_slices Binding 15"));
+  // The store and the three atomics each sit in a selection on z < WSize; the returning atomics
+  // take 0 from the skipped path.
+  CHECK(c.count("OpSelectionMerge") == 4);
+  CHECK(c.count("OpPhi") == 2);
+  CHECK(c.count("OpImageWrite") == 3);
+
+  Compiled plain = compileValid(
+    "cs_5_0\n"
+    "dcl_uav_typed_texture2darray (uint,uint,uint,uint) u0\n"
+    "dcl_input vThreadID.xyz\n"
+    "dcl_temps 1\n"
+    "dcl_thread_group 2, 2, 2\n"
+    "ld_uav_typed r0.x, vThreadID.xyzz, u0.xyzw\n"
+    "store_uav_typed u0.xyzw, vThreadID.xyzz, r0.xxxx\n"
+    "ret\n");
+  CHECK(plain.result.reflection.uavSliceSlots == 0);
+  CHECK(!uavSliceBinding(plain.result.reflection));
+  CHECK(!plain.has("uav_slices"));
+  CHECK(plain.count("OpSelectionMerge") == 0);
+
+  // A pixel shader's dynamically indexed 3D UAVs: each declared slot's store is checked.
+  Compiled indexed = compileValid(
+    "ps_5_0\n"
+    "dcl_uav_typed_texture3d (float,float,float,float) u1\n"
+    "dcl_uav_typed_texture3d (float,float,float,float) u3\n"
+    "dcl_input_ps_siv linearNoperspective v0.xy, position\n"
+    "dcl_temps 1\n"
+    "ftou r0.xyzw, v0.xyxy\n"
+    "store_uav_typed u[r0.w + 1].xyzw, r0.xyzz, l(1.0, 0, 0, 1.0)\n"
+    "ret\n");
+  CHECK(indexed.result.reflection.uavSliceSlots == ((uint64_t(1) << 1) | (uint64_t(1) << 3)));
+  REQUIRE(uavSliceBinding(indexed.result.reflection));
+  CHECK(uavSliceBinding(indexed.result.reflection)->vulkan.set == binding_model::descriptorSet(ShaderStage::Pixel));
+  CHECK(indexed.count("OpImageWrite") == 2);
+}
