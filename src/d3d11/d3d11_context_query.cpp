@@ -188,9 +188,12 @@ HRESULT STDMETHODCALLTYPE D3D11DeviceContext::GetData(ID3D11Asynchronous* pAsync
   if (state.active || !state.issued)
     return DXGI_ERROR_INVALID_CALL;  // building (Begin without End) or never issued
   vk::Device& device = m_device->vulkanDevice();
+  const bool complete = m_stream->isComplete(state.endValue, !(GetDataFlags & D3D11_ASYNC_GETDATA_DONOTFLUSH));
+  // Checked after isComplete, which counts every value as complete once the device is lost: a
+  // loss noticed between the two must not read as a finished query.
   if (device.timeline().isLost())
     return DXGI_ERROR_DEVICE_REMOVED;
-  if (!m_stream->isComplete(state.endValue, !(GetDataFlags & D3D11_ASYNC_GETDATA_DONOTFLUSH)))
+  if (!complete)
     return S_FALSE;
   if (!DataSize)
     return S_OK;
