@@ -133,6 +133,32 @@ TEST_CASE("format support follows each format's kind", "[caps]") {
               D3D11_FORMAT_SUPPORT_TYPED_UNORDERED_ACCESS_VIEW);
 }
 
+TEST_CASE("A8_UNORM is a render target from 10_0 where R8 and RGBA8 render and sample", "[caps]") {
+  vk::DeviceProfile profile = test::fullProfile();
+  auto support = [&](D3D_FEATURE_LEVEL level) { return caps::queryFormatSupport(profile, level, DXGI_FORMAT_A8_UNORM).support; };
+  const UINT a8 = support(D3D_FEATURE_LEVEL_10_0);
+  CHECK(a8 & D3D11_FORMAT_SUPPORT_RENDER_TARGET);
+  CHECK(a8 & D3D11_FORMAT_SUPPORT_BLENDABLE);
+  CHECK_FALSE(a8 & D3D11_FORMAT_SUPPORT_BUFFER);
+  CHECK_FALSE(support(D3D_FEATURE_LEVEL_9_3) & D3D11_FORMAT_SUPPORT_RENDER_TARGET);  // not in the 9_x tables
+  CHECK(a8 & D3D11_FORMAT_SUPPORT_MULTISAMPLE_RENDERTARGET);
+  CHECK(a8 & D3D11_FORMAT_SUPPORT_MULTISAMPLE_RESOLVE);
+  // Multisampled A8 copies run per sample: nothing without sample-rate shading.
+  profile.features.core.features.sampleRateShading = VK_FALSE;
+  CHECK_FALSE(support(D3D_FEATURE_LEVEL_11_0) & D3D11_FORMAT_SUPPORT_MULTISAMPLE_RENDERTARGET);
+  UINT levels = 1;
+  CHECK(caps::checkMultisampleQualityLevels(profile, D3D_FEATURE_LEVEL_11_0, DXGI_FORMAT_A8_UNORM, 4, 0, &levels) == S_OK);
+  CHECK(levels == 0);
+  profile.features.core.features.sampleRateShading = VK_TRUE;
+  CHECK(support(D3D_FEATURE_LEVEL_11_0) & D3D11_FORMAT_SUPPORT_MULTISAMPLE_RENDERTARGET);
+  // Blending follows the RGBA8 shadow; without an RGBA8 colour attachment there is no A8 target.
+  profile.formats[VK_FORMAT_R8G8B8A8_UNORM].optimalTilingFeatures &= ~VkFormatFeatureFlags(VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BLEND_BIT);
+  CHECK(support(D3D_FEATURE_LEVEL_11_0) & D3D11_FORMAT_SUPPORT_RENDER_TARGET);
+  CHECK_FALSE(support(D3D_FEATURE_LEVEL_11_0) & D3D11_FORMAT_SUPPORT_BLENDABLE);
+  profile.formats[VK_FORMAT_R8G8B8A8_UNORM].optimalTilingFeatures &= ~VkFormatFeatureFlags(VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT);
+  CHECK_FALSE(support(D3D_FEATURE_LEVEL_11_0) & D3D11_FORMAT_SUPPORT_RENDER_TARGET);
+}
+
 TEST_CASE("the depth format falls back to D32S8 where D24S8 cannot be a depth attachment", "[caps]") {
   vk::DeviceProfile profile = test::fullProfile();
   profile.formats[VK_FORMAT_D24_UNORM_S8_UINT] = VkFormatProperties{};

@@ -408,3 +408,87 @@ TEST_CASE("a deferred context's A8_UNORM clear, draw and blend", "[render][a8-ta
     }
   }
 }
+
+namespace {
+
+// The bytes of subresource 0 of an A8_UNORM 1D or 3D texture (rows and slices packed tightly),
+// read through a STAGING copy.
+std::vector<uint8_t> readAlpha1D(Fixture& f, ID3D11Texture1D* texture) {
+  D3D11_TEXTURE1D_DESC desc;
+  texture->GetDesc(&desc);
+  desc.Usage = D3D11_USAGE_STAGING;
+  desc.BindFlags = 0;
+  desc.CPUAccessFlags = D3D11_CPU_ACCESS_READ;
+  ComPtr<ID3D11Texture1D> staging;
+  REQUIRE(f.device->CreateTexture1D(&desc, nullptr, staging.put()) == S_OK);
+  f.context->CopyResource(staging.get(), texture);
+  D3D11_MAPPED_SUBRESOURCE mapped{};
+  REQUIRE(f.context->Map(staging.get(), 0, D3D11_MAP_READ, 0, &mapped) == S_OK);
+  std::vector<uint8_t> bytes(static_cast<uint8_t*>(mapped.pData), static_cast<uint8_t*>(mapped.pData) + desc.Width);
+  f.context->Unmap(staging.get(), 0);
+  return bytes;
+}
+
+std::vector<uint8_t> readAlpha3D(Fixture& f, ID3D11Texture3D* texture) {
+  D3D11_TEXTURE3D_DESC desc;
+  texture->GetDesc(&desc);
+  desc.Usage = D3D11_USAGE_STAGING;
+  desc.BindFlags = 0;
+  desc.CPUAccessFlags = D3D11_CPU_ACCESS_READ;
+  ComPtr<ID3D11Texture3D> staging;
+  REQUIRE(f.device->CreateTexture3D(&desc, nullptr, staging.put()) == S_OK);
+  f.context->CopyResource(staging.get(), texture);
+  D3D11_MAPPED_SUBRESOURCE mapped{};
+  REQUIRE(f.context->Map(staging.get(), 0, D3D11_MAP_READ, 0, &mapped) == S_OK);
+  std::vector<uint8_t> bytes;
+  for (UINT z = 0; z < desc.Depth; ++z)
+    for (UINT y = 0; y < desc.Height; ++y) {
+      const uint8_t* row = static_cast<uint8_t*>(mapped.pData) + size_t(z) * mapped.DepthPitch + size_t(y) * mapped.RowPitch;
+      bytes.insert(bytes.end(), row, row + desc.Width);
+    }
+  f.context->Unmap(staging.get(), 0);
+  return bytes;
+}
+
+}  // namespace
+
+TEST_CASE("an A8_UNORM Texture1D target", "[render][a8-target]") {
+  Fixture f;
+  AlphaScene scene(f);
+  D3D11_TEXTURE1D_DESC desc{8, 1, 1, DXGI_FORMAT_A8_UNORM, D3D11_USAGE_DEFAULT, D3D11_BIND_RENDER_TARGET, 0, 0};
+  ComPtr<ID3D11Texture1D> texture;
+  REQUIRE(f.device->CreateTexture1D(&desc, nullptr, texture.put()) == S_OK);
+  auto rtv = rtvOf(f, texture.get());
+  clearAlpha(f.context.get(), rtv.get(), 0.25f);
+  scene.targets(f.context.get(), {rtv.get()}, 8, 1);
+  scene.drawColumns(f.context.get(), 8, 3, 5, kColor);
+  checkColumns(readAlpha1D(f, texture.get()), 8, 3, 5, 191, 64);
+}
+
+TEST_CASE("an A8_UNORM Texture3D target renders into its view's depth slices", "[render][a8-target]") {
+  Fixture f;
+  AlphaScene scene(f);
+  D3D11_TEXTURE3D_DESC desc{8, 2, 4, 1, DXGI_FORMAT_A8_UNORM, D3D11_USAGE_DEFAULT, D3D11_BIND_RENDER_TARGET, 0, 0};
+  ComPtr<ID3D11Texture3D> texture;
+  REQUIRE(f.device->CreateTexture3D(&desc, nullptr, texture.put()) == S_OK);
+  D3D11_RENDER_TARGET_VIEW_DESC view{};
+  view.Format = DXGI_FORMAT_A8_UNORM;
+  view.ViewDimension = D3D11_RTV_DIMENSION_TEXTURE3D;
+  view.Texture3D = {0, 1, 2};  // slices 1 and 2
+  auto rtv = rtvOf(f, texture.get(), &view);
+  clearAlpha(f.context.get(), rtv.get(), 0.25f);
+  scene.targets(f.context.get(), {rtv.get()}, 8, 2);
+  scene.drawColumns(f.context.get(), 8, 0, 2, kColor);  // the view's first slice: slice 1
+  const std::vector<uint8_t> bytes = readAlpha3D(f, texture.get());
+  REQUIRE(bytes.size() == 64);
+  for (UINT z = 0; z < 4; ++z) {
+    INFO("slice " << z);
+    const std::vector<uint8_t> slice(bytes.begin() + z * 16, bytes.begin() + (z + 1) * 16);
+    if (z == 1)
+      checkColumns(slice, 8, 0, 2, 191, 64);
+    else if (z == 2)
+      checkColumns(slice, 8, 0, 0, 0, 64);
+    else
+      checkColumns(slice, 8, 0, 0, 0, 0);
+  }
+}

@@ -26,3 +26,11 @@ TEST_CASE("the full-screen vertex shader, every resolve and every mips shader va
     CHECK(spirv_test::validate(vk::mipsFragmentShader(vk::MipsDimension(dimension)), 3) == "");
   }
 }
+
+TEST_CASE("every A8 render-target copy shader validates for Vulkan 1.3", "[spirv]") {
+  for (bool toShadow : {false, true})
+    for (uint32_t shape = 0; shape < 3; ++shape) {
+      INFO("toShadow " << toShadow << ", shape " << shape);
+      CHECK(spirv_test::validate(vk::alphaCopyFragmentShader(toShadow, vk::AlphaCopyShape(shape)), 3) == "");
+    }
+}
