@@ -91,6 +91,9 @@ private:
   // Prepares a draw: pipeline, barriers, rendering pass, descriptor sets, dynamic state, vertex
   // input. False when the draw must be skipped (no pipeline could be built).
   bool prepareDraw(const ResourceAccess* extra, size_t extraCount);
+  // The pipeline for m_graphicsKey: from the recent shader swaps when only shaders changed since
+  // the last full key, else from the manager (and remembered).
+  const GraphicsPipeline* graphicsPipelineForKey();
   bool prepareDispatch(const ResourceAccess* extra, size_t extraCount);
   void beginRendering();
   void endRendering();
@@ -153,6 +156,18 @@ private:
   bool m_hasGraphicsKey = false;
   const GraphicsPipeline* m_graphicsPipeline = nullptr;
   bool m_graphicsPipelineDirty = false;
+  // Pipelines of the last few shader combinations drawn under the current key's other state.
+  // An application switching shaders between draws (materials) sends only new shader ids
+  // (BindGraphicsShadersCommand); finding their pipeline here skips hashing and comparing the
+  // whole 1.5 KB key under the manager's lock. A full key (BindGraphicsPipelineCommand) empties it.
+  struct RecentShaderPipeline {
+    uint64_t shaders[kGraphicsStages];
+    const GraphicsPipeline* pipeline;  // the manager's entry: its address is stable, null = refused
+  };
+  static constexpr uint32_t kRecentShaderPipelines = 4;
+  RecentShaderPipeline m_recentShaderPipelines[kRecentShaderPipelines] = {};
+  uint32_t m_recentShaderPipelineCount = 0;
+  uint32_t m_recentShaderPipelineNext = 0;
   const ShaderCode* m_computeShader = nullptr;
   const ComputePipeline* m_computePipeline = nullptr;
   bool m_computePipelineDirty = false;

@@ -18,6 +18,8 @@ void CommandExecutor::execute(const BindGraphicsPipelineCommand& command) {
   m_graphicsKey = command.key;
   m_hasGraphicsKey = true;
   m_graphicsPipelineDirty = true;
+  m_recentShaderPipelineCount = 0;  // other state: the remembered pipelines no longer match
+  m_recentShaderPipelineNext = 0;
 }
 
 void CommandExecutor::execute(const BindGraphicsShadersCommand& command) {

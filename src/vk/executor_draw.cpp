@@ -5,6 +5,7 @@
 #include "vk/command_executor.h"
 
 #include <algorithm>
+#include <cstring>
 
 #include "util/log.h"
 #include "vk/device.h"
@@ -99,12 +100,26 @@ void CommandExecutor::flushDescriptorSets(uint32_t point, const PipelineLayoutIn
   }
 }
 
+const GraphicsPipeline* CommandExecutor::graphicsPipelineForKey() {
+  const size_t idBytes = sizeof(m_graphicsKey.shaders);
+  for (uint32_t i = 0; i < m_recentShaderPipelineCount; ++i)
+    if (std::memcmp(m_recentShaderPipelines[i].shaders, m_graphicsKey.shaders, idBytes) == 0)
+      return m_recentShaderPipelines[i].pipeline;
+  const GraphicsPipeline* pipeline = m_pipelines.getGraphics(m_graphicsKey, m_graphicsStages);
+  RecentShaderPipeline& slot = m_recentShaderPipelines[m_recentShaderPipelineNext];
+  m_recentShaderPipelineNext = (m_recentShaderPipelineNext + 1) % kRecentShaderPipelines;
+  m_recentShaderPipelineCount = std::min(m_recentShaderPipelineCount + 1, kRecentShaderPipelines);
+  std::memcpy(slot.shaders, m_graphicsKey.shaders, idBytes);
+  slot.pipeline = pipeline;
+  return pipeline;
+}
+
 bool CommandExecutor::prepareDraw(const ResourceAccess* extra, size_t extraCount) {
   const DeviceFunctions& vk = m_device.functions();
   if (!m_hasGraphicsKey)
     return false;
   if (m_graphicsPipelineDirty) {
-    const GraphicsPipeline* pipeline = m_pipelines.getGraphics(m_graphicsKey, m_graphicsStages);
+    const GraphicsPipeline* pipeline = graphicsPipelineForKey();
     if (pipeline && m_graphicsPipeline && pipeline->layout != m_graphicsPipeline->layout)
       for (bool& dirty : m_setDirty[kGraphics])
         dirty = true;  // a different layout: bind every set again
