@@ -385,25 +385,23 @@ vk::DescriptorEntry D3D11DeviceContext::descriptorFor(uint32_t stage, const vk::
     }
   };
 
+  // A block the context keeps for the stage and the compiled shader reads (not one of the
+  // application's constant buffers): the whole buffer.
+  auto fromHiddenBlock = [&](ID3D11Buffer* block) {
+    D3D11ResourceCommon* resource = resourceCommon(block);
+    if (D3D11Buffer* buffer = resource ? resource->asBuffer() : nullptr) {
+      keepAlive(block);
+      const vk::BufferSlice slice = sliceOf(*buffer);
+      entry.buffer = VkDescriptorBufferInfo{slice.buffer, slice.offset, slice.size};
+      entry.resource = vk::resourceId(slice.buffer);
+    }
+  };
+
   const uint32_t binding = slot.binding;
   if (binding == bm::kUavSliceBinding) {
-    // The UAV-slice block recordUavSlices keeps for the stage.
-    D3D11ResourceCommon* resource = resourceCommon(state.uavSliceBuffer.get());
-    if (D3D11Buffer* buffer = resource ? resource->asBuffer() : nullptr) {
-      keepAlive(state.uavSliceBuffer.get());
-      const vk::BufferSlice slice = sliceOf(*buffer);
-      entry.buffer = VkDescriptorBufferInfo{slice.buffer, slice.offset, slice.size};
-      entry.resource = vk::resourceId(slice.buffer);
-    }
+    fromHiddenBlock(state.uavSliceBuffer.get());  // recordUavSlices keeps it
   } else if (binding == bm::kClassInstanceBinding) {
-    // The class-instance block setClassInstances (d3d11_context_bind.cpp) keeps for the stage.
-    D3D11ResourceCommon* resource = resourceCommon(state.classInstanceBuffer.get());
-    if (D3D11Buffer* buffer = resource ? resource->asBuffer() : nullptr) {
-      keepAlive(state.classInstanceBuffer.get());
-      const vk::BufferSlice slice = sliceOf(*buffer);
-      entry.buffer = VkDescriptorBufferInfo{slice.buffer, slice.offset, slice.size};
-      entry.resource = vk::resourceId(slice.buffer);
-    }
+    fromHiddenBlock(state.classInstanceBuffer.get());  // setClassInstances (d3d11_context_bind.cpp) keeps it
   } else if (binding < bm::kSamplerBase) {
     const ConstantBufferBinding& cb = state.constantBuffers[binding - bm::kConstantBufferBase];
     keepAlive(cb.buffer.get());

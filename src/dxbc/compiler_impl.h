@@ -148,6 +148,7 @@ private:
     return b.vec(scalarType(kind), count);
   }
   Id uvec4() { return b.vec(b.u32(), 4); }
+  Id declareHiddenBlock(const char* typeName, const char* variableName, uint32_t vec4Count, uint32_t binding, uint32_t slot);
   Id indexValue(const OperandIndex& index);
   Id registerPointer(const Operand& op, spv::StorageClass& storage);
   Value loadSource(const Operand& op, Kind kind, uint32_t readMask);

@@ -80,19 +80,8 @@ void Compiler::declareClassLinkage() {
     return;
 
   // uvec4 data[2 * slots]: data[2s].x the function table id of slot s, data[2s + 1] its `this`.
-  Id array = b.typeArray(uvec4(), 2 * m_interfaceSlots, true);
-  b.decorate(array, spv::DecorationArrayStride, {16});
-  Id block = b.typeStruct({array});
-  b.decorate(block, spv::DecorationBlock);
-  b.memberDecorate(block, 0, spv::DecorationOffset, {0});
-  b.name(block, "ClassInstances");
-  m_classInstances = b.variable(b.typePointer(spv::StorageClassUniform, block), spv::StorageClassUniform);
-  b.name(m_classInstances, "class_instances");
-  VulkanBinding vk{binding_model::descriptorSet(m_stage), binding_model::kClassInstanceBinding};
-  b.decorate(m_classInstances, spv::DecorationDescriptorSet, {vk.set});
-  b.decorate(m_classInstances, spv::DecorationBinding, {vk.binding});
-  m_reflection.bindings.push_back(
-      ShaderBinding{BindingKind::ConstantBuffer, binding_model::kClassInstanceSlot, DescriptorKind::UniformBuffer, vk});
+  m_classInstances = declareHiddenBlock("ClassInstances", "class_instances", 2 * m_interfaceSlots,
+                                        binding_model::kClassInstanceBinding, binding_model::kClassInstanceSlot);
   m_reflection.interfaceSlots = m_interfaceSlots;
 }
 

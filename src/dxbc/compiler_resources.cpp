@@ -48,6 +48,26 @@ const ResourceInfo& Compiler::resource(const Operand& op) {
   return it->second;
 }
 
+// A uniform block the runtime fills for the shader (not one of the application's constant
+// buffers): uvec4 data[vec4Count] at `binding` of the stage's set, reflected as constant-buffer
+// slot `slot` so the layout and the front end give it a descriptor.
+Id Compiler::declareHiddenBlock(const char* typeName, const char* variableName, uint32_t vec4Count, uint32_t binding,
+                                uint32_t slot) {
+  Id array = b.typeArray(uvec4(), vec4Count, true);
+  b.decorate(array, spv::DecorationArrayStride, {16});
+  Id block = b.typeStruct({array});
+  b.decorate(block, spv::DecorationBlock);
+  b.memberDecorate(block, 0, spv::DecorationOffset, {0});
+  b.name(block, typeName);
+  Id variable = b.variable(b.typePointer(spv::StorageClassUniform, block), spv::StorageClassUniform);
+  b.name(variable, variableName);
+  VulkanBinding vk{binding_model::descriptorSet(m_stage), binding};
+  b.decorate(variable, spv::DecorationDescriptorSet, {vk.set});
+  b.decorate(variable, spv::DecorationBinding, {vk.binding});
+  m_reflection.bindings.push_back(ShaderBinding{BindingKind::ConstantBuffer, slot, DescriptorKind::UniformBuffer, vk});
+  return variable;
+}
+
 // Typed 3D UAVs (RWTexture3D). D3D11's view of a Texture3D UAV covers the slices FirstWSlice ..
 // FirstWSlice + WSize - 1 of one mip, and the shader's z counts from FirstWSlice; a Vulkan storage
 // view of a 3D image covers every slice (a slice range needs VK_EXT_image_sliced_view_of_3d). So
@@ -58,21 +78,9 @@ void Compiler::declareUavSliceBlock(uint32_t slot) {
   if (slot >= binding_model::kUavSlots)
     throw Error("u" + std::to_string(slot) + " is beyond D3D11's " + std::to_string(binding_model::kUavSlots) + " UAV slots");
   m_reflection.uavSliceSlots |= uint64_t(1) << slot;
-  if (m_uavSlices)
-    return;
-  Id array = b.typeArray(uvec4(), binding_model::kUavSlots, true);
-  b.decorate(array, spv::DecorationArrayStride, {16});
-  Id block = b.typeStruct({array});
-  b.decorate(block, spv::DecorationBlock);
-  b.memberDecorate(block, 0, spv::DecorationOffset, {0});
-  b.name(block, "UavSlices");
-  m_uavSlices = b.variable(b.typePointer(spv::StorageClassUniform, block), spv::StorageClassUniform);
-  b.name(m_uavSlices, "uav_slices");
-  VulkanBinding vk{binding_model::descriptorSet(m_stage), binding_model::kUavSliceBinding};
-  b.decorate(m_uavSlices, spv::DecorationDescriptorSet, {vk.set});
-  b.decorate(m_uavSlices, spv::DecorationBinding, {vk.binding});
-  m_reflection.bindings.push_back(
-      ShaderBinding{BindingKind::ConstantBuffer, binding_model::kUavSliceSlot, DescriptorKind::UniformBuffer, vk});
+  if (!m_uavSlices)
+    m_uavSlices = declareHiddenBlock("UavSlices", "uav_slices", binding_model::kUavSlots,
+                                     binding_model::kUavSliceBinding, binding_model::kUavSliceSlot);
 }
 
 Id Compiler::uavSliceRange(uint32_t slot) {
