@@ -218,7 +218,7 @@ void D3D11DeviceContext::setShader(typename ShaderClass::InterfaceType* shader, 
 void D3D11DeviceContext::setClassInstances(uint32_t stage, ID3D11ClassInstance* const* instances, UINT count) {
   StageState& state = m_state.stages[stage];
   const uint32_t slots = state.compiled && state.compiled->error.empty() ? state.compiled->reflection.interfaceSlots : 0;
-  if (!count && !slots && state.classInstances.empty())
+  if (!count && !slots && state.classInstances.empty() && state.classInstanceBlock.empty())
     return;  // the common case, on every *SetShader: no classes before or after
   if (count > dxbc::binding_model::kMaxInterfaceSlots) {
     util::log::warn("SetShader: NumClassInstances ", count, " is more than ", dxbc::binding_model::kMaxInterfaceSlots,
@@ -235,8 +235,11 @@ void D3D11DeviceContext::setClassInstances(uint32_t stage, ID3D11ClassInstance* 
   state.classInstances.resize(count);
   for (UINT i = 0; i < count; ++i)
     state.classInstances[i] = instances[i];
-  if (!slots)
+  state.descriptorsDirty = true;  // the next draw or dispatch writes the block (recordClassInstances)
+  if (!slots) {
+    state.classInstanceBlock.clear();
     return;
+  }
 
   // Always the block for 253 slots: one buffer size, whatever the shader.
   std::vector<uint32_t> words(8 * dxbc::binding_model::kMaxInterfaceSlots, 0);
@@ -261,21 +264,7 @@ void D3D11DeviceContext::setClassInstances(uint32_t stage, ID3D11ClassInstance* 
     words[8 * slot + 6] = desc.BaseTexture;
     words[8 * slot + 7] = desc.BaseSampler;
   }
-  if (state.classInstanceBuffer && words == state.classInstanceWords)
-    return;  // unchanged: nothing recorded
-  if (!state.classInstanceBuffer) {
-    D3D11_BUFFER_DESC desc{};
-    desc.ByteWidth = UINT(words.size() * sizeof(uint32_t));
-    desc.Usage = D3D11_USAGE_DEFAULT;
-    desc.BindFlags = D3D11_BIND_CONSTANT_BUFFER;
-    if (FAILED(m_device->CreateBuffer(&desc, nullptr, state.classInstanceBuffer.put()))) {
-      util::log::error("SetShader: no class-instance buffer; interface calls of this stage call nothing");
-      return;
-    }
-  }
-  UpdateSubresource(state.classInstanceBuffer.get(), 0, nullptr, words.data(), 0, 0);
-  state.classInstanceWords = std::move(words);
-  state.descriptorsDirty = true;
+  state.classInstanceBlock = std::move(words);
 }
 
 template <typename Interface>

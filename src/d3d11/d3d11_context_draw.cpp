@@ -502,29 +502,41 @@ void D3D11DeviceContext::recordUavSlices(uint32_t stage) {
     words[4 * slot] = sliced ? range.firstLayer : 0;
     words[4 * slot + 1] = sliced ? range.layerCount : ~0u;
   }
-  if (state.uavSliceBuffer && words == state.uavSliceWords)
+  writeHiddenBlock(stage, "3D UAV slice ranges", state.uavSliceBuffer, state.uavSliceWords, words);
+}
+
+void D3D11DeviceContext::recordClassInstances(uint32_t stage) {
+  StageState& state = m_state.stages[stage];
+  if (!state.classInstanceBlock.empty())
+    writeHiddenBlock(stage, "class instances", state.classInstanceBuffer, state.classInstanceWords,
+                     state.classInstanceBlock);
+}
+
+void D3D11DeviceContext::writeHiddenBlock(uint32_t stage, const char* what, util::ComPtr<ID3D11Buffer>& buffer,
+                                          std::vector<uint32_t>& recorded, const std::vector<uint32_t>& words) {
+  if (buffer && words == recorded)
     return;  // unchanged since the last record in this list: nothing recorded
-  if (!state.uavSliceBuffer) {
+  if (!buffer) {
     D3D11_BUFFER_DESC desc{};
     desc.ByteWidth = UINT(words.size() * sizeof(uint32_t));
     desc.Usage = D3D11_USAGE_DEFAULT;
     desc.BindFlags = D3D11_BIND_CONSTANT_BUFFER;
-    if (FAILED(m_device->CreateBuffer(&desc, nullptr, state.uavSliceBuffer.put()))) {
-      util::log::error("3D UAV slice ranges: no buffer for the slice block; the stage's 3D UAV accesses are dropped");
+    if (FAILED(m_device->CreateBuffer(&desc, nullptr, buffer.put()))) {
+      util::log::error(what, ": no buffer for the stage's block; the shader reads zeros");
       return;
     }
   }
   // Not UpdateSubresource: that one is predicated, and a skipped copy would leave the block
   // stale for later draws that believe it written.
-  keepAlive(state.uavSliceBuffer.get());
+  keepAlive(buffer.get());
   try {
-    updateBuffer(resourceCommon(state.uavSliceBuffer.get()), nullptr, words.data());
+    updateBuffer(resourceCommon(buffer.get()), nullptr, words.data());
   } catch (const vk::Error& error) {
-    util::log::error("3D UAV slice ranges: no upload memory: ", error.what(), "; the block keeps its old contents");
+    util::log::error(what, ": no upload memory: ", error.what(), "; the block keeps its old contents");
     return;
   }
-  state.uavSliceWords = std::move(words);
-  state.descriptorsDirty = true;
+  recorded = words;
+  m_state.stages[stage].descriptorsDirty = true;
 }
 
 void D3D11DeviceContext::recordPredication() {
@@ -548,8 +560,10 @@ bool D3D11DeviceContext::prepareDraw() {
   // The slice blocks first: their copies go before anything of the draw, as if the application
   // had updated a constant buffer before it.
   for (uint32_t stage = 0; stage < uint32_t(dxbc::ShaderStage::Compute); ++stage)
-    if (m_state.stages[stage].descriptorsDirty)
+    if (m_state.stages[stage].descriptorsDirty) {
       recordUavSlices(stage);
+      recordClassInstances(stage);
+    }
   if (m_state.predicationDirty)
     recordPredication();
   if (m_state.renderTargetsDirty) {
@@ -589,8 +603,10 @@ bool D3D11DeviceContext::prepareDispatch() {
   const uint32_t stage = uint32_t(dxbc::ShaderStage::Compute);
   if (!m_state.stages[stage].code)
     return false;
-  if (m_state.stages[stage].descriptorsDirty)
+  if (m_state.stages[stage].descriptorsDirty) {
     recordUavSlices(stage);
+    recordClassInstances(stage);
+  }
   if (m_state.predicationDirty)
     recordPredication();
   if (m_state.computePipelineDirty) {

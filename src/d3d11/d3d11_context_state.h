@@ -35,9 +35,12 @@ struct StageState {
   util::ComPtr<ID3D11SamplerState> samplers[D3D11_COMMONSHADER_SAMPLER_SLOT_COUNT];
   bool descriptorsDirty = true;
   // Class linkage: the instances *SetShader bound (null where none), the class-instance block's
-  // words last recorded (per interface slot: function table id, 3 unused, then `this`), and the
-  // constant buffer holding them (made on first use; updated only when the words change).
+  // words they call for (per interface slot: function table id, 3 unused, then `this`; empty when
+  // the shader has no interfaces), the words last recorded into the block in this list (empty:
+  // none yet), and the constant buffer holding them (made on first use). The block is written
+  // before a draw or dispatch, like the UAV-slice block, so every command list writes its own.
   std::vector<util::ComPtr<ID3D11ClassInstance>> classInstances;
+  std::vector<uint32_t> classInstanceBlock;
   std::vector<uint32_t> classInstanceWords;
   util::ComPtr<ID3D11Buffer> classInstanceBuffer;
   // Typed 3D UAVs: the UAV-slice block's words last recorded (per UAV slot: FirstWSlice, WSize,

@@ -196,7 +196,8 @@ void D3D11DeviceContext::markAllDirty() {
   s.streamOutDirty = true;
   for (StageState& stage : s.stages) {
     stage.descriptorsDirty = true;
-    stage.uavSliceWords.clear();  // the next list (or what runs after a list) writes the block again
+    stage.uavSliceWords.clear();  // the next list (or what runs after a list) writes the blocks again
+    stage.classInstanceWords.clear();
   }
   m_pipelineValid = false;
 }

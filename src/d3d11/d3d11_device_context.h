@@ -350,6 +350,13 @@ private:
   // docs/binding-model.md) when its shader has one and the words changed; an unpredicated copy
   // recorded before the draw or dispatch's other commands.
   void recordUavSlices(uint32_t stage);
+  // Class linkage: writes the stage's class-instance block (the words setClassInstances computed)
+  // when they differ from what this list last recorded; unpredicated, before the draw's commands.
+  void recordClassInstances(uint32_t stage);
+  // Records `words` into the stage's hidden block `buffer` (made on first use) unless `recorded`
+  // already holds them, and marks the stage's descriptors dirty.
+  void writeHiddenBlock(uint32_t stage, const char* what, util::ComPtr<ID3D11Buffer>& buffer,
+                        std::vector<uint32_t>& recorded, const std::vector<uint32_t>& words);
   vk::DescriptorEntry descriptorFor(uint32_t stage, const vk::ShaderBindingSlot& slot);
   // Deferred: the typed view of list memory `slice` for `target`, made once per recording.
   VkBufferView listBufferView(const ViewTarget& target, const vk::BufferSlice& slice);

@@ -206,6 +206,23 @@ TEST_CASE("class instances select the implementation of an interface call and fe
   f.context->CSSetUnorderedAccessViews(0, 1, uavs, nullptr);
   f.context->CSSetConstantBuffers(0, 1, cbs);
 
+  // A list recorded after FinishCommandList(TRUE) keeps the deferred context's binding and writes
+  // its own block: executed alone (the list before it never runs), it calls the instance bound
+  // while recording, not what the block last held (g_mul's, from the list above).
+  deferred->CSSetUnorderedAccessViews(0, 1, uavs, nullptr);
+  deferred->CSSetConstantBuffers(0, 1, cbs);
+  ID3D11ClassInstance* addInstances[] = {add1000.get()};
+  deferred->CSSetShader(shader.get(), addInstances, 1);
+  deferred->Dispatch(1, 1, 1);
+  ComPtr<ID3D11CommandList> notRun, second;
+  REQUIRE(deferred->FinishCommandList(TRUE, notRun.put()) == S_OK);
+  deferred->Dispatch(1, 1, 1);
+  REQUIRE(deferred->FinishCommandList(FALSE, second.put()) == S_OK);
+  f.context->ExecuteCommandList(second.get(), TRUE);
+  listBytes = f.readBuffer(buffer.get());
+  for (uint32_t i = 0; i < 8; ++i)
+    CHECK(texel(listBytes, i) == i + 1 + 1000);
+
   // A type the shader has no table for: the slot calls nothing.
   ComPtr<ID3D11ClassInstance> other;
   REQUIRE(linkage->CreateClassInstance("cOther", 0, 0, 0, 0, other.put()) == S_OK);
