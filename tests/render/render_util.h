@@ -123,6 +123,56 @@ inline ComPtr<ID3D11RasterizerState> rasterizer(Fixture& f, D3D11_CULL_MODE cull
   return state;
 }
 
+// kPosColorVS/kColorPS, their input layout and no culling, bound; the render targets are the
+// test's (targets()), and each draw covers a range of columns in one colour (drawColumns()).
+struct ColumnScene {
+  Fixture& f;
+  ComPtr<ID3D11VertexShader> vs;
+  ComPtr<ID3D11PixelShader> ps;
+  ComPtr<ID3D11InputLayout> layout;
+  ComPtr<ID3D11RasterizerState> raster;
+  std::vector<ComPtr<ID3D11Buffer>> keep;
+
+  explicit ColumnScene(Fixture& fixture) : f(fixture) {
+    std::vector<uint8_t> vsCode;
+    vs = makeVS(f, kPosColorVS, &vsCode);
+    ps = makePS(f, kColorPS);
+    const D3D11_INPUT_ELEMENT_DESC elements[] = {
+        {"POSITION", 0, DXGI_FORMAT_R32G32B32A32_FLOAT, 0, 0, D3D11_INPUT_PER_VERTEX_DATA, 0},
+        {"COLOR", 0, DXGI_FORMAT_R32G32B32A32_FLOAT, 0, 16, D3D11_INPUT_PER_VERTEX_DATA, 0},
+    };
+    REQUIRE(f.device->CreateInputLayout(elements, 2, vsCode.data(), vsCode.size(), layout.put()) == S_OK);
+    raster = rasterizer(f);
+    bind(f.context.get());
+  }
+
+  void bind(ID3D11DeviceContext* context) {
+    context->IASetInputLayout(layout.get());
+    context->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+    context->VSSetShader(vs.get(), nullptr, 0);
+    context->PSSetShader(ps.get(), nullptr, 0);
+    context->RSSetState(raster.get());
+  }
+
+  void targets(ID3D11DeviceContext* context, std::vector<ID3D11RenderTargetView*> rtvs, UINT width, UINT height) {
+    context->OMSetRenderTargets(UINT(rtvs.size()), rtvs.data(), nullptr);
+    D3D11_VIEWPORT viewport{0, 0, float(width), float(height), 0, 1};
+    context->RSSetViewports(1, &viewport);
+  }
+
+  // Covers columns [first, last) of a target `width` texels wide, every row, with one colour.
+  void drawColumns(ID3D11DeviceContext* context, UINT width, UINT first, UINT last, const std::array<float, 4>& c) {
+    const float x0 = 2.0f * float(first) / float(width) - 1.0f, x1 = 2.0f * float(last) / float(width) - 1.0f;
+    const std::vector<Vertex> data = rect(x0, -1, x1, 1, c[0], c[1], c[2], c[3]);
+    auto buffer = f.buffer(UINT(data.size() * sizeof(Vertex)), D3D11_USAGE_DEFAULT, D3D11_BIND_VERTEX_BUFFER, 0, data.data());
+    ID3D11Buffer* buffers[] = {buffer.get()};
+    UINT stride = sizeof(Vertex), offset = 0;
+    context->IASetVertexBuffers(0, 1, buffers, &stride, &offset);
+    context->Draw(UINT(data.size()), 0);
+    keep.push_back(buffer);
+  }
+};
+
 // A render target of `format` with kPosColorVS/kColorPS (or `ps`), its input layout, a full
 // viewport and no culling bound; cleared to `clear`.
 struct Scene {

@@ -16,55 +16,6 @@ using Float4 = std::array<float, 4>;
 // The shaders' colour: only its alpha (0.75) should reach an A8 target.
 const Float4 kColor = {0.2f, 0.4f, 0.6f, 0.75f};
 
-// kPosColorVS/kColorPS, their input layout and no culling, bound; render targets are the test's.
-struct AlphaScene {
-  Fixture& f;
-  ComPtr<ID3D11VertexShader> vs;
-  ComPtr<ID3D11PixelShader> ps;
-  ComPtr<ID3D11InputLayout> layout;
-  ComPtr<ID3D11RasterizerState> raster;
-  std::vector<ComPtr<ID3D11Buffer>> keep;
-
-  explicit AlphaScene(Fixture& fixture) : f(fixture) {
-    std::vector<uint8_t> vsCode;
-    vs = makeVS(f, kPosColorVS, &vsCode);
-    ps = makePS(f, kColorPS);
-    const D3D11_INPUT_ELEMENT_DESC elements[] = {
-        {"POSITION", 0, DXGI_FORMAT_R32G32B32A32_FLOAT, 0, 0, D3D11_INPUT_PER_VERTEX_DATA, 0},
-        {"COLOR", 0, DXGI_FORMAT_R32G32B32A32_FLOAT, 0, 16, D3D11_INPUT_PER_VERTEX_DATA, 0},
-    };
-    REQUIRE(f.device->CreateInputLayout(elements, 2, vsCode.data(), vsCode.size(), layout.put()) == S_OK);
-    raster = rasterizer(f);
-    bind(f.context.get());
-  }
-
-  void bind(ID3D11DeviceContext* context) {
-    context->IASetInputLayout(layout.get());
-    context->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
-    context->VSSetShader(vs.get(), nullptr, 0);
-    context->PSSetShader(ps.get(), nullptr, 0);
-    context->RSSetState(raster.get());
-  }
-
-  void targets(ID3D11DeviceContext* context, std::vector<ID3D11RenderTargetView*> rtvs, UINT width, UINT height) {
-    context->OMSetRenderTargets(UINT(rtvs.size()), rtvs.data(), nullptr);
-    D3D11_VIEWPORT viewport{0, 0, float(width), float(height), 0, 1};
-    context->RSSetViewports(1, &viewport);
-  }
-
-  // Covers columns [first, last) of a target `width` texels wide, every row, with one colour.
-  void drawColumns(ID3D11DeviceContext* context, UINT width, UINT first, UINT last, const Float4& c) {
-    const float x0 = 2.0f * float(first) / float(width) - 1.0f, x1 = 2.0f * float(last) / float(width) - 1.0f;
-    const std::vector<Vertex> data = rect(x0, -1, x1, 1, c[0], c[1], c[2], c[3]);
-    auto buffer = f.buffer(UINT(data.size() * sizeof(Vertex)), D3D11_USAGE_DEFAULT, D3D11_BIND_VERTEX_BUFFER, 0, data.data());
-    ID3D11Buffer* buffers[] = {buffer.get()};
-    UINT stride = sizeof(Vertex), offset = 0;
-    context->IASetVertexBuffers(0, 1, buffers, &stride, &offset);
-    context->Draw(UINT(data.size()), 0);
-    keep.push_back(buffer);
-  }
-};
-
 ComPtr<ID3D11RenderTargetView> rtvOf(Fixture& f, ID3D11Resource* resource, const D3D11_RENDER_TARGET_VIEW_DESC* desc = nullptr) {
   ComPtr<ID3D11RenderTargetView> rtv;
   REQUIRE(f.device->CreateRenderTargetView(resource, desc, rtv.put()) == S_OK);
@@ -148,7 +99,7 @@ TEST_CASE("CheckFormatSupport offers A8_UNORM render targets from 10_0, not at 9
 
 TEST_CASE("a draw into an A8_UNORM target writes the shader's alpha only", "[render][a8-target]") {
   Fixture f;
-  AlphaScene scene(f);
+  ColumnScene scene(f);
   auto texture = f.texture2D(8, 2, DXGI_FORMAT_A8_UNORM, D3D11_USAGE_DEFAULT, D3D11_BIND_RENDER_TARGET);
   auto rtv = rtvOf(f, texture.get());
   clearAlpha(f.context.get(), rtv.get(), 0.25f);
@@ -183,7 +134,7 @@ TEST_CASE("a draw into an A8_UNORM target writes the shader's alpha only", "[ren
 
 TEST_CASE("blending into an A8_UNORM target uses the alpha equation", "[render][a8-target]") {
   Fixture f;
-  AlphaScene scene(f);
+  ColumnScene scene(f);
   auto texture = f.texture2D(8, 2, DXGI_FORMAT_A8_UNORM, D3D11_USAGE_DEFAULT, D3D11_BIND_RENDER_TARGET);
   auto rtv = rtvOf(f, texture.get());
   clearAlpha(f.context.get(), rtv.get(), 0.25f);
@@ -229,7 +180,7 @@ TEST_CASE("blending into an A8_UNORM target uses the alpha equation", "[render][
 
 TEST_CASE("a write mask without ALPHA leaves an A8_UNORM target unchanged", "[render][a8-target]") {
   Fixture f;
-  AlphaScene scene(f);
+  ColumnScene scene(f);
   auto texture = f.texture2D(8, 2, DXGI_FORMAT_A8_UNORM, D3D11_USAGE_DEFAULT, D3D11_BIND_RENDER_TARGET);
   auto rtv = rtvOf(f, texture.get());
   clearAlpha(f.context.get(), rtv.get(), 0.25f);
@@ -250,7 +201,7 @@ TEST_CASE("a write mask without ALPHA leaves an A8_UNORM target unchanged", "[re
 
 TEST_CASE("an A8_UNORM target in slot 1 next to an RGBA8 target in slot 0", "[render][a8-target]") {
   Fixture f;
-  AlphaScene scene(f);
+  ColumnScene scene(f);
   const std::string twoOutputs =
       signature("Output", {"SV_Target                0   xyzw        0   TARGET   float   xyzw",
                            "SV_Target                1   xyzw        1   TARGET   float   xyzw"}) +
@@ -291,7 +242,7 @@ TEST_CASE("an A8_UNORM target in slot 1 next to an RGBA8 target in slot 0", "[re
 
 TEST_CASE("an A8_UNORM target reads (0, 0, 0, a) in a later draw", "[render][a8-target]") {
   Fixture f;
-  AlphaScene scene(f);
+  ColumnScene scene(f);
   auto texture = f.texture2D(8, 2, DXGI_FORMAT_A8_UNORM, D3D11_USAGE_DEFAULT, D3D11_BIND_RENDER_TARGET | D3D11_BIND_SHADER_RESOURCE);
   auto rtv = rtvOf(f, texture.get());
   clearAlpha(f.context.get(), rtv.get(), 0.25f);
@@ -332,7 +283,7 @@ TEST_CASE("an A8_UNORM target reads (0, 0, 0, a) in a later draw", "[render][a8-
 
 TEST_CASE("an A8_UNORM array slice renders and clears alone", "[render][a8-target]") {
   Fixture f;
-  AlphaScene scene(f);
+  ColumnScene scene(f);
   auto texture = f.texture2D(8, 2, DXGI_FORMAT_A8_UNORM, D3D11_USAGE_DEFAULT, D3D11_BIND_RENDER_TARGET, 0, 1, 3);
   D3D11_RENDER_TARGET_VIEW_DESC desc{};
   desc.Format = DXGI_FORMAT_A8_UNORM;
@@ -356,7 +307,7 @@ TEST_CASE("a 4x multisampled A8_UNORM target resolves to its alpha", "[render][a
     WARN("skipped: this device offers no 4x A8_UNORM render targets");
     return;
   }
-  AlphaScene scene(f);
+  ColumnScene scene(f);
   auto texture = f.texture2D(8, 2, DXGI_FORMAT_A8_UNORM, D3D11_USAGE_DEFAULT, D3D11_BIND_RENDER_TARGET, 0, 1, 1, 4);
   auto resolved = f.texture2D(8, 2, DXGI_FORMAT_A8_UNORM, D3D11_USAGE_DEFAULT, 0);
   auto rtv = rtvOf(f, texture.get());
@@ -378,7 +329,7 @@ TEST_CASE("a 4x multisampled A8_UNORM target resolves to its alpha", "[render][a
 
 TEST_CASE("a deferred context's A8_UNORM clear, draw and blend", "[render][a8-target]") {
   Fixture f;
-  AlphaScene scene(f);
+  ColumnScene scene(f);
   auto texture = f.texture2D(8, 2, DXGI_FORMAT_A8_UNORM, D3D11_USAGE_DEFAULT, D3D11_BIND_RENDER_TARGET);
   auto rtv = rtvOf(f, texture.get());
   ComPtr<ID3D11DeviceContext> deferred;
@@ -454,7 +405,7 @@ std::vector<uint8_t> readAlpha3D(Fixture& f, ID3D11Texture3D* texture) {
 
 TEST_CASE("an A8_UNORM Texture1D target", "[render][a8-target]") {
   Fixture f;
-  AlphaScene scene(f);
+  ColumnScene scene(f);
   D3D11_TEXTURE1D_DESC desc{8, 1, 1, DXGI_FORMAT_A8_UNORM, D3D11_USAGE_DEFAULT, D3D11_BIND_RENDER_TARGET, 0, 0};
   ComPtr<ID3D11Texture1D> texture;
   REQUIRE(f.device->CreateTexture1D(&desc, nullptr, texture.put()) == S_OK);
@@ -467,7 +418,7 @@ TEST_CASE("an A8_UNORM Texture1D target", "[render][a8-target]") {
 
 TEST_CASE("an A8_UNORM Texture3D target renders into its view's depth slices", "[render][a8-target]") {
   Fixture f;
-  AlphaScene scene(f);
+  ColumnScene scene(f);
   D3D11_TEXTURE3D_DESC desc{8, 2, 4, 1, DXGI_FORMAT_A8_UNORM, D3D11_USAGE_DEFAULT, D3D11_BIND_RENDER_TARGET, 0, 0};
   ComPtr<ID3D11Texture3D> texture;
   REQUIRE(f.device->CreateTexture3D(&desc, nullptr, texture.put()) == S_OK);
@@ -495,7 +446,7 @@ TEST_CASE("an A8_UNORM Texture3D target renders into its view's depth slices", "
 
 TEST_CASE("the copies around an A8_UNORM pass do not count in an occlusion query", "[render][a8-target]") {
   Fixture f;
-  AlphaScene scene(f);
+  ColumnScene scene(f);
   auto texture = f.texture2D(8, 2, DXGI_FORMAT_A8_UNORM, D3D11_USAGE_DEFAULT, D3D11_BIND_RENDER_TARGET);
   auto rtv = rtvOf(f, texture.get());
   scene.targets(f.context.get(), {rtv.get()}, 8, 2);

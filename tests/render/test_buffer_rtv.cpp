@@ -11,56 +11,6 @@ namespace {
 
 using Float4 = std::array<float, 4>;
 
-// kPosColorVS/kColorPS, their input layout and no culling, bound; render targets are the test's.
-struct BufferScene {
-  Fixture& f;
-  ComPtr<ID3D11VertexShader> vs;
-  ComPtr<ID3D11PixelShader> ps;
-  ComPtr<ID3D11InputLayout> layout;
-  ComPtr<ID3D11RasterizerState> raster;
-  std::vector<ComPtr<ID3D11Buffer>> keep;
-
-  explicit BufferScene(Fixture& fixture) : f(fixture) {
-    std::vector<uint8_t> vsCode;
-    vs = makeVS(f, kPosColorVS, &vsCode);
-    ps = makePS(f, kColorPS);
-    const D3D11_INPUT_ELEMENT_DESC elements[] = {
-        {"POSITION", 0, DXGI_FORMAT_R32G32B32A32_FLOAT, 0, 0, D3D11_INPUT_PER_VERTEX_DATA, 0},
-        {"COLOR", 0, DXGI_FORMAT_R32G32B32A32_FLOAT, 0, 16, D3D11_INPUT_PER_VERTEX_DATA, 0},
-    };
-    REQUIRE(f.device->CreateInputLayout(elements, 2, vsCode.data(), vsCode.size(), layout.put()) == S_OK);
-    raster = rasterizer(f);
-    bind(f.context.get());
-  }
-
-  void bind(ID3D11DeviceContext* context) {
-    context->IASetInputLayout(layout.get());
-    context->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
-    context->VSSetShader(vs.get(), nullptr, 0);
-    context->PSSetShader(ps.get(), nullptr, 0);
-    context->RSSetState(raster.get());
-  }
-
-  // Binds `rtv` (a row `width` texels wide) with a viewport over all of it.
-  void target(ID3D11DeviceContext* context, ID3D11RenderTargetView* rtv, UINT width) {
-    context->OMSetRenderTargets(1, &rtv, nullptr);
-    D3D11_VIEWPORT viewport{0, 0, float(width), 1, 0, 1};
-    context->RSSetViewports(1, &viewport);
-  }
-
-  // Covers texels [first, last) of a row `width` texels wide with one colour.
-  void drawSpan(ID3D11DeviceContext* context, UINT width, UINT first, UINT last, const Float4& c) {
-    const float x0 = 2.0f * float(first) / float(width) - 1.0f, x1 = 2.0f * float(last) / float(width) - 1.0f;
-    const std::vector<Vertex> data = rect(x0, -1, x1, 1, c[0], c[1], c[2], c[3]);
-    auto buffer = f.buffer(UINT(data.size() * sizeof(Vertex)), D3D11_USAGE_DEFAULT, D3D11_BIND_VERTEX_BUFFER, 0, data.data());
-    ID3D11Buffer* buffers[] = {buffer.get()};
-    UINT stride = sizeof(Vertex), offset = 0;
-    context->IASetVertexBuffers(0, 1, buffers, &stride, &offset);
-    context->Draw(UINT(data.size()), 0);
-    keep.push_back(buffer);
-  }
-};
-
 ComPtr<ID3D11RenderTargetView> bufferRtv(Fixture& f, ID3D11Buffer* buffer, DXGI_FORMAT format, UINT first, UINT count) {
   D3D11_RENDER_TARGET_VIEW_DESC desc{};
   desc.Format = format;
@@ -92,12 +42,12 @@ ComPtr<ID3D11Buffer> float4Buffer(Fixture& f, UINT elements, UINT bind = D3D11_B
 
 TEST_CASE("a triangle renders into a R32G32B32A32_FLOAT buffer view at FirstElement 4", "[render][buffer-rtv]") {
   Fixture f;
-  BufferScene scene(f);
+  ColumnScene scene(f);
   auto buffer = float4Buffer(f, 16);
   auto rtv = bufferRtv(f, buffer.get(), DXGI_FORMAT_R32G32B32A32_FLOAT, 4, 8);
-  scene.target(f.context.get(), rtv.get(), 8);
+  scene.targets(f.context.get(), {rtv.get()}, 8, 1);
   const Float4 color = {0.5f, 0.25f, 1.0f, 0.75f};
-  scene.drawSpan(f.context.get(), 8, 2, 6, color);  // view texels 2..5: buffer elements 6..9
+  scene.drawColumns(f.context.get(), 8, 2, 6, color);  // view texels 2..5: buffer elements 6..9
   const std::vector<Float4> got = float4Elements(f.readBuffer(buffer.get()));
   REQUIRE(got.size() == 16);
   for (UINT i = 0; i < 16; ++i) {
@@ -109,14 +59,14 @@ TEST_CASE("a triangle renders into a R32G32B32A32_FLOAT buffer view at FirstElem
 
 TEST_CASE("a full-row draw into a R8G8B8A8_UNORM buffer view at an odd FirstElement", "[render][buffer-rtv]") {
   Fixture f;
-  BufferScene scene(f);
+  ColumnScene scene(f);
   std::vector<uint32_t> initial(12);
   for (UINT i = 0; i < 12; ++i)
     initial[i] = 0x01020304u * (i + 1);
   auto buffer = f.buffer(48, D3D11_USAGE_DEFAULT, D3D11_BIND_RENDER_TARGET | D3D11_BIND_SHADER_RESOURCE, 0, initial.data());
   auto rtv = bufferRtv(f, buffer.get(), DXGI_FORMAT_R8G8B8A8_UNORM, 3, 5);
-  scene.target(f.context.get(), rtv.get(), 5);
-  scene.drawSpan(f.context.get(), 5, 0, 5, {1.0f, 0.0f, 0.2f, 0.6f});
+  scene.targets(f.context.get(), {rtv.get()}, 5, 1);
+  scene.drawColumns(f.context.get(), 5, 0, 5, {1.0f, 0.0f, 0.2f, 0.6f});
   const std::vector<uint8_t> got = f.readBuffer(buffer.get());
   REQUIRE(got.size() == 48);
   for (UINT i = 0; i < 12; ++i) {
@@ -127,7 +77,7 @@ TEST_CASE("a full-row draw into a R8G8B8A8_UNORM buffer view at an odd FirstElem
 
 TEST_CASE("blending onto a buffer view reads the buffer's contents, across passes", "[render][buffer-rtv]") {
   Fixture f;
-  BufferScene scene(f);
+  ColumnScene scene(f);
   auto buffer = float4Buffer(f, 8);
   auto rtv = bufferRtv(f, buffer.get(), DXGI_FORMAT_R32G32B32A32_FLOAT, 1, 6);
   D3D11_BLEND_DESC desc{};
@@ -136,7 +86,7 @@ TEST_CASE("blending onto a buffer view reads the buffer's contents, across passe
   ComPtr<ID3D11BlendState> add;
   REQUIRE(f.device->CreateBlendState(&desc, add.put()) == S_OK);
   f.context->OMSetBlendState(add.get(), nullptr, 0xffffffff);
-  scene.target(f.context.get(), rtv.get(), 6);
+  scene.targets(f.context.get(), {rtv.get()}, 6, 1);
   const Float4 src = {1.0f, 2.0f, 4.0f, 0.25f};
   auto expected = [&](UINT i, float times) {
     Float4 e = initialFloat4(i);
@@ -147,14 +97,14 @@ TEST_CASE("blending onto a buffer view reads the buffer's contents, across passe
   };
   // Two draws in one pass, then a read-back (a copy, which ends the pass), then a third draw in a
   // new pass that must start from what the first two left in the buffer.
-  scene.drawSpan(f.context.get(), 6, 0, 6, src);
-  scene.drawSpan(f.context.get(), 6, 0, 6, src);
+  scene.drawColumns(f.context.get(), 6, 0, 6, src);
+  scene.drawColumns(f.context.get(), 6, 0, 6, src);
   std::vector<Float4> got = float4Elements(f.readBuffer(buffer.get()));
   for (UINT i = 0; i < 8; ++i) {
     INFO("after two draws, element " << i);
     CHECK(got[i] == expected(i, 2));
   }
-  scene.drawSpan(f.context.get(), 6, 0, 6, src);
+  scene.drawColumns(f.context.get(), 6, 0, 6, src);
   got = float4Elements(f.readBuffer(buffer.get()));
   for (UINT i = 0; i < 8; ++i) {
     INFO("after three draws, element " << i);
@@ -164,7 +114,7 @@ TEST_CASE("blending onto a buffer view reads the buffer's contents, across passe
 
 TEST_CASE("a buffer view in slot 1 next to a texture in slot 0", "[render][buffer-rtv]") {
   Fixture f;
-  BufferScene scene(f);
+  ColumnScene scene(f);
   // o0 = cb0[0] into the texture, o1 = cb0[1] into the buffer view.
   const std::string twoOutputs =
       signature("Output", {"SV_Target                0   xyzw        0   TARGET   float   xyzw",
@@ -191,7 +141,7 @@ TEST_CASE("a buffer view in slot 1 next to a texture in slot 0", "[render][buffe
   f.context->OMSetRenderTargets(2, targets, nullptr);
   D3D11_VIEWPORT viewport{0, 0, 4, 1, 0, 1};
   f.context->RSSetViewports(1, &viewport);
-  scene.drawSpan(f.context.get(), 4, 0, 4, {0, 0, 0, 0});
+  scene.drawColumns(f.context.get(), 4, 0, 4, {0, 0, 0, 0});
   const std::vector<Float4> texels = float4Elements(f.readTexture(texture.get(), 0, 16));
   REQUIRE(texels.size() == 4);
   for (UINT x = 0; x < 4; ++x)
@@ -282,7 +232,7 @@ TEST_CASE("SetPredication skips clears of a buffer view exactly when the predica
 
 TEST_CASE("a deferred context clears and renders into a buffer view", "[render][buffer-rtv]") {
   Fixture f;
-  BufferScene scene(f);
+  ColumnScene scene(f);
   ComPtr<ID3D11DeviceContext> deferred;
   REQUIRE(f.device->CreateDeferredContext(0, deferred.put()) == S_OK);
   auto buffer = float4Buffer(f, 8);
@@ -291,8 +241,8 @@ TEST_CASE("a deferred context clears and renders into a buffer view", "[render][
   const Float4 drawn = {0.0f, 0.5f, 0.25f, 2.0f};
   scene.bind(deferred.get());
   deferred->ClearRenderTargetView(rtv.get(), cleared.data());
-  scene.target(deferred.get(), rtv.get(), 4);
-  scene.drawSpan(deferred.get(), 4, 1, 3, drawn);  // view texels 1, 2: buffer elements 4, 5
+  scene.targets(deferred.get(), {rtv.get()}, 4, 1);
+  scene.drawColumns(deferred.get(), 4, 1, 3, drawn);  // view texels 1, 2: buffer elements 4, 5
   ComPtr<ID3D11CommandList> list;
   REQUIRE(deferred->FinishCommandList(FALSE, list.put()) == S_OK);
   // Nothing reaches the buffer before the list is executed.
