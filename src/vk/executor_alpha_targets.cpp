@@ -12,6 +12,7 @@
 #include "util/log.h"
 #include "vk/alpha_target.h"
 #include "vk/device.h"
+#include "vk/meta_draw.h"
 #include "vk/result.h"
 
 namespace vk {
@@ -54,33 +55,10 @@ void CommandExecutor::copyAlpha(bool toShadow) {
     const VkExtent2D extent{desc.width, target->shape() == AlphaCopyShape::Image1D ? 1u : desc.height};
     for (const AlphaTarget::Layer& layer : target->layers()) {
       VkDescriptorSet set = m_descriptors.allocate(m_meta.resolveSetLayout(), m_submission);
-      const VkDescriptorImageInfo image{VK_NULL_HANDLE, toShadow ? layer.stageSampled : layer.shadowSampled, VK_IMAGE_LAYOUT_GENERAL};
-      VkWriteDescriptorSet write = makeStruct<VkWriteDescriptorSet>(VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET);
-      write.dstSet = set;
-      write.dstBinding = 0;
-      write.descriptorCount = 1;
-      write.descriptorType = VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE;
-      write.pImageInfo = &image;
-      vk.vkUpdateDescriptorSets(m_device.handle(), 1, &write, 0, nullptr);
-
-      VkRenderingAttachmentInfo color = makeStruct<VkRenderingAttachmentInfo>(VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO);
-      color.imageView = toShadow ? layer.shadowAttachment : layer.stageAttachment;
-      color.imageLayout = VK_IMAGE_LAYOUT_GENERAL;
-      color.loadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE;  // the triangle writes every sample
-      color.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
-      VkRenderingInfo rendering = makeStruct<VkRenderingInfo>(VK_STRUCTURE_TYPE_RENDERING_INFO);
-      rendering.renderArea = {{0, 0}, extent};
-      rendering.layerCount = 1;
-      rendering.colorAttachmentCount = 1;
-      rendering.pColorAttachments = &color;
-      vk.vkCmdBeginRendering(m_commands, &rendering);
-      vk.vkCmdBindPipeline(m_commands, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
-      vk.vkCmdBindDescriptorSets(m_commands, VK_PIPELINE_BIND_POINT_GRAPHICS, m_meta.resolveLayout(), 0, 1, &set, 0, nullptr);
-      const VkViewport viewport{0.0f, 0.0f, float(extent.width), float(extent.height), 0.0f, 1.0f};
-      vk.vkCmdSetViewport(m_commands, 0, 1, &viewport);
-      vk.vkCmdSetScissor(m_commands, 0, 1, &rendering.renderArea);
-      vk.vkCmdDraw(m_commands, 3, 1, 0, 0);
-      vk.vkCmdEndRendering(m_commands);
+      writeImageDescriptor(m_device, set, VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE, toShadow ? layer.stageSampled : layer.shadowSampled);
+      // The triangle writes every sample, so the attachment's old contents are not loaded.
+      drawFullscreen(vk, m_commands, toShadow ? layer.shadowAttachment : layer.stageAttachment, extent, pipeline,
+                     m_meta.resolveLayout(), set, MipsParams{});
     }
   }
 }

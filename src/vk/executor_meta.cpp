@@ -8,6 +8,7 @@
 #include "util/log.h"
 #include "vk/device.h"
 #include "vk/gpu_timeline.h"
+#include "vk/meta_draw.h"
 #include "vk/query_pools.h"
 #include "vk/result.h"
 
@@ -33,41 +34,6 @@ VkImageView metaView(Device& device, uint64_t submission, VkImage image, VkImage
   Device* owner = &device;
   device.timeline().deferUntil(submission, [owner, view] { owner->functions().vkDestroyImageView(owner->handle(), view, nullptr); });
   return view;
-}
-
-void writeImageDescriptor(Device& device, VkDescriptorSet set, VkDescriptorType type, VkImageView view) {
-  const VkDescriptorImageInfo image{VK_NULL_HANDLE, view, VK_IMAGE_LAYOUT_GENERAL};
-  VkWriteDescriptorSet write = makeStruct<VkWriteDescriptorSet>(VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET);
-  write.dstSet = set;
-  write.dstBinding = 0;
-  write.descriptorCount = 1;
-  write.descriptorType = type;
-  write.pImageInfo = &image;
-  device.functions().vkUpdateDescriptorSets(device.handle(), 1, &write, 0, nullptr);
-}
-
-// One full-screen triangle into `target` (every pixel written: its old contents are not loaded).
-void drawFullscreen(const DeviceFunctions& vk, VkCommandBuffer commands, VkImageView target, VkExtent2D extent, VkPipeline pipeline,
-                    VkPipelineLayout layout, VkDescriptorSet set, const MipsParams& params) {
-  VkRenderingAttachmentInfo color = makeStruct<VkRenderingAttachmentInfo>(VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO);
-  color.imageView = target;
-  color.imageLayout = VK_IMAGE_LAYOUT_GENERAL;
-  color.loadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE;
-  color.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
-  VkRenderingInfo rendering = makeStruct<VkRenderingInfo>(VK_STRUCTURE_TYPE_RENDERING_INFO);
-  rendering.renderArea = {{0, 0}, extent};
-  rendering.layerCount = 1;
-  rendering.colorAttachmentCount = 1;
-  rendering.pColorAttachments = &color;
-  vk.vkCmdBeginRendering(commands, &rendering);
-  vk.vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
-  vk.vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_GRAPHICS, layout, 0, 1, &set, 0, nullptr);
-  vk.vkCmdPushConstants(commands, layout, VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof(params), &params);
-  const VkViewport viewport{0.0f, 0.0f, float(extent.width), float(extent.height), 0.0f, 1.0f};
-  vk.vkCmdSetViewport(commands, 0, 1, &viewport);
-  vk.vkCmdSetScissor(commands, 0, 1, &rendering.renderArea);
-  vk.vkCmdDraw(commands, 3, 1, 0, 0);
-  vk.vkCmdEndRendering(commands);
 }
 
 // One level of the mips shader path: each layer (each depth slice of a volume) of level `mip`
