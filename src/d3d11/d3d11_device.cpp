@@ -233,6 +233,13 @@ const char* bindFlagName(UINT flag) {
   }
 }
 
+// A creation whose Vulkan objects failed: one log line, and the documented code for why.
+HRESULT vulkanCreationFailed(const char* method, const vk::Error& error) {
+  const bool lost = error.result() == VK_ERROR_DEVICE_LOST;
+  util::log::warn("ID3D11Device::", method, ": ", error.what(), lost ? ": DXGI_ERROR_DEVICE_REMOVED" : ": E_OUTOFMEMORY");
+  return lost ? DXGI_ERROR_DEVICE_REMOVED : E_OUTOFMEMORY;
+}
+
 template <typename Object, typename Desc, typename Interface, typename Check>
 HRESULT createView(D3D11Device* device, D3D_FEATURE_LEVEL level, const char* method, ID3D11Resource* resource,
                    const Desc* desc, UINT bindFlag, Check check, Interface** view) {
@@ -271,9 +278,7 @@ HRESULT createView(D3D11Device* device, D3D_FEATURE_LEVEL level, const char* met
     util::log::warn("ID3D11Device::", method, ": out of memory: E_OUTOFMEMORY");
     return E_OUTOFMEMORY;
   } catch (const vk::Error& error) {
-    const bool lost = error.result() == VK_ERROR_DEVICE_LOST;
-    util::log::warn("ID3D11Device::", method, ": ", error.what(), lost ? ": DXGI_ERROR_DEVICE_REMOVED" : ": E_OUTOFMEMORY");
-    return lost ? DXGI_ERROR_DEVICE_REMOVED : E_OUTOFMEMORY;
+    return vulkanCreationFailed(method, error);
   }
 }
 
@@ -391,9 +396,7 @@ HRESULT D3D11Device::createTexture(const char* method, Desc desc, const D3D11_SU
     util::log::warn("ID3D11Device::", method, ": out of memory: E_OUTOFMEMORY");
     return E_OUTOFMEMORY;
   } catch (const vk::Error& error) {
-    const bool lost = error.result() == VK_ERROR_DEVICE_LOST;
-    util::log::warn("ID3D11Device::", method, ": ", error.what(), lost ? ": DXGI_ERROR_DEVICE_REMOVED" : ": E_OUTOFMEMORY");
-    return lost ? DXGI_ERROR_DEVICE_REMOVED : E_OUTOFMEMORY;
+    return vulkanCreationFailed(method, error);
   }
 }
 
@@ -444,9 +447,7 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateBuffer(const D3D11_BUFFER_DESC* pDe
     util::log::warn("ID3D11Device::CreateBuffer: out of memory: E_OUTOFMEMORY");
     return E_OUTOFMEMORY;
   } catch (const vk::Error& error) {
-    const bool lost = error.result() == VK_ERROR_DEVICE_LOST;
-    util::log::warn("ID3D11Device::CreateBuffer: ", error.what(), lost ? ": DXGI_ERROR_DEVICE_REMOVED" : ": E_OUTOFMEMORY");
-    return lost ? DXGI_ERROR_DEVICE_REMOVED : E_OUTOFMEMORY;
+    return vulkanCreationFailed("CreateBuffer", error);
   }
 }
 
