@@ -707,6 +707,10 @@ void STDMETHODCALLTYPE D3D11DeviceContext::GenerateMips(ID3D11ShaderResourceView
   const ViewRange& range = view->target().range();
   if (range.mipCount < 2)
     return;
+  // Integer formats have no MIP_AUTOGEN support: such a texture is created (as on Windows) and
+  // GenerateMips leaves its mips alone.
+  if (const caps::FormatInfo* info = caps::formatInfo(range.format); info && caps::isInteger(*info))
+    return;
   const SubresourceLayout& base = texture->layout()[range.firstMip];
   const VkImageCreateInfo& image = texture->image()->info();
   // Blits filter in the image's own format (sRGB images in linear space, as the Vulkan spec

@@ -43,8 +43,10 @@ bool mapTypeAllowed(UINT usage, UINT cpuAccess, D3D11_MAP type, bool isBuffer) {
 HRESULT STDMETHODCALLTYPE D3D11DeviceContext::Map(ID3D11Resource* pResource, UINT Subresource, D3D11_MAP MapType,
                                                      UINT MapFlags, D3D11_MAPPED_SUBRESOURCE* pMappedResource) {
   D3D11VK_CONTEXT_LOCK();
+  // A failed Map nulls pData and leaves the pitches as they were (as Windows does); a successful
+  // one sets all three.
   if (pMappedResource)
-    *pMappedResource = D3D11_MAPPED_SUBRESOURCE{};
+    pMappedResource->pData = nullptr;
   D3D11ResourceCommon* resource = resourceCommon(pResource);
   if (!resource || !pMappedResource) {
     util::log::warn("Map: ", !resource ? "not a d3d11vk resource" : "pMappedResource is null");
@@ -107,8 +109,8 @@ HRESULT D3D11DeviceContext::mapBuffer(D3D11ResourceCommon* resource, D3D11_MAP t
       auto found = m_renamed.find(buffer);
       if (found == m_renamed.end()) {
         util::log::warn("Map(WRITE_NO_OVERWRITE) on a deferred context needs a WRITE_DISCARD of the buffer earlier in the same "
-                        "command list: E_INVALIDARG");
-        return E_INVALIDARG;
+                        "command list: D3D11_ERROR_DEFERRED_CONTEXT_MAP_WITHOUT_INITIAL_DISCARD");
+        return D3D11_ERROR_DEFERRED_CONTEXT_MAP_WITHOUT_INITIAL_DISCARD;
       }
       data = found->second.mapped;
     }

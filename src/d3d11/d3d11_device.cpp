@@ -153,8 +153,8 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CheckFormatSupport(DXGI_FORMAT Format, UI
   if (!pFormatSupport)
     return E_INVALIDARG;
   *pFormatSupport = 0;
-  if (!caps::formatInfo(Format))
-    return E_INVALIDARG;
+  if (!caps::formatInfo(Format))  // not a DXGI format: unsupported (E_FAIL), as Windows answers
+    return E_FAIL;
   *pFormatSupport = caps::queryFormatSupport(m_vkAdapter->profile(), m_featureLevel, Format).support;
   return *pFormatSupport ? S_OK : E_FAIL;
 }

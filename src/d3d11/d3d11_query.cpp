@@ -56,6 +56,10 @@ std::string checkQueryDesc(D3D_FEATURE_LEVEL level, const D3D11_QUERY_DESC1& des
     problem << "Query " << query << " is not a D3D11_QUERY";
   } else if (predicateOnly && !isPredicateQuery(desc.Query)) {
     problem << "Query " << UINT(desc.Query) << " is not a predicate type";
+  } else if (predicateOnly && desc.Query != D3D11_QUERY_OCCLUSION_PREDICATE && desc.Query != D3D11_QUERY_SO_OVERFLOW_PREDICATE) {
+    // Windows makes the per-stream overflow predicates through CreateQuery only (they still
+    // answer ID3D11Predicate); CreatePredicate refuses them (Wine's conformance tests).
+    problem << "Query " << UINT(desc.Query) << " (a per-stream overflow predicate) is made with CreateQuery, not CreatePredicate";
   } else if (desc.MiscFlags & ~UINT(D3D11_QUERY_MISC_PREDICATEHINT)) {
     problem << "MiscFlags 0x" << std::hex << desc.MiscFlags << " has bits other than PREDICATEHINT";
   } else if ((desc.MiscFlags & D3D11_QUERY_MISC_PREDICATEHINT) && !isPredicateQuery(desc.Query)) {

@@ -59,12 +59,17 @@ std::string checkUsage(UINT usage, UINT cpu, UINT bind, const D3D11_SUBRESOURCE_
         return "IMMUTABLE usage without initial data";
       if (cpu)
         return "IMMUTABLE usage with CPU access";
+      // A resource only the GPU reads needs a way to be read: Windows refuses it without bind flags.
+      if (!bind)
+        return "IMMUTABLE usage without bind flags";
       if (bind & (D3D11_BIND_UNORDERED_ACCESS | D3D11_BIND_STREAM_OUTPUT | D3D11_BIND_RENDER_TARGET | D3D11_BIND_DEPTH_STENCIL))
         return "IMMUTABLE usage with a GPU-writable bind flag";
       break;
     case D3D11_USAGE_DYNAMIC:
       if (cpu != D3D11_CPU_ACCESS_WRITE)
         return "DYNAMIC usage needs CPUAccessFlags exactly WRITE";
+      if (!bind)  // as Windows: a CPU-written resource the GPU cannot bind is a staging resource
+        return "DYNAMIC usage without bind flags";
       if (bind & (D3D11_BIND_UNORDERED_ACCESS | D3D11_BIND_STREAM_OUTPUT | D3D11_BIND_RENDER_TARGET | D3D11_BIND_DEPTH_STENCIL))
         return "DYNAMIC usage with a GPU-writable bind flag";
       break;
@@ -78,6 +83,15 @@ std::string checkUsage(UINT usage, UINT cpu, UINT bind, const D3D11_SUBRESOURCE_
       return "unknown Usage " + std::to_string(usage);
   }
   return {};
+}
+
+// The union of the support bits of a typeless family's typed members.
+UINT familySupport(const vk::DeviceProfile& profile, D3D_FEATURE_LEVEL level, DXGI_FORMAT family) {
+  UINT bits = 0;
+  for (const caps::FormatInfo& member : caps::allFormats())
+    if (member.family == family && member.dxgi != family)
+      bits |= caps::queryFormatSupport(profile, level, member.dxgi).support;
+  return bits;
 }
 
 }  // namespace
@@ -234,6 +248,9 @@ std::string checkTextureDesc(const vk::DeviceProfile& profile, D3D_FEATURE_LEVEL
     return "BindFlags " + hex(d.bindFlags) + " include a buffer-only or video flag";
   if (std::string problem = checkUsage(d.usage, d.cpuAccessFlags, d.bindFlags, initialData); !problem.empty())
     return problem;
+  // Documented as mutually exclusive; refused before the sharing that is not implemented.
+  if ((d.miscFlags & D3D11_RESOURCE_MISC_SHARED) && (d.miscFlags & D3D11_RESOURCE_MISC_SHARED_KEYEDMUTEX))
+    return "MiscFlags SHARED and SHARED_KEYEDMUTEX together";
   if (d.miscFlags & kUnimplementedMisc)
     return "not implemented: MiscFlags " + hex(d.miscFlags & kUnimplementedMisc) + " (shared, tiled or protected resources)";
   if (d.miscFlags & ~kTextureMisc)
@@ -260,24 +277,33 @@ std::string checkTextureDesc(const vk::DeviceProfile& profile, D3D_FEATURE_LEVEL
       (d.width % 4 || d.height % 4))
     return std::string("Format ") + info->name + " needs a top level that is a multiple of 4 texels in width and height, not " +
            std::to_string(d.width) + "x" + std::to_string(d.height);
-  // Typeless families report texture support only; what they are bound as is checked on the views.
+  // A typeless family takes a bind flag when one of its typed members supports it (R32_TYPELESS:
+  // RENDER_TARGET through R32_FLOAT, DEPTH_STENCIL through D32_FLOAT); what it is bound as is
+  // checked again on the views. A typed color format takes UNORDERED_ACCESS when a member of its
+  // family supports typed UAVs: Windows creates R8G8B8A8_UNORM_SRGB textures with it (no UAV of
+  // the texture's own format can then be made).
   bool typeless = info->kind == caps::FormatKind::ColorTypeless || info->kind == caps::FormatKind::DepthTypeless ||
                   info->kind == caps::FormatKind::CompressedTypeless;
-  if (!typeless) {
-    if ((d.bindFlags & D3D11_BIND_RENDER_TARGET) && !(support.support & D3D11_FORMAT_SUPPORT_RENDER_TARGET))
-      return std::string("Format ") + info->name + " cannot be a render target";
-    if ((d.bindFlags & D3D11_BIND_DEPTH_STENCIL) && !(support.support & D3D11_FORMAT_SUPPORT_DEPTH_STENCIL))
-      return std::string("Format ") + info->name + " cannot be a depth-stencil target";
-    if ((d.bindFlags & D3D11_BIND_UNORDERED_ACCESS) && !(support.support & D3D11_FORMAT_SUPPORT_TYPED_UNORDERED_ACCESS_VIEW))
-      return std::string("Format ") + info->name + " cannot be an unordered-access view";
-    if ((d.bindFlags & D3D11_BIND_SHADER_RESOURCE) &&
-        !(support.support & (D3D11_FORMAT_SUPPORT_SHADER_LOAD | D3D11_FORMAT_SUPPORT_SHADER_SAMPLE)))
-      return std::string("Format ") + info->name + " cannot be read by shaders";
-  } else if (info->kind == caps::FormatKind::DepthTypeless && (d.bindFlags & D3D11_BIND_RENDER_TARGET)) {
-    return std::string("Format ") + info->name + " (a depth family) cannot be a render target";
-  }
+  UINT bindable = support.support;
+  if (typeless)
+    bindable = familySupport(profile, level, d.format);
+  else if (info->kind == caps::FormatKind::Color && info->family != DXGI_FORMAT_UNKNOWN)
+    bindable |= familySupport(profile, level, info->family) & D3D11_FORMAT_SUPPORT_TYPED_UNORDERED_ACCESS_VIEW;
+  if ((d.bindFlags & D3D11_BIND_RENDER_TARGET) && !(bindable & D3D11_FORMAT_SUPPORT_RENDER_TARGET))
+    return std::string("Format ") + info->name + " cannot be a render target";
+  if ((d.bindFlags & D3D11_BIND_DEPTH_STENCIL) && !(bindable & D3D11_FORMAT_SUPPORT_DEPTH_STENCIL))
+    return std::string("Format ") + info->name + " cannot be a depth-stencil target";
+  if ((d.bindFlags & D3D11_BIND_UNORDERED_ACCESS) && !(bindable & D3D11_FORMAT_SUPPORT_TYPED_UNORDERED_ACCESS_VIEW))
+    return std::string("Format ") + info->name + " cannot be an unordered-access view";
+  if ((d.bindFlags & D3D11_BIND_SHADER_RESOURCE) &&
+      !(bindable & (D3D11_FORMAT_SUPPORT_SHADER_LOAD | D3D11_FORMAT_SUPPORT_SHADER_SAMPLE)))
+    return std::string("Format ") + info->name + " cannot be read by shaders";
+  // A depth-stencil texture is neither a render target nor an unordered-access view, even when its
+  // typeless family has members that are (Windows refuses R32_TYPELESS with either).
   if ((d.bindFlags & D3D11_BIND_DEPTH_STENCIL) && (d.bindFlags & D3D11_BIND_RENDER_TARGET))
     return "DEPTH_STENCIL and RENDER_TARGET together";
+  if ((d.bindFlags & D3D11_BIND_DEPTH_STENCIL) && (d.bindFlags & D3D11_BIND_UNORDERED_ACCESS))
+    return "DEPTH_STENCIL and UNORDERED_ACCESS together";
   if ((d.bindFlags & D3D11_BIND_DEPTH_STENCIL) && d.dimension == D3D11_RESOURCE_DIMENSION_TEXTURE3D)
     return "a 3D texture cannot be a depth-stencil target";
   if ((d.bindFlags & D3D11_BIND_UNORDERED_ACCESS) && limits.uavSlots == 0)
@@ -291,7 +317,16 @@ std::string checkTextureDesc(const vk::DeviceProfile& profile, D3D_FEATURE_LEVEL
   if (d.sampleDesc.Count > 1) {
     UINT qualityLevels = 0;
     caps::checkMultisampleQualityLevels(profile, level, d.format, d.sampleDesc.Count, 0, &qualityLevels);
-    if (d.sampleDesc.Quality >= qualityLevels)
+    // D3D11_STANDARD_MULTISAMPLE_PATTERN names the documented standard positions, which are
+    // Vulkan's standard sample locations: valid wherever the count is (feature level 10_1 and up).
+    // D3D11_CENTER_MULTISAMPLE_PATTERN (every sample at the pixel centre) has no Vulkan equivalent
+    // without VK_EXT_sample_locations.
+    constexpr UINT kStandardPattern = 0xffffffffu, kCenterPattern = 0xfffffffeu;
+    if (d.sampleDesc.Quality == kCenterPattern && qualityLevels && level >= D3D_FEATURE_LEVEL_10_1)
+      return "not implemented: D3D11_CENTER_MULTISAMPLE_PATTERN";
+    const bool standard = d.sampleDesc.Quality == kStandardPattern && level >= D3D_FEATURE_LEVEL_10_1 &&
+                          profile.properties.core.properties.limits.standardSampleLocations;
+    if (standard ? qualityLevels == 0 : d.sampleDesc.Quality >= qualityLevels)
       return "SampleDesc " + std::to_string(d.sampleDesc.Count) + "/" + std::to_string(d.sampleDesc.Quality) +
              " is not supported for this format (CheckMultisampleQualityLevels gives " + std::to_string(qualityLevels) + ")";
     if (d.mipLevels != 1)
@@ -312,8 +347,10 @@ std::string checkTextureDesc(const vk::DeviceProfile& profile, D3D_FEATURE_LEVEL
   if (cube) {
     if (d.dimension != D3D11_RESOURCE_DIMENSION_TEXTURE2D)
       return "TEXTURECUBE on a texture that is not 2D";
-    if (d.arraySize % 6)
-      return "a cube texture's ArraySize must be a multiple of 6";
+    // Windows creates cube textures of any ArraySize from 6 (Wine's conformance tests: 7, 9, 10,
+    // 11, 13...); their views cover whole cubes.
+    if (d.arraySize < 6)
+      return "a cube texture's ArraySize must be 6 or more";
     if (d.width != d.height)
       return "a cube texture must be square";
     if (d.arraySize > 6 && level < D3D_FEATURE_LEVEL_10_1)
@@ -325,8 +362,8 @@ std::string checkTextureDesc(const vk::DeviceProfile& profile, D3D_FEATURE_LEVEL
       return "GENERATE_MIPS needs SHADER_RESOURCE and RENDER_TARGET bind flags";
     if (d.mipLevels == 1)
       return "GENERATE_MIPS on a texture with one mip level";
-    if (!typeless && !(support.support & D3D11_FORMAT_SUPPORT_MIP_AUTOGEN))
-      return std::string("Format ") + info->name + " does not support mip generation";
+    // A format without MIP_AUTOGEN support (R8G8B8A8_UINT) is still created: Windows does, and
+    // GenerateMips then leaves its mips alone.
   }
   if (initialData && vk::formatAspects(caps::storageFormat(profile, d.format)) ==
                          (VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT))

@@ -294,9 +294,19 @@ std::string checkSamplerDesc(const StateCaps& caps, const D3D11_SAMPLER_DESC& de
       if (border && !(component >= 0.0f && component <= 1.0f))
         return "BorderColor components must be within 0..1 at 9_x";
   }
-  // Kept as given: Windows returns the sampler description unchanged from GetDesc. Copied as
-  // bytes: an ignored ComparisonFunc may hold any value.
+  // Copied as bytes (an ignored ComparisonFunc may hold any value), then the members the filter and
+  // address modes ignore are reset as Windows reports them from GetDesc (Wine's conformance tests):
+  // MaxAnisotropy 0 without anisotropic filtering, ComparisonFunc NEVER without comparison, and a
+  // zero BorderColor when no address mode is BORDER. Descriptions that differ only there are then
+  // one state object.
   std::memcpy(normalised, &desc, sizeof(desc));
+  if (!isAnisotropic(filter))
+    normalised->MaxAnisotropy = 0;
+  if (reduction != 1)
+    normalised->ComparisonFunc = D3D11_COMPARISON_NEVER;
+  if (!border)
+    for (float& component : normalised->BorderColor)
+      component = 0.0f;
   return {};
 }
 

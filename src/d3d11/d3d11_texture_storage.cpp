@@ -103,7 +103,19 @@ TextureStorage::TextureStorage(D3D11Device* device, const TextureDesc& desc, con
   image.imageType = desc.dimension == D3D11_RESOURCE_DIMENSION_TEXTURE1D   ? VK_IMAGE_TYPE_1D
                     : desc.dimension == D3D11_RESOURCE_DIMENSION_TEXTURE3D ? VK_IMAGE_TYPE_3D
                                                                            : VK_IMAGE_TYPE_2D;
-  image.format = caps::storageFormat(device->vulkanAdapter().profile(), desc.format);
+  const vk::DeviceProfile& profile = device->vulkanAdapter().profile();
+  image.format = caps::storageFormat(profile, desc.format);
+  // A depth family bound as render target or UAV but not as depth-stencil (R32_TYPELESS viewed as
+  // R32_FLOAT): Vulkan does not alias depth and color images, so it is stored as its first color
+  // member, which every view of it can use.
+  if (info->kind == caps::FormatKind::DepthTypeless && !(desc.bindFlags & D3D11_BIND_DEPTH_STENCIL) &&
+      (desc.bindFlags & (D3D11_BIND_RENDER_TARGET | D3D11_BIND_UNORDERED_ACCESS))) {
+    for (const caps::FormatInfo& member : caps::allFormats())
+      if (member.family == desc.format && member.kind == caps::FormatKind::Color) {
+        image.format = caps::storageFormat(profile, member.dxgi);
+        break;
+      }
+  }
   image.extent = {desc.width, desc.height, desc.depth};
   image.mipLevels = desc.mipLevels;
   image.arrayLayers = desc.arraySize;
@@ -116,12 +128,17 @@ TextureStorage::TextureStorage(D3D11Device* device, const TextureDesc& desc, con
     image.usage |= VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
   if (desc.bindFlags & D3D11_BIND_DEPTH_STENCIL)
     image.usage |= VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT;
-  if (desc.bindFlags & D3D11_BIND_UNORDERED_ACCESS)
-    image.usage |= VK_IMAGE_USAGE_STORAGE_BIT;
   // Typeless families are viewed through their typed members; the usage applies to the views.
-  if (info->kind == caps::FormatKind::ColorTypeless || info->kind == caps::FormatKind::DepthTypeless ||
-      info->kind == caps::FormatKind::CompressedTypeless)
+  const bool typeless = info->kind == caps::FormatKind::ColorTypeless || info->kind == caps::FormatKind::DepthTypeless ||
+                        info->kind == caps::FormatKind::CompressedTypeless;
+  if (typeless)
     image.flags |= VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT | VK_IMAGE_CREATE_EXTENDED_USAGE_BIT;
+  // A typed format whose UNORDERED_ACCESS comes from its family (R8G8B8A8_UNORM_SRGB) cannot be a
+  // storage image itself; its UAVs are refused, so the image goes without the usage.
+  auto features = profile.formats.find(image.format);
+  if ((desc.bindFlags & D3D11_BIND_UNORDERED_ACCESS) &&
+      (typeless || (features != profile.formats.end() && (features->second.optimalTilingFeatures & VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT))))
+    image.usage |= VK_IMAGE_USAGE_STORAGE_BIT;
   if (desc.miscFlags & D3D11_RESOURCE_MISC_TEXTURECUBE)
     image.flags |= VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT;
   if (image.imageType == VK_IMAGE_TYPE_3D && (desc.bindFlags & (D3D11_BIND_RENDER_TARGET | D3D11_BIND_UNORDERED_ACCESS)))

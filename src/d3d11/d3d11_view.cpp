@@ -107,9 +107,18 @@ bool resolveResource(ID3D11Resource* resource, ResolvedResource* resolved) {
       resolved->desc.profile = &static_cast<D3D11Device*>(buffer->device())->vulkanAdapter().profile();
       return true;
     }
-    case D3D11_RESOURCE_DIMENSION_TEXTURE1D: fillTexture(asTexture1D(resource)->storage(), resolved); return true;
-    case D3D11_RESOURCE_DIMENSION_TEXTURE2D: fillTexture(asTexture2D(resource)->storage(), resolved); return true;
-    case D3D11_RESOURCE_DIMENSION_TEXTURE3D: fillTexture(asTexture3D(resource)->storage(), resolved); return true;
+    case D3D11_RESOURCE_DIMENSION_TEXTURE1D:
+      fillTexture(asTexture1D(resource)->storage(), resolved);
+      resolved->desc.profile = &static_cast<D3D11Device*>(asTexture1D(resource)->device())->vulkanAdapter().profile();
+      return true;
+    case D3D11_RESOURCE_DIMENSION_TEXTURE2D:
+      fillTexture(asTexture2D(resource)->storage(), resolved);
+      resolved->desc.profile = &static_cast<D3D11Device*>(asTexture2D(resource)->device())->vulkanAdapter().profile();
+      return true;
+    case D3D11_RESOURCE_DIMENSION_TEXTURE3D:
+      fillTexture(asTexture3D(resource)->storage(), resolved);
+      resolved->desc.profile = &static_cast<D3D11Device*>(asTexture3D(resource)->device())->vulkanAdapter().profile();
+      return true;
     default: return false;
   }
 }

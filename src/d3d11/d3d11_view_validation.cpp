@@ -40,11 +40,12 @@ std::string shapeMismatch(const ViewedResource& resource, ViewShape shape) {
     return "view dimension does not match the resource dimension";
   if (wanted != D3D11_RESOURCE_DIMENSION_TEXTURE2D)
     return {};
+  // Windows accepts a multisampled view dimension on a single-sampled texture (one sample, mip 0;
+  // Wine's conformance tests check it for every view kind), not the reverse.
   bool multisampled = resource.texture.sampleDesc.Count > 1;
   bool msShape = shape == ViewShape::Tex2DMS || shape == ViewShape::Tex2DMSArray;
-  if (multisampled != msShape)
-    return msShape ? "a multisampled view dimension on a single-sampled texture"
-                   : "a single-sampled view dimension on a multisampled texture";
+  if (multisampled && !msShape)
+    return "a single-sampled view dimension on a multisampled texture";
   if ((shape == ViewShape::Cube || shape == ViewShape::CubeArray) && !(resource.texture.miscFlags & D3D11_RESOURCE_MISC_TEXTURECUBE))
     return "a cube view of a texture created without D3D11_RESOURCE_MISC_TEXTURECUBE";
   return {};
@@ -97,7 +98,7 @@ std::string checkTextureRange(const ViewedResource& resource, ViewRange* range) 
   if (range->shape == ViewShape::Tex3D)
     layers = std::max(1u, tex.depth >> range->firstMip);  // depth slices of the viewed mip
   if (range->layerCount == kAll && range->firstLayer < layers)
-    range->layerCount = layers - range->firstLayer;
+    range->layerCount = range->shape == ViewShape::CubeArray ? (layers - range->firstLayer) / 6 * 6 : layers - range->firstLayer;
   if (range->layerCount == 0 || range->firstLayer >= layers || range->layerCount > layers - range->firstLayer)
     return "array range " + std::to_string(range->firstLayer) + "+" + std::to_string(range->layerCount) +
            " is outside the resource's " + std::to_string(layers) + " slices";
@@ -115,8 +116,9 @@ ViewShape defaultShape(const ViewedResource& resource, bool cubes) {
   }
   if (tex.sampleDesc.Count > 1)
     return tex.arraySize > 1 ? ViewShape::Tex2DMSArray : ViewShape::Tex2DMS;
+  // A cube texture's ArraySize need only be 6 or more: the default view covers its whole cubes.
   if (cubes && (tex.miscFlags & D3D11_RESOURCE_MISC_TEXTURECUBE))
-    return tex.arraySize > 6 ? ViewShape::CubeArray : ViewShape::Cube;
+    return tex.arraySize >= 12 ? ViewShape::CubeArray : ViewShape::Cube;
   return tex.arraySize > 1 ? ViewShape::Tex2DArray : ViewShape::Tex2D;
 }
 
@@ -226,8 +228,8 @@ std::string checkShaderResourceView(D3D_FEATURE_LEVEL level, const ViewedResourc
       if (desc->BufferEx.Flags & ~UINT(D3D11_BUFFEREX_SRV_FLAG_RAW))
         return "unknown D3D11_BUFFEREX_SRV_FLAG bits";
       raw = desc->BufferEx.Flags & D3D11_BUFFEREX_SRV_FLAG_RAW;
-      if (raw && level < D3D_FEATURE_LEVEL_11_0)
-        return "not implemented: raw buffer views below feature level 11_0";
+      // Below 11_0 raw views come with the 4_x compute option (buffers allowing them are created
+      // only where CheckFeatureSupport reports it); shaders of every stage read them as at 11_0.
       first = desc->BufferEx.FirstElement;
       count = desc->BufferEx.NumElements;
     }
@@ -261,9 +263,12 @@ std::string checkShaderResourceView(D3D_FEATURE_LEVEL level, const ViewedResourc
         return "cube-array views need feature level 10_1";
       r.shape = ViewShape::CubeArray; r.firstMip = desc->TextureCubeArray.MostDetailedMip; r.mipCount = desc->TextureCubeArray.MipLevels;
       r.firstLayer = desc->TextureCubeArray.First2DArrayFace;
-      if (desc->TextureCubeArray.NumCubes == 0 || desc->TextureCubeArray.NumCubes > 0xffffffffu / 6)
+      if (desc->TextureCubeArray.NumCubes == kAll)  // every whole cube from First2DArrayFace on
+        r.layerCount = kAll;
+      else if (desc->TextureCubeArray.NumCubes == 0 || desc->TextureCubeArray.NumCubes > 0xffffffffu / 6)
         return "NumCubes " + std::to_string(desc->TextureCubeArray.NumCubes) + " is out of range";
-      r.layerCount = desc->TextureCubeArray.NumCubes * 6;
+      else
+        r.layerCount = desc->TextureCubeArray.NumCubes * 6;
       break;
     default: return "unknown ViewDimension " + std::to_string(enumValue(desc->ViewDimension));
   }
@@ -274,7 +279,21 @@ std::string checkShaderResourceView(D3D_FEATURE_LEVEL level, const ViewedResourc
   r.format = desc->Format;
   const caps::FormatInfo* info = caps::formatInfo(r.format);
   r.stencilOnly = info->kind == FormatKind::StencilView;
-  return checkTextureRange(resource, range);
+  if (std::string problem = checkTextureRange(resource, range); !problem.empty())
+    return problem;
+  // GetDesc reports the resolved counts, never -1 ("all the rest").
+  switch (enumValue(desc->ViewDimension)) {
+    case D3D11_SRV_DIMENSION_TEXTURE1D: desc->Texture1D.MipLevels = r.mipCount; break;
+    case D3D11_SRV_DIMENSION_TEXTURE1DARRAY: desc->Texture1DArray.MipLevels = r.mipCount; desc->Texture1DArray.ArraySize = r.layerCount; break;
+    case D3D11_SRV_DIMENSION_TEXTURE2D: desc->Texture2D.MipLevels = r.mipCount; break;
+    case D3D11_SRV_DIMENSION_TEXTURE2DARRAY: desc->Texture2DArray.MipLevels = r.mipCount; desc->Texture2DArray.ArraySize = r.layerCount; break;
+    case D3D11_SRV_DIMENSION_TEXTURE2DMSARRAY: desc->Texture2DMSArray.ArraySize = r.layerCount; break;
+    case D3D11_SRV_DIMENSION_TEXTURE3D: desc->Texture3D.MipLevels = r.mipCount; break;
+    case D3D11_SRV_DIMENSION_TEXTURECUBE: desc->TextureCube.MipLevels = r.mipCount; break;
+    case D3D11_SRV_DIMENSION_TEXTURECUBEARRAY: desc->TextureCubeArray.MipLevels = r.mipCount; desc->TextureCubeArray.NumCubes = r.layerCount / 6; break;
+    default: break;
+  }
+  return {};
 }
 
 std::string checkRenderTargetView(D3D_FEATURE_LEVEL level, const ViewedResource& resource,
@@ -332,7 +351,16 @@ std::string checkRenderTargetView(D3D_FEATURE_LEVEL level, const ViewedResource&
   if (std::string problem = checkFormat(Kind::RTV, resource.texture.format, &desc->Format); !problem.empty())
     return problem;
   r.format = desc->Format;
-  return checkTextureRange(resource, range);
+  if (std::string problem = checkTextureRange(resource, range); !problem.empty())
+    return problem;
+  switch (enumValue(desc->ViewDimension)) {  // GetDesc reports resolved counts
+    case D3D11_RTV_DIMENSION_TEXTURE1DARRAY: desc->Texture1DArray.ArraySize = r.layerCount; break;
+    case D3D11_RTV_DIMENSION_TEXTURE2DARRAY: desc->Texture2DArray.ArraySize = r.layerCount; break;
+    case D3D11_RTV_DIMENSION_TEXTURE2DMSARRAY: desc->Texture2DMSArray.ArraySize = r.layerCount; break;
+    case D3D11_RTV_DIMENSION_TEXTURE3D: desc->Texture3D.WSize = r.layerCount; break;
+    default: break;
+  }
+  return {};
 }
 
 std::string checkDepthStencilView(D3D_FEATURE_LEVEL level, const ViewedResource& resource,
@@ -380,7 +408,15 @@ std::string checkDepthStencilView(D3D_FEATURE_LEVEL level, const ViewedResource&
       !(desc->Format == DXGI_FORMAT_D24_UNORM_S8_UINT || desc->Format == DXGI_FORMAT_D32_FLOAT_S8X24_UINT))
     return "D3D11_DSV_READ_ONLY_STENCIL on a format without stencil";
   r.format = desc->Format;
-  return checkTextureRange(resource, range);
+  if (std::string problem = checkTextureRange(resource, range); !problem.empty())
+    return problem;
+  switch (enumValue(desc->ViewDimension)) {  // GetDesc reports resolved counts
+    case D3D11_DSV_DIMENSION_TEXTURE1DARRAY: desc->Texture1DArray.ArraySize = r.layerCount; break;
+    case D3D11_DSV_DIMENSION_TEXTURE2DARRAY: desc->Texture2DArray.ArraySize = r.layerCount; break;
+    case D3D11_DSV_DIMENSION_TEXTURE2DMSARRAY: desc->Texture2DMSArray.ArraySize = r.layerCount; break;
+    default: break;
+  }
+  return {};
 }
 
 std::string checkUnorderedAccessView(D3D_FEATURE_LEVEL level, const ViewedResource& resource,
@@ -448,7 +484,21 @@ std::string checkUnorderedAccessView(D3D_FEATURE_LEVEL level, const ViewedResour
   if (std::string problem = checkFormat(Kind::UAV, resource.texture.format, &desc->Format); !problem.empty())
     return problem;
   r.format = desc->Format;
-  return checkTextureRange(resource, range);
+  // The texture may carry the bind flag for a format whose family has a UAV member (Windows
+  // creates an R8G8B8A8_UNORM_SRGB texture with UNORDERED_ACCESS); the view format itself must
+  // support typed UAVs.
+  if (resource.profile &&
+      !(caps::queryFormatSupport(*resource.profile, level, r.format).support & D3D11_FORMAT_SUPPORT_TYPED_UNORDERED_ACCESS_VIEW))
+    return std::string("format ") + caps::formatInfo(r.format)->name + " cannot be a typed unordered-access view on this device";
+  if (std::string problem = checkTextureRange(resource, range); !problem.empty())
+    return problem;
+  switch (enumValue(desc->ViewDimension)) {  // GetDesc reports resolved counts
+    case D3D11_UAV_DIMENSION_TEXTURE1DARRAY: desc->Texture1DArray.ArraySize = r.layerCount; break;
+    case D3D11_UAV_DIMENSION_TEXTURE2DARRAY: desc->Texture2DArray.ArraySize = r.layerCount; break;
+    case D3D11_UAV_DIMENSION_TEXTURE3D: desc->Texture3D.WSize = r.layerCount; break;
+    default: break;
+  }
+  return {};
 }
 
 }  // namespace d3d11vk

@@ -133,6 +133,25 @@ TEST_CASE("format support follows each format's kind", "[caps]") {
               D3D11_FORMAT_SUPPORT_TYPED_UNORDERED_ACCESS_VIEW);
 }
 
+TEST_CASE("9_x format support has no buffer or comparison bits, and D3D9 shadows stay supported", "[caps]") {
+  // Windows reports neither BUFFER nor SHADER_SAMPLE_COMPARISON for any format at 9_x (Wine's
+  // conformance tests); 9_x shadow maps are D3D11_FEATURE_D3D9_SHADOW_SUPPORT instead.
+  vk::DeviceProfile profile = test::fullProfile();
+  for (D3D_FEATURE_LEVEL level : {D3D_FEATURE_LEVEL_9_1, D3D_FEATURE_LEVEL_9_3}) {
+    for (const caps::FormatInfo& info : caps::allFormats()) {
+      UINT bits = caps::queryFormatSupport(profile, level, info.dxgi).support;
+      CHECK_FALSE(bits & D3D11_FORMAT_SUPPORT_BUFFER);
+      CHECK_FALSE(bits & D3D11_FORMAT_SUPPORT_SHADER_SAMPLE_COMPARISON);
+    }
+    D3D11_FEATURE_DATA_D3D9_SHADOW_SUPPORT shadow{};
+    REQUIRE(caps::queryFeatureSupport(profile, level, D3D11_FEATURE_D3D9_SHADOW_SUPPORT, &shadow, sizeof(shadow)) == S_OK);
+    CHECK(shadow.SupportsDepthAsTextureWithLessEqualComparisonFilter);
+  }
+  CHECK(caps::queryFormatSupport(profile, D3D_FEATURE_LEVEL_10_0, DXGI_FORMAT_R32_FLOAT).support & D3D11_FORMAT_SUPPORT_BUFFER);
+  CHECK(caps::queryFormatSupport(profile, D3D_FEATURE_LEVEL_10_0, DXGI_FORMAT_R24_UNORM_X8_TYPELESS).support &
+        D3D11_FORMAT_SUPPORT_SHADER_SAMPLE_COMPARISON);
+}
+
 TEST_CASE("A8_UNORM is a render target from 10_0 where R8 and RGBA8 render and sample", "[caps]") {
   vk::DeviceProfile profile = test::fullProfile();
   auto support = [&](D3D_FEATURE_LEVEL level) { return caps::queryFormatSupport(profile, level, DXGI_FORMAT_A8_UNORM).support; };

@@ -89,7 +89,7 @@ TEST_CASE("what a deferred context may not do fails as documented", "[deferred]"
   CHECK(deferred->Map(staging.get(), 0, D3D11_MAP_WRITE, 0, &mapped) == E_INVALIDARG);
   // NO_OVERWRITE needs memory this list's WRITE_DISCARD gave the buffer.
   auto dynamic = f.buffer(64, D3D11_USAGE_DYNAMIC, D3D11_BIND_VERTEX_BUFFER, D3D11_CPU_ACCESS_WRITE);
-  CHECK(deferred->Map(dynamic.get(), 0, D3D11_MAP_WRITE_NO_OVERWRITE, 0, &mapped) == E_INVALIDARG);
+  CHECK(deferred->Map(dynamic.get(), 0, D3D11_MAP_WRITE_NO_OVERWRITE, 0, &mapped) == D3D11_ERROR_DEFERRED_CONTEXT_MAP_WITHOUT_INITIAL_DISCARD);
   REQUIRE(deferred->Map(dynamic.get(), 0, D3D11_MAP_WRITE_DISCARD, 0, &mapped) == S_OK);
   void* discarded = mapped.pData;
   deferred->Unmap(dynamic.get(), 0);

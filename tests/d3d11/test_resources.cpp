@@ -265,6 +265,89 @@ TEST_CASE("CreateTexture2D rejects the documented invalid descriptions", "[devic
   checkValidation(device.get());
 }
 
+TEST_CASE("CreateTexture2D follows Windows on cube sizes, typeless families, bind pairs and sample patterns", "[device]") {
+  // What Wine's conformance tests show Windows doing where the documentation says less.
+  auto device = createDevice(D3D_FEATURE_LEVEL_11_0);
+  auto desc = tex2D(16, 16);
+  // Cube textures of any ArraySize from 6.
+  auto cube = desc; cube.MiscFlags = D3D11_RESOURCE_MISC_TEXTURECUBE;
+  for (UINT layers : {6u, 7u, 10u, 13u}) {
+    cube.ArraySize = layers;
+    CHECK(tryTexture(device.get(), cube) == S_OK);
+  }
+  cube.ArraySize = 5;
+  CHECK(tryTexture(device.get(), cube) == E_INVALIDARG);
+  // A typeless depth family binds what one of its members supports.
+  auto family = desc;
+  family.Format = DXGI_FORMAT_R32_TYPELESS; family.BindFlags = D3D11_BIND_RENDER_TARGET;
+  CHECK(tryTexture(device.get(), family) == S_OK);  // through R32_FLOAT
+  family.Format = DXGI_FORMAT_R16_TYPELESS;
+  CHECK(tryTexture(device.get(), family) == S_OK);  // through R16_UNORM
+  family.Format = DXGI_FORMAT_R32_TYPELESS; family.BindFlags = D3D11_BIND_RENDER_TARGET | D3D11_BIND_DEPTH_STENCIL;
+  CHECK(tryTexture(device.get(), family) == E_INVALIDARG);
+  family.BindFlags = D3D11_BIND_DEPTH_STENCIL | D3D11_BIND_UNORDERED_ACCESS;
+  CHECK(tryTexture(device.get(), family) == E_INVALIDARG);
+  family.Format = DXGI_FORMAT_R24G8_TYPELESS; family.BindFlags = D3D11_BIND_UNORDERED_ACCESS;
+  CHECK(tryTexture(device.get(), family) == E_INVALIDARG);  // no member is a UAV format
+  family.Format = DXGI_FORMAT_R32G8X24_TYPELESS;
+  CHECK(tryTexture(device.get(), family) == E_INVALIDARG);
+  family.Format = DXGI_FORMAT_R32G32B32A32_TYPELESS; family.BindFlags = D3D11_BIND_DEPTH_STENCIL;
+  CHECK(tryTexture(device.get(), family) == E_INVALIDARG);  // no member is a depth format
+  // An sRGB texture may carry UNORDERED_ACCESS (its family has UAV formats), but no UAV of it exists.
+  auto srgb = desc; srgb.Format = DXGI_FORMAT_R8G8B8A8_UNORM_SRGB; srgb.BindFlags = D3D11_BIND_UNORDERED_ACCESS;
+  ComPtr<ID3D11Texture2D> srgbTexture;
+  REQUIRE(device->CreateTexture2D(&srgb, nullptr, srgbTexture.put()) == S_OK);
+  ID3D11UnorderedAccessView* uav = reinterpret_cast<ID3D11UnorderedAccessView*>(uintptr_t(1));
+  CHECK(device->CreateUnorderedAccessView(srgbTexture.get(), nullptr, &uav) == E_INVALIDARG);
+  CHECK(uav == nullptr);
+  // GENERATE_MIPS on a format without MIP_AUTOGEN is created; GenerateMips leaves it alone.
+  auto mips = desc; mips.Format = DXGI_FORMAT_R8G8B8A8_UINT; mips.MipLevels = 0;
+  mips.BindFlags = D3D11_BIND_SHADER_RESOURCE | D3D11_BIND_RENDER_TARGET; mips.MiscFlags = D3D11_RESOURCE_MISC_GENERATE_MIPS;
+  CHECK(tryTexture(device.get(), mips) == S_OK);
+  // SHARED and SHARED_KEYEDMUTEX are mutually exclusive: invalid, not unimplemented.
+  auto shared = desc; shared.BindFlags = D3D11_BIND_RENDER_TARGET;
+  shared.MiscFlags = D3D11_RESOURCE_MISC_SHARED | D3D11_RESOURCE_MISC_SHARED_KEYEDMUTEX;
+  CHECK(tryTexture(device.get(), shared) == E_INVALIDARG);
+  // The standard multisample pattern is a valid quality wherever the count is.
+  auto ms = desc; ms.BindFlags = D3D11_BIND_RENDER_TARGET | D3D11_BIND_SHADER_RESOURCE;
+  ms.SampleDesc = {4, D3D11_STANDARD_MULTISAMPLE_PATTERN};
+  CHECK(tryTexture(device.get(), ms) == S_OK);
+  ms.SampleDesc = {1, D3D11_STANDARD_MULTISAMPLE_PATTERN};
+  CHECK(tryTexture(device.get(), ms) == E_INVALIDARG);
+  // DYNAMIC and IMMUTABLE resources need a bind flag.
+  const uint32_t texels[16 * 16] = {};
+  D3D11_SUBRESOURCE_DATA init{texels, 64, 0};
+  auto immutable = desc; immutable.Usage = D3D11_USAGE_IMMUTABLE; immutable.BindFlags = 0;
+  CHECK(tryTexture(device.get(), immutable, &init) == E_INVALIDARG);
+  CHECK(tryBuffer(device.get(), bufferDesc(64, 0, D3D11_USAGE_DYNAMIC, D3D11_CPU_ACCESS_WRITE)) == E_INVALIDARG);
+  CHECK(tryBuffer(device.get(), bufferDesc(64, 0, D3D11_USAGE_IMMUTABLE), &init) == E_INVALIDARG);
+  checkValidation(device.get());
+}
+
+TEST_CASE("an R32_TYPELESS render target renders through R32_FLOAT and R32_UINT views", "[device]") {
+  auto device = createDevice(D3D_FEATURE_LEVEL_11_0);
+  auto desc = tex2D(4, 4, DXGI_FORMAT_R32_TYPELESS, D3D11_BIND_RENDER_TARGET | D3D11_BIND_SHADER_RESOURCE);
+  ComPtr<ID3D11Texture2D> texture;
+  REQUIRE(device->CreateTexture2D(&desc, nullptr, texture.put()) == S_OK);
+  D3D11_RENDER_TARGET_VIEW_DESC rtv{};
+  rtv.Format = DXGI_FORMAT_R32_FLOAT;
+  rtv.ViewDimension = D3D11_RTV_DIMENSION_TEXTURE2D;
+  ComPtr<ID3D11RenderTargetView> floatView, uintView;
+  REQUIRE(device->CreateRenderTargetView(texture.get(), &rtv, floatView.put()) == S_OK);
+  rtv.Format = DXGI_FORMAT_R32_UINT;
+  REQUIRE(device->CreateRenderTargetView(texture.get(), &rtv, uintView.put()) == S_OK);
+  ComPtr<ID3D11DeviceContext> context;
+  device->GetImmediateContext(context.put());
+  const float half[4] = {0.5f, 0.0f, 0.0f, 0.0f};
+  context->ClearRenderTargetView(floatView.get(), half);
+  std::vector<uint8_t> bytes = readBack(device.get(), texture.get(), 0);
+  REQUIRE(bytes.size() >= 4);
+  float first;
+  std::memcpy(&first, bytes.data(), 4);
+  CHECK(first == 0.5f);
+  checkValidation(device.get());
+}
+
 TEST_CASE("texture sizes follow the feature level's limits", "[device]") {
   auto device11 = createDevice(D3D_FEATURE_LEVEL_11_0);
   CHECK(tryTexture(device11.get(), tex2D(16384, 4)) == S_OK);

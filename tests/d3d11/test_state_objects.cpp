@@ -443,6 +443,7 @@ TEST_CASE("GetDesc returns the normalised description", "[device][state]") {
   D3D11_SAMPLER_DESC sIn = defaultSampler();
   sIn.Filter = D3D11_FILTER_ANISOTROPIC;
   sIn.MaxAnisotropy = 8;
+  sIn.AddressW = D3D11_TEXTURE_ADDRESS_BORDER;  // the border colour is kept only where a mode uses it
   sIn.BorderColor[2] = 0.5f;
   sIn.MinLOD = 1.0f;
   ComPtr<ID3D11SamplerState> sampler;
@@ -450,6 +451,47 @@ TEST_CASE("GetDesc returns the normalised description", "[device][state]") {
   D3D11_SAMPLER_DESC sOut{};
   sampler->GetDesc(&sOut);
   CHECK(std::memcmp(&sIn, &sOut, sizeof(sIn)) == 0);
+  checkValidation(device.get());
+}
+
+TEST_CASE("sampler GetDesc resets the members the filter and address modes ignore", "[device][state]") {
+  // As Windows reports them (Wine's conformance tests): MaxAnisotropy 0 without an anisotropic
+  // filter, ComparisonFunc NEVER without a comparison filter, BorderColor 0 without a BORDER mode.
+  auto device = createDevice();
+  D3D11_SAMPLER_DESC in = defaultSampler();
+  in.AddressU = in.AddressV = in.AddressW = D3D11_TEXTURE_ADDRESS_WRAP;
+  in.MaxAnisotropy = 16;
+  in.ComparisonFunc = D3D11_COMPARISON_ALWAYS;
+  in.BorderColor[1] = in.BorderColor[3] = 1.0f;
+  in.MaxLOD = 16.0f;
+  ComPtr<ID3D11SamplerState> sampler;
+  REQUIRE(device->CreateSamplerState(&in, sampler.put()) == S_OK);
+  D3D11_SAMPLER_DESC out{};
+  sampler->GetDesc(&out);
+  CHECK(out.Filter == D3D11_FILTER_MIN_MAG_MIP_LINEAR);
+  CHECK(out.MaxAnisotropy == 0);
+  CHECK(out.ComparisonFunc == D3D11_COMPARISON_NEVER);
+  CHECK(out.BorderColor[1] == 0.0f);
+  CHECK(out.BorderColor[3] == 0.0f);
+  CHECK(out.MaxLOD == 16.0f);
+  // The same description with only ignored members changed is the same object.
+  D3D11_SAMPLER_DESC other = in;
+  other.MaxAnisotropy = 4;
+  other.BorderColor[1] = 0.25f;
+  ComPtr<ID3D11SamplerState> same;
+  REQUIRE(device->CreateSamplerState(&other, same.put()) == S_OK);
+  CHECK(same.get() == sampler.get());
+
+  // A comparison anisotropic filter with a BORDER mode keeps all three.
+  in.Filter = D3D11_FILTER_COMPARISON_ANISOTROPIC;
+  in.AddressV = D3D11_TEXTURE_ADDRESS_BORDER;
+  ComPtr<ID3D11SamplerState> kept;
+  REQUIRE(device->CreateSamplerState(&in, kept.put()) == S_OK);
+  kept->GetDesc(&out);
+  CHECK(out.MaxAnisotropy == 16);
+  CHECK(out.ComparisonFunc == D3D11_COMPARISON_ALWAYS);
+  CHECK(out.BorderColor[1] == 1.0f);
+  CHECK(out.BorderColor[3] == 1.0f);
   checkValidation(device.get());
 }
 
@@ -579,8 +621,12 @@ TEST_CASE("query descriptions are validated", "[device][query]") {
   CHECK(device->CreateQuery1(nullptr, nullptr) == E_INVALIDARG);
   D3D11_QUERY_DESC valid{D3D11_QUERY_EVENT, 0};
   CHECK(device->CreateQuery(&valid, nullptr) == S_FALSE);
-  D3D11_QUERY_DESC validPredicate{D3D11_QUERY_SO_OVERFLOW_PREDICATE_STREAM0, D3D11_QUERY_MISC_PREDICATEHINT};
+  D3D11_QUERY_DESC validPredicate{D3D11_QUERY_SO_OVERFLOW_PREDICATE, D3D11_QUERY_MISC_PREDICATEHINT};
   CHECK(device->CreatePredicate(&validPredicate, nullptr) == S_FALSE);
+  // Per-stream overflow predicates come from CreateQuery only (as on Windows), still as predicates.
+  D3D11_QUERY_DESC streamPredicate{D3D11_QUERY_SO_OVERFLOW_PREDICATE_STREAM0, 0};
+  invalidPredicate(streamPredicate);
+  CHECK(device->CreateQuery(&streamPredicate, nullptr) == S_FALSE);
 
   invalidQuery({D3D11_QUERY(16), 0});
   invalidQuery({D3D11_QUERY_EVENT, 2});

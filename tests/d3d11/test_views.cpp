@@ -242,8 +242,11 @@ TEST_CASE("view creation rejects the documented invalid descriptions", "[device]
   srv.ViewDimension = D3D11_SRV_DIMENSION_TEXTURECUBE;
   srv.TextureCube = {0, 1};
   CHECK(trySRV(device.get(), srvOnly.get(), &srv) == E_INVALIDARG);  // no TEXTURECUBE flag
-  srv.ViewDimension = D3D11_SRV_DIMENSION_TEXTURE2DMS;
-  CHECK(trySRV(device.get(), srvOnly.get(), &srv) == E_INVALIDARG);  // single-sampled
+  // A multisampled dimension on a single-sampled texture is accepted (as Windows does, below); a
+  // 2DMS-array range still has to fit.
+  srv.ViewDimension = D3D11_SRV_DIMENSION_TEXTURE2DMSARRAY;
+  srv.Texture2DMSArray = {1, 2};
+  CHECK(trySRV(device.get(), srvOnly.get(), &srv) == E_INVALIDARG);
   srv.ViewDimension = D3D11_SRV_DIMENSION(42);
   CHECK(trySRV(device.get(), srvOnly.get(), &srv) == E_INVALIDARG);
 
@@ -406,5 +409,117 @@ TEST_CASE("views keep their descriptions and hold their resource", "[device]") {
   ComPtr<ID3D11Device> owner;
   uav->GetDevice(owner.put());
   CHECK(owner.get() == static_cast<ID3D11Device*>(device.get()));
+  checkValidation(device.get());
+}
+
+TEST_CASE("view descriptions report resolved counts and take Windows' multisampled and cube shapes", "[device]") {
+  // GetDesc reports -1 ("all the rest") resolved, as Windows does (Wine's conformance tests).
+  auto device = createDevice(D3D_FEATURE_LEVEL_11_0);
+  auto array = texture2D(device.get(), D3D11_BIND_SHADER_RESOURCE | D3D11_BIND_RENDER_TARGET | D3D11_BIND_UNORDERED_ACCESS,
+                         DXGI_FORMAT_R8G8B8A8_UNORM, 5, 4);
+  ComPtr<ID3D11ShaderResourceView> srv;
+  D3D11_SHADER_RESOURCE_VIEW_DESC srvDesc{};
+  srvDesc.ViewDimension = D3D11_SRV_DIMENSION_TEXTURE2DARRAY;
+  srvDesc.Texture2DArray = {2, UINT(-1), 1, UINT(-1)};
+  REQUIRE(device->CreateShaderResourceView(array.get(), &srvDesc, srv.put()) == S_OK);
+  D3D11_SHADER_RESOURCE_VIEW_DESC srvOut{};
+  srv->GetDesc(&srvOut);
+  CHECK(srvOut.Format == DXGI_FORMAT_R8G8B8A8_UNORM);
+  CHECK(srvOut.Texture2DArray.MostDetailedMip == 2);
+  CHECK(srvOut.Texture2DArray.MipLevels == 3);
+  CHECK(srvOut.Texture2DArray.FirstArraySlice == 1);
+  CHECK(srvOut.Texture2DArray.ArraySize == 3);
+
+  ComPtr<ID3D11RenderTargetView> rtv;
+  D3D11_RENDER_TARGET_VIEW_DESC rtvDesc{};
+  rtvDesc.ViewDimension = D3D11_RTV_DIMENSION_TEXTURE2DARRAY;
+  rtvDesc.Texture2DArray = {1, 2, UINT(-1)};
+  REQUIRE(device->CreateRenderTargetView(array.get(), &rtvDesc, rtv.put()) == S_OK);
+  D3D11_RENDER_TARGET_VIEW_DESC rtvOut{};
+  rtv->GetDesc(&rtvOut);
+  CHECK(rtvOut.Texture2DArray.ArraySize == 2);
+
+  ComPtr<ID3D11UnorderedAccessView> uav;
+  D3D11_UNORDERED_ACCESS_VIEW_DESC uavDesc{};
+  uavDesc.ViewDimension = D3D11_UAV_DIMENSION_TEXTURE2DARRAY;
+  uavDesc.Texture2DArray = {0, 3, UINT(-1)};
+  REQUIRE(device->CreateUnorderedAccessView(array.get(), &uavDesc, uav.put()) == S_OK);
+  D3D11_UNORDERED_ACCESS_VIEW_DESC uavOut{};
+  uav->GetDesc(&uavOut);
+  CHECK(uavOut.Texture2DArray.ArraySize == 1);
+
+  // 3D: WSize -1 is the depth slices of the viewed mip from FirstWSlice on.
+  D3D11_TEXTURE3D_DESC volumeDesc{8, 8, 8, 3, DXGI_FORMAT_R8G8B8A8_UNORM, D3D11_USAGE_DEFAULT,
+                                  D3D11_BIND_RENDER_TARGET | D3D11_BIND_UNORDERED_ACCESS, 0, 0};
+  ComPtr<ID3D11Texture3D> volume;
+  REQUIRE(device->CreateTexture3D(&volumeDesc, nullptr, volume.put()) == S_OK);
+  rtvDesc.ViewDimension = D3D11_RTV_DIMENSION_TEXTURE3D;
+  rtvDesc.Texture3D = {1, 1, UINT(-1)};
+  rtv = nullptr;
+  REQUIRE(device->CreateRenderTargetView(volume.get(), &rtvDesc, rtv.put()) == S_OK);
+  rtv->GetDesc(&rtvOut);
+  CHECK(rtvOut.Texture3D.WSize == 3);
+  uavDesc.ViewDimension = D3D11_UAV_DIMENSION_TEXTURE3D;
+  uavDesc.Texture3D = {2, 0, UINT(-1)};
+  uav = nullptr;
+  REQUIRE(device->CreateUnorderedAccessView(volume.get(), &uavDesc, uav.put()) == S_OK);
+  uav->GetDesc(&uavOut);
+  CHECK(uavOut.Texture3D.WSize == 2);
+
+  auto depth = texture2D(device.get(), D3D11_BIND_DEPTH_STENCIL, DXGI_FORMAT_D24_UNORM_S8_UINT, 1, 4);
+  D3D11_DEPTH_STENCIL_VIEW_DESC dsvDesc{};
+  dsvDesc.ViewDimension = D3D11_DSV_DIMENSION_TEXTURE2DARRAY;
+  dsvDesc.Texture2DArray = {0, 3, UINT(-1)};
+  ComPtr<ID3D11DepthStencilView> dsv;
+  REQUIRE(device->CreateDepthStencilView(depth.get(), &dsvDesc, dsv.put()) == S_OK);
+  D3D11_DEPTH_STENCIL_VIEW_DESC dsvOut{};
+  dsv->GetDesc(&dsvOut);
+  CHECK(dsvOut.Format == DXGI_FORMAT_D24_UNORM_S8_UINT);
+  CHECK(dsvOut.Texture2DArray.ArraySize == 1);
+
+  // Multisampled dimensions on single-sampled textures: one sample of mip 0.
+  D3D11_DEPTH_STENCIL_VIEW_DESC dsvMs{};
+  dsvMs.ViewDimension = D3D11_DSV_DIMENSION_TEXTURE2DMSARRAY;
+  dsvMs.Texture2DMSArray = {0, UINT(-1)};
+  dsv = nullptr;
+  REQUIRE(device->CreateDepthStencilView(depth.get(), &dsvMs, dsv.put()) == S_OK);
+  dsv->GetDesc(&dsvOut);
+  CHECK(dsvOut.ViewDimension == D3D11_DSV_DIMENSION_TEXTURE2DMSARRAY);
+  CHECK(dsvOut.Texture2DMSArray.ArraySize == 4);
+  D3D11_RENDER_TARGET_VIEW_DESC rtvMs{};
+  rtvMs.ViewDimension = D3D11_RTV_DIMENSION_TEXTURE2DMS;
+  CHECK(tryRTV(device.get(), array.get(), &rtvMs) == S_OK);
+  D3D11_SHADER_RESOURCE_VIEW_DESC srvMs{};
+  srvMs.ViewDimension = D3D11_SRV_DIMENSION_TEXTURE2DMS;
+  CHECK(trySRV(device.get(), array.get(), &srvMs) == S_OK);
+  // The reverse stays invalid: a single-sampled dimension on a multisampled texture.
+  auto ms = texture2D(device.get(), D3D11_BIND_RENDER_TARGET, DXGI_FORMAT_R8G8B8A8_UNORM, 1, 1, 0, 4);
+  D3D11_RENDER_TARGET_VIEW_DESC rtv2D{};
+  rtv2D.ViewDimension = D3D11_RTV_DIMENSION_TEXTURE2D;
+  CHECK(tryRTV(device.get(), ms.get(), &rtv2D) == E_INVALIDARG);
+
+  // Cubes: a null description views whole cubes (one cube up to 11 slices), NumCubes -1 resolves.
+  auto cube9 = texture2D(device.get(), D3D11_BIND_SHADER_RESOURCE, DXGI_FORMAT_R8G8B8A8_UNORM, 2, 9, D3D11_RESOURCE_MISC_TEXTURECUBE);
+  srv = nullptr;
+  REQUIRE(device->CreateShaderResourceView(cube9.get(), nullptr, srv.put()) == S_OK);
+  srv->GetDesc(&srvOut);
+  CHECK(srvOut.ViewDimension == D3D11_SRV_DIMENSION_TEXTURECUBE);
+  CHECK(srvOut.TextureCube.MipLevels == 2);
+  auto cube14 = texture2D(device.get(), D3D11_BIND_SHADER_RESOURCE, DXGI_FORMAT_R8G8B8A8_UNORM, 1, 14, D3D11_RESOURCE_MISC_TEXTURECUBE);
+  srv = nullptr;
+  REQUIRE(device->CreateShaderResourceView(cube14.get(), nullptr, srv.put()) == S_OK);
+  srv->GetDesc(&srvOut);
+  CHECK(srvOut.ViewDimension == D3D11_SRV_DIMENSION_TEXTURECUBEARRAY);
+  CHECK(srvOut.TextureCubeArray.NumCubes == 2);
+  srvDesc = {};
+  srvDesc.ViewDimension = D3D11_SRV_DIMENSION_TEXTURECUBEARRAY;
+  srvDesc.TextureCubeArray = {0, UINT(-1), 1, UINT(-1)};
+  srv = nullptr;
+  REQUIRE(device->CreateShaderResourceView(cube14.get(), &srvDesc, srv.put()) == S_OK);
+  srv->GetDesc(&srvOut);
+  CHECK(srvOut.TextureCubeArray.MipLevels == 1);
+  CHECK(srvOut.TextureCubeArray.NumCubes == 2);  // faces 1..12
+  srvDesc.TextureCubeArray = {0, 1, 9, UINT(-1)};   // 5 faces left: no whole cube
+  CHECK(trySRV(device.get(), cube14.get(), &srvDesc) == E_INVALIDARG);
   checkValidation(device.get());
 }

@@ -3,6 +3,7 @@
 // 9_x where its runtime emulates them; members that depend on the hardware follow Vulkan features.
 #include "d3d11/caps/feature_support.h"
 
+#include <algorithm>
 #include <cstring>
 
 #include "d3d11/caps/format_support.h"
@@ -22,9 +23,11 @@ bool isTileBasedVendor(uint32_t vendor) {
 }
 
 bool depthComparisonFiltering(const vk::DeviceProfile& profile, D3D_FEATURE_LEVEL level) {
-  // D3D9-style shadow maps: D16 or D24 sampled with a LESS_EQUAL comparison filter.
-  FormatSupport d16 = queryFormatSupport(profile, level, DXGI_FORMAT_R16_UNORM);
-  FormatSupport d24 = queryFormatSupport(profile, level, DXGI_FORMAT_R24_UNORM_X8_TYPELESS);
+  // D3D9-style shadow maps: D16 or D24 sampled with a LESS_EQUAL comparison filter. Asked at 10_0
+  // at least: 9_x format support reports no comparison bits, the device's ability is the same.
+  const D3D_FEATURE_LEVEL asked = std::max(level, D3D_FEATURE_LEVEL_10_0);
+  FormatSupport d16 = queryFormatSupport(profile, asked, DXGI_FORMAT_R16_UNORM);
+  FormatSupport d24 = queryFormatSupport(profile, asked, DXGI_FORMAT_R24_UNORM_X8_TYPELESS);
   return (d16.support | d24.support) & D3D11_FORMAT_SUPPORT_SHADER_SAMPLE_COMPARISON;
 }
 

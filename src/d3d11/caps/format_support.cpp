@@ -3,6 +3,9 @@
 // support, depth formats report DSV use and their depth/stencil views report shader reads.
 #include "d3d11/caps/format_support.h"
 
+#include <algorithm>
+#include <initializer_list>
+
 #include "d3d11/caps/format_table.h"
 
 namespace d3d11vk::caps {
@@ -31,6 +34,35 @@ VkFormatProperties effectiveProperties(const vk::DeviceProfile& profile, const F
     }
   }
   return p;
+}
+
+// The documented per-level format tables ("Format support for Direct3D feature level 9_x/10_0
+// hardware") where they are narrower than what the Vulkan device can do: at 9_x only the 8-bit
+// UNORM and BGR formats (and R16G16B16A16_FLOAT from 9_3) blend and only RGBA8/BGRA8 are display
+// formats, some vertex formats and 32-bit indices are missing, and SNORM blending starts at 10_1.
+void applyLevelTables(DXGI_FORMAT format, D3D_FEATURE_LEVEL level, UINT* bits) {
+  auto in = [format](std::initializer_list<DXGI_FORMAT> list) {
+    return std::find(list.begin(), list.end(), format) != list.end();
+  };
+  if (level < D3D_FEATURE_LEVEL_10_0) {
+    const bool blends9 = in({DXGI_FORMAT_R8G8B8A8_UNORM, DXGI_FORMAT_R8G8B8A8_UNORM_SRGB, DXGI_FORMAT_R8G8_UNORM,
+                             DXGI_FORMAT_R8_UNORM, DXGI_FORMAT_A8_UNORM, DXGI_FORMAT_B5G6R5_UNORM, DXGI_FORMAT_B8G8R8A8_UNORM,
+                             DXGI_FORMAT_B8G8R8X8_UNORM, DXGI_FORMAT_B8G8R8A8_UNORM_SRGB, DXGI_FORMAT_B8G8R8X8_UNORM_SRGB}) ||
+                         (format == DXGI_FORMAT_R16G16B16A16_FLOAT && level >= D3D_FEATURE_LEVEL_9_3);
+    if (!blends9)
+      *bits &= ~UINT(D3D11_FORMAT_SUPPORT_BLENDABLE);
+    if (!in({DXGI_FORMAT_R8G8B8A8_UNORM, DXGI_FORMAT_R8G8B8A8_UNORM_SRGB, DXGI_FORMAT_B8G8R8A8_UNORM,
+             DXGI_FORMAT_B8G8R8A8_UNORM_SRGB}))
+      *bits &= ~UINT(D3D11_FORMAT_SUPPORT_DISPLAY);
+    if (in({DXGI_FORMAT_R8G8_UINT, DXGI_FORMAT_R11G11B10_FLOAT, DXGI_FORMAT_R16_FLOAT}))
+      *bits &= ~UINT(D3D11_FORMAT_SUPPORT_IA_VERTEX_BUFFER);
+    if (format == DXGI_FORMAT_R32_UINT && level < D3D_FEATURE_LEVEL_9_2)
+      *bits &= ~UINT(D3D11_FORMAT_SUPPORT_IA_INDEX_BUFFER);
+  }
+  if (level < D3D_FEATURE_LEVEL_10_1 &&
+      in({DXGI_FORMAT_R16G16B16A16_SNORM, DXGI_FORMAT_R16G16_SNORM, DXGI_FORMAT_R16_SNORM, DXGI_FORMAT_R8G8B8A8_SNORM,
+          DXGI_FORMAT_R8G8_SNORM, DXGI_FORMAT_R8_SNORM}))
+    *bits &= ~UINT(D3D11_FORMAT_SUPPORT_BLENDABLE);
 }
 
 bool hasMultisampling(VkSampleCountFlags counts) { return (counts & ~VkSampleCountFlags(VK_SAMPLE_COUNT_1_BIT)) != 0; }
@@ -212,6 +244,11 @@ FormatSupport queryFormatSupport(const vk::DeviceProfile& profile, D3D_FEATURE_L
     case FormatKind::Unsupported:
       break;
   }
+  // 10Level9 has no typed buffer views (shader-resource buffers start at 10_0) and reports no
+  // comparison sampling in format support: its shadow maps are D3D11_FEATURE_D3D9_SHADOW_SUPPORT.
+  if (!level10)
+    s &= ~UINT(D3D11_FORMAT_SUPPORT_BUFFER | D3D11_FORMAT_SUPPORT_SHADER_SAMPLE_COMPARISON);
+  applyLevelTables(format, level, &s);
   return result;
 }
 
