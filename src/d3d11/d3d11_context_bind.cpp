@@ -293,6 +293,19 @@ void D3D11DeviceContext::setConstantBuffers(uint32_t stage, UINT start, UINT cou
   if (level9StageRefuses(m_device->featureLevel(), stage, StageMethod::ConstantBuffers) ||
       !rangeValid(start, count, D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT, "SetConstantBuffers"))
     return;
+  // Documented for *SetConstantBuffers1: offsets and sizes are multiples of 16 constants, a size
+  // at most 4096; Windows also ignores a call that gives only one of the two arrays.
+  if (bool(firstConstant) != bool(numConstants)) {
+    util::log::warn("SetConstantBuffers1: pFirstConstant and pNumConstants must both be given or both be null; call ignored");
+    return;
+  }
+  for (UINT i = 0; firstConstant && i < count; ++i) {
+    if (buffers && buffers[i] && (firstConstant[i] % 16 || numConstants[i] % 16 || numConstants[i] > 4096)) {
+      util::log::warn("SetConstantBuffers1: slot ", start + i, " has offset ", firstConstant[i], " and size ", numConstants[i],
+                      " constants, not multiples of 16 up to 4096; call ignored");
+      return;
+    }
+  }
   StageState& state = m_state.stages[stage];
   for (UINT i = 0; i < count; ++i) {
     ConstantBufferBinding& binding = state.constantBuffers[start + i];
@@ -618,8 +631,10 @@ void STDMETHODCALLTYPE D3D11DeviceContext::RSGetViewports(UINT* pNumViewports, D
   if (!pNumViewports)
     return;
   if (pViewports) {
+    // Windows fills the slots asked for and reports how many of them are set.
     for (UINT i = 0; i < *pNumViewports; ++i)
       pViewports[i] = i < m_state.viewportCount ? m_state.viewports[i] : D3D11_VIEWPORT{};
+    *pNumViewports = std::min(*pNumViewports, m_state.viewportCount);
   } else {
     *pNumViewports = m_state.viewportCount;
   }

@@ -31,9 +31,12 @@ namespace {
 
 UINT roundUp(UINT value, UINT multiple) { return (value + multiple - 1) / multiple * multiple; }
 
-// The documented copy compatibility: the same format, members of one typeless family, or a
-// block-compressed format and an uncompressed one whose texel is the size of its block.
-bool copyFormatsCompatible(DXGI_FORMAT a, DXGI_FORMAT b) {
+// The documented copy compatibility: the same format, members of one typeless family, and the
+// reinterpreting copies of "Format Conversion using Direct3D 10.1": a block-compressed format with
+// an uncompressed family whose texel is the size of its block (R32G32B32A32 for 16-byte blocks,
+// R16G16B16A16 and R32G32 for 8-byte ones), and R9G9B9E5_SHAREDEXP with the R32 colour formats.
+// Those reinterpreting copies (`reinterpret`) exist from feature level 10_1 on.
+bool copyFormatsCompatible(DXGI_FORMAT a, DXGI_FORMAT b, bool reinterpret = false) {
   if (a == b)
     return true;
   const caps::FormatInfo* fa = caps::formatInfo(a);
@@ -43,15 +46,23 @@ bool copyFormatsCompatible(DXGI_FORMAT a, DXGI_FORMAT b) {
   auto family = [](const caps::FormatInfo& info) { return info.family != DXGI_FORMAT_UNKNOWN ? info.family : info.dxgi; };
   if (family(*fa) == family(*fb))
     return true;
+  if (!reinterpret)
+    return false;
   auto compressed = [](const caps::FormatInfo& info) {
     return info.kind == caps::FormatKind::Compressed || info.kind == caps::FormatKind::CompressedTypeless;
   };
   if (compressed(*fa) != compressed(*fb)) {
     const caps::FormatInfo& block = compressed(*fa) ? *fa : *fb;
     const caps::FormatInfo& texel = compressed(*fa) ? *fb : *fa;
-    return texel.kind == caps::FormatKind::Color && texel.bitsPerElement == block.bitsPerElement;
+    const DXGI_FORMAT texelFamily = family(texel);
+    return texel.bitsPerElement == block.bitsPerElement &&
+           (texelFamily == DXGI_FORMAT_R32G32B32A32_TYPELESS || texelFamily == DXGI_FORMAT_R16G16B16A16_TYPELESS ||
+            texelFamily == DXGI_FORMAT_R32G32_TYPELESS);
   }
-  return false;
+  auto r32Colour = [&](const caps::FormatInfo& info) {
+    return family(info) == DXGI_FORMAT_R32_TYPELESS && info.kind != caps::FormatKind::DepthStencil;
+  };
+  return (a == DXGI_FORMAT_R9G9B9E5_SHAREDEXP && r32Colour(*fb)) || (b == DXGI_FORMAT_R9G9B9E5_SHAREDEXP && r32Colour(*fa));
 }
 
 VkImageAspectFlags copyAspects(const TextureStorage& texture) {
@@ -209,7 +220,36 @@ void D3D11DeviceContext::recordCopy(D3D11ResourceCommon* dst, UINT dstSubresourc
   const SubresourceLayout& toSub = to.layout()[dstSubresource];
   const VkImageAspectFlags aspects = copyAspects(from) & copyAspects(to);
 
-  if (from.image() && to.image()) {
+  const bool imageTypesDiffer = from.image() && to.image() && from.image()->info().imageType != to.image()->info().imageType;
+  const bool oneIs1D = imageTypesDiffer && (from.image()->info().imageType == VK_IMAGE_TYPE_1D || to.image()->info().imageType == VK_IMAGE_TYPE_1D);
+  if (from.image() && to.image() && (copyAspects(from) != copyAspects(to) || oneIs1D)) {
+    // Vulkan copies images only between equal aspects and between 2D and 3D types; a depth image
+    // copied with a colour one (D16_UNORM and R16_UNORM share a family) or a 1D texture with a 2D
+    // one goes through scratch memory, whose texels both sides read alike.
+    const BlockShape fromBlock = blockShape(from.desc().format), toBlock = blockShape(to.desc().format);
+    const VkDeviceSize bytes = VkDeviceSize((extent.width + fromBlock.width - 1) / fromBlock.width) *
+                               ((extent.height + fromBlock.height - 1) / fromBlock.height) * extent.depth * fromBlock.bytes;
+    vk::BufferSlice scratch;
+    try {
+      scratch = m_uploads->allocate(bytes, 16, recordingValue());
+    } catch (const vk::Error& error) {
+      util::log::error("copy: no scratch memory: ", error.what(), "; call dropped");
+      return;
+    }
+    const VkExtent3D toExtent{std::min((extent.width + fromBlock.width - 1) / fromBlock.width * toBlock.width, toSub.width - uint32_t(dstOffset.x)),
+                              std::min((extent.height + fromBlock.height - 1) / fromBlock.height * toBlock.height, toSub.height - uint32_t(dstOffset.y)),
+                              extent.depth};
+    auto& out = m_stream->record<vk::CopyImageToBufferCommand>(sizeof(VkBufferImageCopy));
+    out.src = from.image()->handle();
+    out.dst = scratch.buffer;
+    out.regionCount = 1;
+    *vk::tailOf<VkBufferImageCopy>(&out) = VkBufferImageCopy{scratch.offset, 0, 0, {copyAspects(from), fromSub.mip, fromSub.layer, 1}, srcOffset, extent};
+    auto& in = m_stream->record<vk::CopyBufferToImageCommand>(sizeof(VkBufferImageCopy));
+    in.src = scratch.buffer;
+    in.dst = to.image()->handle();
+    in.regionCount = 1;
+    *vk::tailOf<VkBufferImageCopy>(&in) = VkBufferImageCopy{scratch.offset, 0, 0, {copyAspects(to), toSub.mip, toSub.layer, 1}, dstOffset, toExtent};
+  } else if (from.image() && to.image()) {
     auto& copy = m_stream->record<vk::CopyImageCommand>(sizeof(VkImageCopy));
     copy.src = from.image()->handle();
     copy.dst = to.image()->handle();
@@ -366,6 +406,8 @@ void D3D11DeviceContext::copyRegion(D3D11ResourceCommon* dst, UINT dstSubresourc
     D3D11Buffer* from = src->asBuffer();
     const UINT size = from->desc().ByteWidth;
     D3D11_BOX box = srcBox ? *srcBox : D3D11_BOX{0, 0, 0, size, 1, 1};
+    if (box.top >= box.bottom || box.front >= box.back)
+      return;  // an empty box copies nothing, in any of its dimensions
     if (dstSubresource || srcSubresource || to->desc().Usage == D3D11_USAGE_IMMUTABLE || box.right > size ||
         box.left >= box.right || dstX + (box.right - box.left) > to->desc().ByteWidth) {
       if (box.left < box.right)
@@ -386,10 +428,13 @@ void D3D11DeviceContext::copyRegion(D3D11ResourceCommon* dst, UINT dstSubresourc
   }
   TextureStorage& from = *src->asTexture();
   TextureStorage& to = *dst->asTexture();
-  if (from.desc().dimension != to.desc().dimension || to.desc().usage == D3D11_USAGE_IMMUTABLE ||
-      !copyFormatsCompatible(from.desc().format, to.desc().format) || from.desc().sampleDesc.Count != to.desc().sampleDesc.Count ||
+  // Windows copies between textures of different dimensions (a 1D row into a 2D texture, 2D
+  // slices into a volume) as long as the region fits both subresources.
+  if (to.desc().usage == D3D11_USAGE_IMMUTABLE ||
+      !copyFormatsCompatible(from.desc().format, to.desc().format, m_device->featureLevel() >= D3D_FEATURE_LEVEL_10_1) ||
+      from.desc().sampleDesc.Count != to.desc().sampleDesc.Count ||
       srcSubresource >= from.layout().size() || dstSubresource >= to.layout().size() || (src == dst && srcSubresource == dstSubresource)) {
-    util::log::warn(method, ": incompatible textures (dimension, format, sample count), immutable destination, subresource "
+    util::log::warn(method, ": incompatible textures (format, sample count), immutable destination, subresource "
                     "out of range, or a subresource copied onto itself; call dropped");
     return;
   }
@@ -398,10 +443,19 @@ void D3D11DeviceContext::copyRegion(D3D11ResourceCommon* dst, UINT dstSubresourc
   D3D11_BOX box = srcBox ? *srcBox : D3D11_BOX{0, 0, 0, fromSub.width, fromSub.height, fromSub.depth};
   if (box.left >= box.right || box.top >= box.bottom || box.front >= box.back)
     return;  // an empty box copies nothing
+  // Documented: depth-stencil and multisampled resources are copied as whole subresources only
+  // (DstX, DstY and DstZ 0 and the whole source); Windows drops a partial copy of them.
+  const bool wholeOnly = ((from.desc().bindFlags | to.desc().bindFlags) & D3D11_BIND_DEPTH_STENCIL) || from.desc().sampleDesc.Count > 1;
+  if (wholeOnly && (dstX || dstY || dstZ || box.left || box.top || box.front || box.right != fromSub.width ||
+                    box.bottom != fromSub.height || box.back != fromSub.depth)) {
+    util::log::warn(method, ": a depth-stencil or multisampled resource is copied as a whole subresource only; call dropped");
+    return;
+  }
   // Extents are in the source's texels; a compressed source's blocks land on uncompressed texels.
   const BlockShape fromBlock = blockShape(from.desc().format), toBlock = blockShape(to.desc().format);
   const UINT width = box.right - box.left, height = box.bottom - box.top, depth = box.back - box.front;
-  const UINT dstWidth = width * toBlock.width / fromBlock.width, dstHeight = height * toBlock.height / fromBlock.height;
+  const UINT dstWidth = (width + fromBlock.width - 1) / fromBlock.width * toBlock.width;
+  const UINT dstHeight = (height + fromBlock.height - 1) / fromBlock.height * toBlock.height;
   const bool inside = box.right <= roundUp(fromSub.width, fromBlock.width) && box.bottom <= roundUp(fromSub.height, fromBlock.height) &&
                       box.back <= fromSub.depth && dstX + dstWidth <= roundUp(toSub.width, toBlock.width) &&
                       dstY + dstHeight <= roundUp(toSub.height, toBlock.height) && dstZ + depth <= toSub.depth;
@@ -505,7 +559,12 @@ void STDMETHODCALLTYPE D3D11DeviceContext::CopyResource(ID3D11Resource* pDstReso
   }
   const TextureDesc& a = dst->asTexture()->desc();
   const TextureDesc& b = src->asTexture()->desc();
-  if (a.dimension != b.dimension || a.width != b.width || a.height != b.height || a.depth != b.depth || a.mipLevels != b.mipLevels ||
+  // Sizes compare in blocks: a block-compressed texture copies whole onto an uncompressed one with
+  // a texel per block (Format Conversion using Direct3D 10.1).
+  const BlockShape blockA = blockShape(a.format), blockB = blockShape(b.format);
+  auto blocks = [](UINT texels, UINT edge) { return (texels + edge - 1) / edge; };
+  if (a.dimension != b.dimension || blocks(a.width, blockA.width) != blocks(b.width, blockB.width) ||
+      blocks(a.height, blockA.height) != blocks(b.height, blockB.height) || a.depth != b.depth || a.mipLevels != b.mipLevels ||
       a.arraySize != b.arraySize || a.sampleDesc.Count != b.sampleDesc.Count) {
     util::log::warn("CopyResource: the textures differ in dimension, size, mip levels, array size or sample count; call dropped");
     return;

@@ -4,6 +4,7 @@
 // stage the full descriptor set built from the shader's reflection and the bound views.
 #include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <cstring>
 
 #include "d3d11/caps/format_table.h"
@@ -22,6 +23,7 @@
 #include "d3d11/d3d11_texture_storage.h"
 #include "d3d11/d3d11_view.h"
 #include "util/log.h"
+#include "vk/adapter.h"
 #include "vk/alpha_target.h"
 #include "vk/buffer.h"
 #include "vk/command_stream.h"
@@ -41,6 +43,27 @@ D3D11_RASTERIZER_DESC2 rasterizerDesc(ID3D11RasterizerState* state) {
 
 const ViewTarget* targetOf(ID3D11RenderTargetView* view) {
   return view ? &static_cast<D3D11RenderTargetView*>(view)->target() : nullptr;
+}
+
+// An X8 format (B8G8R8X8) has no alpha: D3D11 blends as if the destination alpha were 1, where the
+// Vulkan image behind it (B8G8R8A8) keeps whatever was written or cleared there. The factors that
+// read the destination alpha become the constants they equal at 1.
+void blendWithoutDestinationAlpha(ID3D11RenderTargetView* view, vk::ColorBlend* blend) {
+  D3D11_RENDER_TARGET_VIEW_DESC1 desc{};
+  static_cast<D3D11RenderTargetView*>(view)->GetDesc1(&desc);
+  const caps::FormatInfo* info = caps::formatInfo(desc.Format);
+  if (!info || info->swizzle != caps::FormatSwizzle::AlphaOne)
+    return;
+  auto constant = [](VkBlendFactor& factor, bool colour) {
+    if (factor == VK_BLEND_FACTOR_DST_ALPHA)
+      factor = VK_BLEND_FACTOR_ONE;
+    else if (factor == VK_BLEND_FACTOR_ONE_MINUS_DST_ALPHA || (colour && factor == VK_BLEND_FACTOR_SRC_ALPHA_SATURATE))
+      factor = VK_BLEND_FACTOR_ZERO;  // saturate: min(source alpha, 1 - 1) for colour, 1 for alpha
+  };
+  constant(blend->srcColor, true);
+  constant(blend->dstColor, true);
+  constant(blend->srcAlpha, false);
+  constant(blend->dstAlpha, false);
 }
 
 // A zeroed key (padding included: keys are compared and hashed bytewise) with the defaults set.
@@ -204,7 +227,7 @@ bool D3D11DeviceContext::recordPipeline() {
   applyDepthStencilState(m_state.depthStencilState ? static_cast<D3D11DepthStencilState*>(m_state.depthStencilState.get())->desc()
                                                    : defaultDepthStencilDesc(),
                          &key);
-  key.viewportCount = std::max(1u, m_state.viewportCount);
+  key.viewportCount = dynamicViewportCount();
   uint32_t samples = 0;
   for (uint32_t i = 0; i < D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT; ++i) {
     const ViewTarget* target = targetOf(m_state.renderTargets[i].get());
@@ -213,6 +236,8 @@ bool D3D11DeviceContext::recordPipeline() {
     key.colorFormats[i] = target->alphaTarget() ? vk::AlphaTarget::kShadowFormat : target->format();
     key.colorCount = i + 1;
     samples = sampleCountOf(*target);
+    if (key.blend[i].enable)
+      blendWithoutDestinationAlpha(m_state.renderTargets[i].get(), &key.blend[i]);
   }
   if (ID3D11DepthStencilView* dsv = m_state.depthStencil.get()) {
     const ViewTarget& target = static_cast<D3D11DepthStencilView*>(dsv)->target();
@@ -245,20 +270,37 @@ bool D3D11DeviceContext::recordShaders() {
   return true;
 }
 
+// Vulkan leaves a primitive sent to a viewport index past the dynamic count undefined, where
+// D3D11 draws nothing through a slot RSSetViewports did not set (nor through any when none is
+// set). So every slot the device has is given to Vulkan, the unset ones with an empty scissor.
+uint32_t D3D11DeviceContext::dynamicViewportCount() const {
+  return m_device->vulkanAdapter().profile().features.core.features.multiViewport ? D3D11_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE
+                                                                                   : 1u;
+}
+
 void D3D11DeviceContext::recordViewportsAndScissors() {
   const D3D11_RASTERIZER_DESC2 raster = rasterizerDesc(m_state.rasterizerState.get());
   auto& viewports = m_stream->record<vk::SetViewportsCommand>();
-  viewports.count = std::max(1u, m_state.viewportCount);
+  viewports.count = dynamicViewportCount();
+  const bool flooredNegativeCorner = m_device->featureLevel() >= D3D_FEATURE_LEVEL_11_0;
   for (uint32_t i = 0; i < viewports.count; ++i) {
     // D3D's Y axis points down: a negative height flips Vulkan's viewport to match.
-    const D3D11_VIEWPORT v = i < m_state.viewportCount ? m_state.viewports[i] : D3D11_VIEWPORT{0, 0, 0, 0, 0, 1};
+    D3D11_VIEWPORT v = i < m_state.viewportCount ? m_state.viewports[i] : D3D11_VIEWPORT{0, 0, 0, 0, 0, 1};
+    if (flooredNegativeCorner) {
+      // Windows at 11_0 and above moves a negative top-left corner to the integer below it and
+      // keeps the size, so the far edge moves by a whole texel (Wine's test_negative_viewports).
+      v.TopLeftX = v.TopLeftX < 0.0f ? std::floor(v.TopLeftX) : v.TopLeftX;
+      v.TopLeftY = v.TopLeftY < 0.0f ? std::floor(v.TopLeftY) : v.TopLeftY;
+    }
     const float width = std::max(v.Width, 1.0f), height = std::max(v.Height, 1.0f);
     viewports.viewports[i] = VkViewport{v.TopLeftX, v.TopLeftY + height, width, -height, v.MinDepth, v.MaxDepth};
   }
   auto& scissors = m_stream->record<vk::SetScissorsCommand>();
   scissors.count = viewports.count;
   for (uint32_t i = 0; i < scissors.count; ++i) {
-    if (raster.ScissorEnable) {
+    if (i >= m_state.viewportCount) {
+      scissors.rects[i] = VkRect2D{};  // no viewport set in this slot: D3D11 draws nothing through it
+    } else if (raster.ScissorEnable) {
       const D3D11_RECT r = i < m_state.scissorCount ? m_state.scissors[i] : D3D11_RECT{0, 0, 0, 0};
       const LONG left = std::max<LONG>(r.left, 0), top = std::max<LONG>(r.top, 0);
       scissors.rects[i] = VkRect2D{{int32_t(left), int32_t(top)},

@@ -338,6 +338,7 @@ private:
   bool recordPipeline();
   bool recordShaders();
   void recordViewportsAndScissors();
+  uint32_t dynamicViewportCount() const;
   void recordDynamicState();
   void recordVertexInput();
   // Stream output (d3d11_context_draw.cpp): the targets with their counters, and the shaders a

@@ -365,9 +365,6 @@ std::string checkTextureDesc(const vk::DeviceProfile& profile, D3D_FEATURE_LEVEL
     // A format without MIP_AUTOGEN support (R8G8B8A8_UINT) is still created: Windows does, and
     // GenerateMips then leaves its mips alone.
   }
-  if (initialData && vk::formatAspects(caps::storageFormat(profile, d.format)) ==
-                         (VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT))
-    return "not implemented: initial data for a format with depth and stencil";
   return {};
 }
 

@@ -162,6 +162,8 @@ HRESULT createShader(const ShaderCreateContext& context, const char* method, dxb
     if (linkage && shader)
       static_cast<D3D11ClassLinkage*>(linkage)->registerShader(compiled->interfaces);
     StreamOutputDesc streamOutputDesc;
+    if (streamOutput && streamOutput->numEntries == 0 && profile.stage != dxbc::ShaderStage::Geometry)
+      return reject(method, "stream output: a vertex or domain shader needs declaration entries to capture");
     if (streamOutput) {
       problem = checkStreamOutput(context.level, compiled->outputSignature, streamOutput->entries,
                                   streamOutput->numEntries, streamOutput->strides, streamOutput->numStrides,

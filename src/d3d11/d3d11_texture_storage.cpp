@@ -147,7 +147,9 @@ TextureStorage::TextureStorage(D3D11Device* device, const TextureDesc& desc, con
   image.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
   m_image = std::make_unique<vk::Image>(vkDevice, image);
 
-  if (initialData) {
+  if (initialData && m_image->aspects() == (VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT)) {
+    writeDepthStencilData(packed);
+  } else if (initialData) {
     std::vector<VkBufferImageCopy> regions;
     for (const SubresourceLayout& sub : m_layout)
       regions.push_back(copyRegion(sub));
@@ -155,6 +157,51 @@ TextureStorage::TextureStorage(D3D11Device* device, const TextureDesc& desc, con
   } else {
     vkDevice.transfer().initializeImage(*m_image);
   }
+}
+
+// D3D11 keeps depth and stencil in one texel (D24_UNORM_S8_UINT: 24-bit depth in the low bits and
+// the stencil byte on top; R32G8X24: a float, the stencil byte, 24 unused bits) where Vulkan copies
+// each aspect on its own: the depth as 4-byte words, the stencil as bytes. The initial data is split
+// here on the CPU; a D24 format stored as D32_SFLOAT_S8_UINT (the device has no D24S8) gets its
+// depth converted to float.
+void TextureStorage::writeDepthStencilData(const std::vector<uint8_t>& packed) {
+  const BlockShape texel = blockShape(m_desc.format);
+  const bool floatStorage = m_image->info().format == VK_FORMAT_D32_SFLOAT_S8_UINT;
+  VkDeviceSize texels = 0;
+  for (const SubresourceLayout& sub : m_layout)
+    texels += VkDeviceSize(sub.width) * sub.height * sub.depth;
+  const VkDeviceSize depthBytes = texels * 4;
+  std::vector<uint8_t> split(depthBytes + texels);
+  std::vector<VkBufferImageCopy> regions;
+  VkDeviceSize at = 0;
+  for (const SubresourceLayout& sub : m_layout) {
+    VkBufferImageCopy depth = copyRegion(sub, VK_IMAGE_ASPECT_DEPTH_BIT);
+    VkBufferImageCopy stencil = copyRegion(sub, VK_IMAGE_ASPECT_STENCIL_BIT);
+    depth.bufferOffset = at * 4;
+    stencil.bufferOffset = depthBytes + at;
+    regions.push_back(depth);
+    regions.push_back(stencil);
+    for (UINT z = 0; z < sub.depth; z++)
+      for (UINT y = 0; y < sub.height; y++)
+        for (UINT x = 0; x < sub.width; x++, at++) {
+          const uint8_t* in = &packed[sub.offset + (VkDeviceSize(z) * sub.rows + y) * sub.rowBytes + VkDeviceSize(x) * texel.bytes];
+          uint32_t word;
+          std::memcpy(&word, in, 4);
+          uint32_t depthWord = word;
+          uint8_t stencilByte = in[4 % texel.bytes];  // byte 4 of an 8-byte texel
+          if (texel.bytes == 4) {
+            depthWord = word & 0xffffffu;
+            stencilByte = uint8_t(word >> 24);
+            if (floatStorage) {
+              const float value = float(depthWord) / float(0xffffff);
+              std::memcpy(&depthWord, &value, 4);
+            }
+          }
+          std::memcpy(&split[at * 4], &depthWord, 4);
+          split[depthBytes + at] = stencilByte;
+        }
+  }
+  m_device->vulkanDevice().transfer().writeImage(*m_image, regions, split.data(), split.size());
 }
 
 TextureStorage::~TextureStorage() {
@@ -166,8 +213,8 @@ TextureStorage::~TextureStorage() {
 VkBufferImageCopy TextureStorage::copyRegion(const SubresourceLayout& sub, VkImageAspectFlags aspect) const {
   VkBufferImageCopy region{};
   region.bufferOffset = sub.offset;
-  // Depth-stencil formats take their depth part only; initial data for two-aspect formats is
-  // refused before this point (see d3d11_texture.cpp).
+  // Depth-stencil formats take their depth part only unless `aspect` names one; initial data for
+  // two-aspect formats is split per aspect by writeDepthStencilData.
   VkImageAspectFlags aspects = m_image->aspects();
   if (aspect)
     aspects = aspect;

@@ -52,6 +52,9 @@ public:
   static std::vector<SubresourceLayout> packedLayout(const TextureDesc& desc, VkDeviceSize* total);
 
 private:
+  // Initial data of a two-aspect (depth and stencil) image, in D3D11's packed texels.
+  void writeDepthStencilData(const std::vector<uint8_t>& packed);
+
   D3D11Device* m_device;
   TextureDesc m_desc;
   std::vector<SubresourceLayout> m_layout;

@@ -134,7 +134,7 @@ bool Compiler::emitGather(const Instruction& ins) {
         b.capability(spv::CapabilityImageQuery);
         count = b.op(spv::OpImageQuerySamples, b.u32(), {loadImage(info)});
       }
-      bool asUint = (ins.controls & 3) == 2;
+      const bool asUint = ins.controls & 1;  // _uint (bit 11 of the opcode token); else a float
       Value x = asUint ? Value{count, Kind::Uint, 1} : Value{b.op(spv::OpConvertUToF, b.f32(), {count}), Kind::Float, 1};
       Value zero = constant(x.kind, 0, 1);
       storeDest(ops[0], swizzleResult(composite({x, zero, zero, zero}), ops[1], dstMask(ops[0])), false);

@@ -38,8 +38,10 @@ void Compiler::createStreamOutputs() {
     location = std::max(location, reg + 1);
   for (const StreamOutputEntry& e : so.entries) {
     std::string what = e.semanticName.empty() ? std::string("gap") : e.semanticName + std::to_string(e.semanticIndex);
-    if (e.outputSlot >= 4 || e.stream >= 4 || e.componentCount == 0 || e.componentCount > 4 ||
-        e.startComponent + e.componentCount > 4)
+    // A gap (no semantic) skips any number of components; a capture takes at most a register's four.
+    const bool gap = e.semanticName.empty();
+    if (e.outputSlot >= 4 || e.stream >= 4 || e.componentCount == 0 ||
+        (!gap && (e.componentCount > 4 || e.startComponent + e.componentCount > 4)))
       throw Error("stream output entry " + what + " has an out-of-range slot, stream or component range");
     if (e.stream != 0 && m_stage != ShaderStage::Geometry)
       throw Error("stream output entry " + what + " names stream " + std::to_string(e.stream) +
