@@ -105,7 +105,9 @@ HRESULT STDMETHODCALLTYPE D3D11Buffer::QueryInterface(REFIID riid, void** object
     *object = static_cast<D3D11ResourceCommon*>(this);
     return S_OK;
   }
-  if (m_d3d10.query(riid, object))  // the D3D10 face (src/d3d10)
+  // The D3D10 face (src/d3d10); structured buffers have none, as on Windows (D3D10 has no such
+  // buffers; Wine's test_create_buffer).
+  if (!(desc().MiscFlags & D3D11_RESOURCE_MISC_BUFFER_STRUCTURED) && m_d3d10.query(riid, object))
     return S_OK;
   if (m_dxgiResource.query(riid, object))
     return S_OK;

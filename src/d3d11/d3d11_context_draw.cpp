@@ -499,7 +499,10 @@ ID3D11SamplerState* D3D11DeviceContext::defaultSampler() {
     desc.ComparisonFunc = D3D11_COMPARISON_NEVER;
     desc.BorderColor[0] = desc.BorderColor[1] = desc.BorderColor[2] = desc.BorderColor[3] = 1.0f;
     desc.MaxLOD = D3D11_FLOAT32_MAX;
-    m_device->CreateSamplerState(&desc, m_defaultSampler.put());
+    // Held like a binding (privately), so it does not keep the device's public count up.
+    util::ComPtr<ID3D11SamplerState> created;
+    m_device->CreateSamplerState(&desc, created.put());
+    m_defaultSampler = created.get();
   }
   return m_defaultSampler.get();
 }
@@ -554,7 +557,7 @@ void D3D11DeviceContext::recordClassInstances(uint32_t stage) {
                      state.classInstanceBlock);
 }
 
-void D3D11DeviceContext::writeHiddenBlock(uint32_t stage, const char* what, util::ComPtr<ID3D11Buffer>& buffer,
+void D3D11DeviceContext::writeHiddenBlock(uint32_t stage, const char* what, BindingRef<ID3D11Buffer>& buffer,
                                           std::vector<uint32_t>& recorded, const std::vector<uint32_t>& words) {
   if (buffer && words == recorded)
     return;  // unchanged since the last record in this list: nothing recorded
@@ -563,10 +566,12 @@ void D3D11DeviceContext::writeHiddenBlock(uint32_t stage, const char* what, util
     desc.ByteWidth = UINT(words.size() * sizeof(uint32_t));
     desc.Usage = D3D11_USAGE_DEFAULT;
     desc.BindFlags = D3D11_BIND_CONSTANT_BUFFER;
-    if (FAILED(m_device->CreateBuffer(&desc, nullptr, buffer.put()))) {
+    util::ComPtr<ID3D11Buffer> created;  // kept privately, as bindings are
+    if (FAILED(m_device->CreateBuffer(&desc, nullptr, created.put()))) {
       util::log::error(what, ": no buffer for the stage's block; the shader reads zeros");
       return;
     }
+    buffer = created.get();
   }
   // Not UpdateSubresource: that one is predicated, and a skipped copy would leave the block
   // stale for later draws that believe it written.

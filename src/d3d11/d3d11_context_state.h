@@ -1,5 +1,5 @@
 // ContextState: what an immediate (and later deferred) context has bound, as D3D11 sees it, with
-// the references D3D11 keeps on bound objects, and the dirty flags the draw path turns into
+// the (private: BindingRef) references D3D11 keeps on bound objects, and the dirty flags the draw path turns into
 // commands (d3d11_context_draw.cpp).
 #pragma once
 
@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "dxbc/binding_model.h"
+#include "d3d11/d3d11_binding_ref.h"
 #include "util/com_ptr.h"
 #include "util/windows_base.h"
 
@@ -21,70 +22,70 @@ struct CompiledShader;
 constexpr uint32_t kStageCount = 6;  // dxbc::ShaderStage order: VS, HS, DS, GS, PS, CS
 
 struct ConstantBufferBinding {
-  util::ComPtr<ID3D11Buffer> buffer;
+  BindingRef<ID3D11Buffer> buffer;
   UINT firstConstant = 0;  // in 16-byte constants (SetConstantBuffers1)
   UINT numConstants = 0;   // 0: the whole buffer, up to 4096 constants
 };
 
 struct StageState {
-  util::ComPtr<ID3D11DeviceChild> shader;
+  BindingRef<ID3D11DeviceChild> shader;
   const CompiledShader* compiled = nullptr;  // the device's shader cache keeps it alive
   const vk::ShaderCode* code = nullptr;
   ConstantBufferBinding constantBuffers[D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT];
-  util::ComPtr<ID3D11ShaderResourceView> shaderResources[D3D11_COMMONSHADER_INPUT_RESOURCE_SLOT_COUNT];
-  util::ComPtr<ID3D11SamplerState> samplers[D3D11_COMMONSHADER_SAMPLER_SLOT_COUNT];
+  BindingRef<ID3D11ShaderResourceView> shaderResources[D3D11_COMMONSHADER_INPUT_RESOURCE_SLOT_COUNT];
+  BindingRef<ID3D11SamplerState> samplers[D3D11_COMMONSHADER_SAMPLER_SLOT_COUNT];
   bool descriptorsDirty = true;
   // Class linkage: the instances *SetShader bound (null where none), the class-instance block's
   // words they call for (per interface slot: function table id, 3 unused, then `this`; empty when
   // the shader has no interfaces), the words last recorded into the block in this list (empty:
   // none yet), and the constant buffer holding them (made on first use). The block is written
   // before a draw or dispatch, like the UAV-slice block, so every command list writes its own.
-  std::vector<util::ComPtr<ID3D11ClassInstance>> classInstances;
+  std::vector<BindingRef<ID3D11ClassInstance>> classInstances;
   std::vector<uint32_t> classInstanceBlock;
   std::vector<uint32_t> classInstanceWords;
-  util::ComPtr<ID3D11Buffer> classInstanceBuffer;
+  BindingRef<ID3D11Buffer> classInstanceBuffer;
   // Typed 3D UAVs: the UAV-slice block's words last recorded (per UAV slot: FirstWSlice, WSize,
   // 0, 0; empty: nothing recorded yet for the current list) and the constant buffer holding them
   // (made the first time a shader with a typed 3D UAV draws or dispatches).
   std::vector<uint32_t> uavSliceWords;
-  util::ComPtr<ID3D11Buffer> uavSliceBuffer;
+  BindingRef<ID3D11Buffer> uavSliceBuffer;
 };
 
 struct VertexBufferState {
-  util::ComPtr<ID3D11Buffer> buffer;
+  BindingRef<ID3D11Buffer> buffer;
   UINT stride = 0, offset = 0;
 };
 
 struct ContextState {
   StageState stages[kStageCount];
   // Input assembler.
-  util::ComPtr<ID3D11InputLayout> inputLayout;
+  BindingRef<ID3D11InputLayout> inputLayout;
   VertexBufferState vertexBuffers[D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT];
-  util::ComPtr<ID3D11Buffer> indexBuffer;
+  BindingRef<ID3D11Buffer> indexBuffer;
   DXGI_FORMAT indexFormat = DXGI_FORMAT_UNKNOWN;
   UINT indexOffset = 0;
   D3D11_PRIMITIVE_TOPOLOGY topology = D3D11_PRIMITIVE_TOPOLOGY_UNDEFINED;
   // Rasterizer.
-  util::ComPtr<ID3D11RasterizerState> rasterizerState;
+  BindingRef<ID3D11RasterizerState> rasterizerState;
   UINT viewportCount = 0, scissorCount = 0;
   D3D11_VIEWPORT viewports[D3D11_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE] = {};
   D3D11_RECT scissors[D3D11_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE] = {};
   // Output merger.
-  util::ComPtr<ID3D11BlendState> blendState;
+  BindingRef<ID3D11BlendState> blendState;
   FLOAT blendFactor[4] = {1, 1, 1, 1};
   UINT sampleMask = 0xffffffffu;
-  util::ComPtr<ID3D11DepthStencilState> depthStencilState;
+  BindingRef<ID3D11DepthStencilState> depthStencilState;
   UINT stencilRef = 0;
-  util::ComPtr<ID3D11RenderTargetView> renderTargets[D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT];
-  util::ComPtr<ID3D11DepthStencilView> depthStencil;
-  util::ComPtr<ID3D11UnorderedAccessView> graphicsUavs[D3D11_1_UAV_SLOT_COUNT];
-  util::ComPtr<ID3D11UnorderedAccessView> computeUavs[D3D11_1_UAV_SLOT_COUNT];
-  util::ComPtr<ID3D11Buffer> streamOutTargets[D3D11_SO_BUFFER_SLOT_COUNT];
+  BindingRef<ID3D11RenderTargetView> renderTargets[D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT];
+  BindingRef<ID3D11DepthStencilView> depthStencil;
+  BindingRef<ID3D11UnorderedAccessView> graphicsUavs[D3D11_1_UAV_SLOT_COUNT];
+  BindingRef<ID3D11UnorderedAccessView> computeUavs[D3D11_1_UAV_SLOT_COUNT];
+  BindingRef<ID3D11Buffer> streamOutTargets[D3D11_SO_BUFFER_SLOT_COUNT];
   UINT streamOutOffsets[D3D11_SO_BUFFER_SLOT_COUNT] = {};
   // The bound geometry shader's stream-output RasterizedStream (D3D11_SO_NO_RASTERIZED_STREAM:
   // rasterizer discard); 0 without a geometry shader or stream output.
   UINT rasterizedStream = 0;
-  util::ComPtr<ID3D11Predicate> predicate;
+  BindingRef<ID3D11Predicate> predicate;
   BOOL predicateValue = FALSE;
 
   // Dirty flags: what must be recorded before the next draw or dispatch.

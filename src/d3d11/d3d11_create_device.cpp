@@ -100,6 +100,8 @@ HRESULT createDevice(const DeviceRequest& request, ID3D11Device** device, D3D_FE
     *device = nullptr;
   if (context)
     *context = nullptr;
+  if (chosenLevel)
+    *chosenLevel = D3D_FEATURE_LEVEL(0);  // what a failure leaves, as on Windows
 
   util::ComPtr<IDXGIAdapter> adapter;
   HRESULT result = chooseAdapter(request, adapter);
@@ -137,6 +139,8 @@ HRESULT createDevice(const DeviceRequest& request, ID3D11Device** device, D3D_FE
   }
 
   auto* created = new D3D11Device(adapter, vkAdapter, std::move(vkDevice), negotiation.level, request.flags);
+  if (request.forD3D10)
+    created->exposeD3D10Device();
   util::log::info("D3D11 device: ", vkAdapter->description(), ", feature level ", featureLevelName(negotiation.level),
                   ", flags 0x", std::hex, request.flags);
   if (context)

@@ -8,6 +8,7 @@
 #include "d3d11/caps/format_table.h"
 #include "d3d11/caps/resource_limits.h"
 #include "d3d11/d3d11_buffer.h"
+#include "d3d11/d3d11_create_device.h"
 #include "d3d11/d3d11_device_context_state.h"
 #include "d3d11/d3d11_resource_validation.h"
 #include "d3d11/d3d11_texture.h"
@@ -62,7 +63,12 @@ HRESULT STDMETHODCALLTYPE D3D11Device::QueryInterface(REFIID riid, void** object
     return util::returnInterface<ID3D11VkDeviceInfo>(&m_deviceInfo, object);
   if (riid == __uuidof(ID3D11VkPresentDevice))
     return util::returnInterface<ID3D11VkPresentDevice>(&m_presentDevice, object);
-  if (m_d3d10.query(riid, object))  // ID3D10Device(1), ID3D10Multithread (src/d3d10)
+  if (riid == kD3D10RuntimeDeviceId) {  // d3d11_create_device.h
+    m_exposeD3D10Device = true;
+    return m_d3d10.query(__uuidof(ID3D10Device1), object) ? S_OK : E_NOINTERFACE;
+  }
+  const bool d3d10Device = riid == __uuidof(ID3D10Device) || riid == __uuidof(ID3D10Device1);
+  if ((!d3d10Device || m_exposeD3D10Device) && m_d3d10.query(riid, object))  // ID3D10Device(1), ID3D10Multithread (src/d3d10)
     return S_OK;
   util::logUnknownInterface("D3D11Device", riid);
   return E_NOINTERFACE;

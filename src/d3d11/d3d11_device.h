@@ -126,6 +126,9 @@ public:
   // The backend's view of a compiled shader, made once per device and shared by every context
   // (any thread). Lives as long as the device, like the compiled shader itself.
   const vk::ShaderCode* shaderCodeFor(const CompiledShader& compiled);
+  // Devices made for the D3D10 runtime (D3D11CoreCreateDevice) answer ID3D10Device(1); those of
+  // D3D11CreateDevice do not, as on Windows (Wine's test_device_interfaces).
+  void exposeD3D10Device() { m_exposeD3D10Device = true; }
 
 private:
   // The GetImmediateContext(1/2/3) body: one reference, the same context object.
@@ -173,6 +176,7 @@ private:
   std::mutex m_removedEventsMutex;
   std::set<uint32_t> m_removedEventCookies;  // RegisterDeviceRemovedEvent's, still registered
   UINT m_exceptionMode = 0;
+  bool m_exposeD3D10Device = false;
   util::PrivateDataStore m_privateData;
   StateCaps m_stateCaps;
   StateCache<D3D11BlendState, D3D11_BLEND_DESC1> m_blendStates;

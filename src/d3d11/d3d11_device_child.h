@@ -9,16 +9,39 @@
 namespace d3d11vk {
 
 // Base is the object's most derived COM interface (e.g. ID3D11BlendState1); it must derive from
-// ID3D11DeviceChild. The device reference is private so the application's device counts stay
-// what it expects (Windows does not show children in the device's Release result either), while
-// the device, and the caches that children unregister from, outlive every child.
+// ID3D11DeviceChild. A child holds two references on its device: a private one for its whole
+// life, so the device, and the caches that children unregister from, outlive every child; and a
+// public one while the application holds the child (public count above zero), as Windows does:
+// creating an object raises the device's count, releasing it lowers it again. Objects only a
+// context binds (BindingRef) or only other objects hold privately do not count.
 template <typename Base>
 class D3D11DeviceChild : public util::ComObject<Base> {
 public:
   explicit D3D11DeviceChild(util::ComObject<ID3D11Device5>* device) : m_device(device) {
     m_device->addPrivateRef();
+    m_device->AddRef();  // for the creator's public reference
   }
-  ~D3D11DeviceChild() override { m_device->releasePrivateRef(); }
+  ~D3D11DeviceChild() override {
+    // Public references left only when a constructor threw after this one ran.
+    if (this->m_publicRefs.load() != 0)
+      m_device->Release();
+    m_device->releasePrivateRef();
+  }
+
+  ULONG STDMETHODCALLTYPE AddRef() override {
+    ULONG count = util::ComObject<Base>::AddRef();
+    if (count == 1)
+      m_device->AddRef();
+    return count;
+  }
+
+  ULONG STDMETHODCALLTYPE Release() override {
+    util::ComObject<ID3D11Device5>* device = m_device;  // `this` may be gone below
+    ULONG count = util::ComObject<Base>::Release();
+    if (count == 0)
+      device->Release();
+    return count;
+  }
 
   void STDMETHODCALLTYPE GetDevice(ID3D11Device** device) override {
     if (!device)

@@ -32,12 +32,15 @@ D3D11DeviceContext::D3D11DeviceContext(D3D11Device* device)
       // Upload memory is also the scratch memory of copies that go through internal shaders
       // (depth-stencil texels to and from staging memory): written by copies and shaders too.
       m_uploads(std::make_unique<vk::UploadHeap>(device->vulkanDevice(), vk::UploadHeap::Reuse::AfterCompletion,
-                                                 VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT)) {}
+                                                 VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT)) {
+  m_refCount.store(0);  // the device hands out the references (GetImmediateContext)
+}
 
 D3D11DeviceContext::D3D11DeviceContext(D3D11Device* device, Deferred)
     : m_device(device), m_deferred(true), m_stream(std::make_unique<vk::CommandStream>()) {
   beginRecording();
   m_device->addPrivateRef();  // as every device child: the device outlives the context
+  m_device->AddRef();         // and the application's reference holds a public one
 }
 
 D3D11DeviceContext::~D3D11DeviceContext() {
@@ -113,22 +116,30 @@ HRESULT STDMETHODCALLTYPE D3D11DeviceContext::QueryInterface(REFIID riid, void**
     return util::returnInterface<ID3D11DeviceContext4>(this, object);
   if (riid == __uuidof(ID3D11Multithread) && m_multithread)
     return util::returnInterface<ID3D11Multithread>(m_multithread.get(), object);
+  if (riid == __uuidof(ID3DUserDefinedAnnotation))
+    return util::returnInterface<ID3DUserDefinedAnnotation>(&m_annotation, object);
   util::logUnknownInterface("D3D11DeviceContext", riid);
   return E_NOINTERFACE;
 }
 
+// Both kinds count their own references, as Windows does (Wine's test_immediate_context), and hold
+// one public reference on the device while they have any. The immediate context is part of the
+// device object and is not destroyed at zero.
 ULONG STDMETHODCALLTYPE D3D11DeviceContext::AddRef() {
-  if (m_deferred)
-    return ++m_refCount;
-  return m_device->AddRef();
+  const ULONG count = ++m_refCount;
+  if (count == 1)
+    m_device->AddRef();
+  return count;
 }
 
 ULONG STDMETHODCALLTYPE D3D11DeviceContext::Release() {
-  if (!m_deferred)
-    return m_device->Release();
+  D3D11Device* device = m_device;  // a deferred context is gone below
   const ULONG count = --m_refCount;
-  if (count == 0)
-    delete this;
+  if (count == 0) {
+    if (m_deferred)
+      delete this;
+    device->Release();
+  }
   return count;
 }
 
@@ -341,10 +352,11 @@ void STDMETHODCALLTYPE D3D11DeviceContext::SwapDeviceContextState(ID3DDeviceCont
     return;
   }
   // The bindings made before any swap belong to the device's first state object, made here.
+  // The context holds it privately (BindingRef), so it does not keep the device's public count up.
   if (!m_activeStateObject)
     m_activeStateObject = util::ComPtr<ID3DDeviceContextState>::adopt(
-        new D3D11DeviceContextState(m_device, m_device->featureLevel(), __uuidof(ID3D11Device)));
-  util::ComPtr<ID3DDeviceContextState> previous = m_activeStateObject;
+        new D3D11DeviceContextState(m_device, m_device->featureLevel(), __uuidof(ID3D11Device))).get();
+  util::ComPtr<ID3DDeviceContextState> previous(m_activeStateObject.get());
   if (previous.get() != pState) {
     D3D11DeviceContextState::from(previous.get())->bindings() = std::move(m_state);
     m_state = std::move(next->bindings());

@@ -15,6 +15,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "d3d11/d3d11_annotation.h"
 #include "d3d11/d3d11_command_list.h"
 #include "d3d11/d3d11_context_state.h"
 #include "d3d11/d3d11_multithread.h"
@@ -356,7 +357,7 @@ private:
   void recordClassInstances(uint32_t stage);
   // Records `words` into the stage's hidden block `buffer` (made on first use) unless `recorded`
   // already holds them, and marks the stage's descriptors dirty.
-  void writeHiddenBlock(uint32_t stage, const char* what, util::ComPtr<ID3D11Buffer>& buffer,
+  void writeHiddenBlock(uint32_t stage, const char* what, BindingRef<ID3D11Buffer>& buffer,
                         std::vector<uint32_t>& recorded, const std::vector<uint32_t>& words);
   vk::DescriptorEntry descriptorFor(uint32_t stage, const vk::ShaderBindingSlot& slot);
   // Deferred: the typed view of list memory `slice` for `target`, made once per recording.
@@ -369,8 +370,11 @@ private:
   D3D11Device* m_device;
   const bool m_deferred = false;
   std::unique_ptr<D3D11Multithread> m_multithread;  // immediate context only
-  util::ComPtr<ID3DDeviceContextState> m_activeStateObject;  // after the first SwapDeviceContextState
-  std::atomic<ULONG> m_refCount{1};                 // deferred contexts only
+  D3D11Annotation m_annotation{this};               // ID3DUserDefinedAnnotation, both kinds
+  BindingRef<ID3DDeviceContextState> m_activeStateObject;  // after the first SwapDeviceContextState
+  // Public references: a deferred context starts with one; the immediate context with none (the
+  // device hands them out). While there are any, the context holds one on the device.
+  std::atomic<ULONG> m_refCount{1};
   CommandListContents m_recording;                  // deferred contexts only
   static constexpr size_t kRecentReferences = 32;
   IUnknown* m_recentReferences[kRecentReferences] = {};  // see keepAlive
@@ -392,7 +396,7 @@ private:
   std::vector<MappedSubresource> m_mapped;
   std::vector<D3D11Query*> m_activeQueries;      // each holds a private reference while active
   ContextState m_state;
-  util::ComPtr<ID3D11SamplerState> m_defaultSampler;
+  BindingRef<ID3D11SamplerState> m_defaultSampler;
   VkExtent2D m_renderArea{1, 1};
   bool m_pipelineValid = false;
 };

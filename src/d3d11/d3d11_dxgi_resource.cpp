@@ -3,10 +3,16 @@
 #include "d3d11/d3d11_dxgi_resource.h"
 
 #include "d3d11/d3d11_buffer.h"
+#include "d3d11/d3d11_device.h"
 #include "d3d11/d3d11_resource.h"
 #include "d3d11/d3d11_texture_storage.h"
 #include "util/com_ptr.h"
 #include "util/log.h"
+
+#include <cstring>
+#include <memory>
+#include <utility>
+#include <vector>
 
 namespace d3d11vk {
 
@@ -193,17 +199,169 @@ HRESULT STDMETHODCALLTYPE DxgiSurfaceFace::Unmap() {
   return S_OK;
 }
 
-HRESULT STDMETHODCALLTYPE DxgiSurfaceFace::GetDC(BOOL /*discard*/, HDC* dc) {
-  // STATUS: partial: there are no GDI-compatible surfaces, so every call fails as documented for surfaces created without D3D11_RESOURCE_MISC_GDI_COMPATIBLE
-  if (dc)
-    *dc = nullptr;
-  util::log::warn("IDXGISurface1::GetDC: GDI-compatible surfaces are not supported");
-  return DXGI_ERROR_INVALID_CALL;
+// GetDC hands out a memory DC selecting a 32-bit DIB section that holds a copy of the texture
+// (mip 0, the only subresource a surface has); ReleaseDC writes the DIB back into the texture
+// through the immediate context. GDI draws on the CPU, so a copy each way is what interop costs
+// without shared memory between GDI and Vulkan. The DIB is bottom-up (positive height), the layout
+// GDI reports for such DCs; rows are flipped on the way in and out.
+#ifdef _WIN32
+namespace {
+
+// gdi32 is loaded on the first GetDC, so d3d11.dll imports nothing more for applications that
+// never ask for a DC (and the build links no further import library).
+struct GdiFunctions {
+  decltype(&::CreateCompatibleDC) createCompatibleDC = nullptr;
+  decltype(&::CreateDIBSection) createDIBSection = nullptr;
+  decltype(&::SelectObject) selectObject = nullptr;
+  decltype(&::DeleteDC) deleteDC = nullptr;
+  decltype(&::DeleteObject) deleteObject = nullptr;
+  decltype(&::GdiFlush) gdiFlush = nullptr;
+  bool loaded() const {
+    return createCompatibleDC && createDIBSection && selectObject && deleteDC && deleteObject && gdiFlush;
+  }
+};
+
+template <typename Function>
+void loadGdi(HMODULE module, const char* name, Function* function) {
+  *function = reinterpret_cast<Function>(reinterpret_cast<void*>(GetProcAddress(module, name)));
+}
+
+const GdiFunctions& gdi32() {
+  static const GdiFunctions functions = [] {
+    GdiFunctions loaded;
+    if (HMODULE module = LoadLibraryA("gdi32.dll")) {
+      loadGdi(module, "CreateCompatibleDC", &loaded.createCompatibleDC);
+      loadGdi(module, "CreateDIBSection", &loaded.createDIBSection);
+      loadGdi(module, "SelectObject", &loaded.selectObject);
+      loadGdi(module, "DeleteDC", &loaded.deleteDC);
+      loadGdi(module, "DeleteObject", &loaded.deleteObject);
+      loadGdi(module, "GdiFlush", &loaded.gdiFlush);
+    }
+    if (!loaded.loaded())
+      util::log::error("IDXGISurface1::GetDC: gdi32.dll or one of its functions is missing");
+    return loaded;
+  }();
+  return functions;
+}
+
+}  // namespace
+#endif
+
+struct DxgiSurfaceFace::GdiSurface {
+  UINT width = 0, height = 0;
+#ifdef _WIN32
+  HDC dc = nullptr;
+  HBITMAP bitmap = nullptr;
+  HGDIOBJ previous = nullptr;
+  uint8_t* bits = nullptr;
+
+  ~GdiSurface() {
+    if (dc) {
+      if (previous)
+        gdi32().selectObject(dc, previous);
+      gdi32().deleteDC(dc);
+    }
+    if (bitmap)
+      gdi32().deleteObject(bitmap);
+  }
+#endif
+};
+
+DxgiSurfaceFace::~DxgiSurfaceFace() {
+  delete m_gdi;
+}
+
+HRESULT STDMETHODCALLTYPE DxgiSurfaceFace::GetDC(BOOL discard, HDC* dc) {
+  // STATUS: partial: a memory DC over a CPU copy of the texture, written back by ReleaseDC (a copy each way); native builds have no GDI and answer DXGI_ERROR_UNSUPPORTED
+  if (!dc) {
+    util::log::warn("IDXGISurface1::GetDC: phdc is null: E_INVALIDARG");
+    return E_INVALIDARG;
+  }
+  *dc = nullptr;
+  D3D11ResourceCommon* common = resourceCommon(m_owner);
+  const TextureDesc& desc = common->asTexture()->desc();
+  // Documented: only surfaces created GDI-compatible (which creation allows only for the
+  // B8G8R8A8 formats), one DC at a time.
+  if (!(desc.miscFlags & D3D11_RESOURCE_MISC_GDI_COMPATIBLE)) {
+    util::log::warn("IDXGISurface1::GetDC: the texture was not created with D3D11_RESOURCE_MISC_GDI_COMPATIBLE: "
+                    "DXGI_ERROR_INVALID_CALL");
+    return DXGI_ERROR_INVALID_CALL;
+  }
+  if (m_gdi) {
+    util::log::warn("IDXGISurface1::GetDC: the surface's DC was not released: DXGI_ERROR_INVALID_CALL");
+    return DXGI_ERROR_INVALID_CALL;
+  }
+#ifndef _WIN32
+  (void)discard;
+  util::log::warn("IDXGISurface1::GetDC: no GDI on this platform: DXGI_ERROR_UNSUPPORTED");
+  return DXGI_ERROR_UNSUPPORTED;
+#else
+  auto gdi = std::make_unique<GdiSurface>();
+  gdi->width = desc.width;
+  gdi->height = desc.height;
+  const size_t rowBytes = size_t(desc.width) * 4;
+  std::vector<uint8_t> contents;
+  if (!discard) {
+    util::ComPtr<ID3D11Device> device;
+    m_owner->GetDevice(device.put());
+    try {
+      static_cast<D3D11Device*>(device.get())->immediateContext().waitIdle();
+      contents = common->readSubresource(0);
+    } catch (const std::exception& error) {
+      util::log::warn("IDXGISurface1::GetDC: cannot read the texture: ", error.what(), ": E_OUTOFMEMORY");
+      return E_OUTOFMEMORY;
+    }
+  }
+  BITMAPINFO info{};
+  info.bmiHeader.biSize = sizeof(info.bmiHeader);
+  info.bmiHeader.biWidth = LONG(desc.width);
+  info.bmiHeader.biHeight = LONG(desc.height);
+  info.bmiHeader.biPlanes = 1;
+  info.bmiHeader.biBitCount = 32;
+  info.bmiHeader.biCompression = BI_RGB;
+  const GdiFunctions& functions = gdi32();
+  if (!functions.loaded())
+    return DXGI_ERROR_UNSUPPORTED;
+  gdi->dc = functions.createCompatibleDC(nullptr);
+  void* bits = nullptr;
+  if (gdi->dc)
+    gdi->bitmap = functions.createDIBSection(gdi->dc, &info, DIB_RGB_COLORS, &bits, nullptr, 0);
+  if (!gdi->dc || !gdi->bitmap || !bits) {
+    util::log::warn("IDXGISurface1::GetDC: GDI could not make a ", desc.width, "x", desc.height, " DC: E_OUTOFMEMORY");
+    return E_OUTOFMEMORY;
+  }
+  gdi->bits = static_cast<uint8_t*>(bits);
+  gdi->previous = functions.selectObject(gdi->dc, gdi->bitmap);
+  if (contents.size() >= rowBytes * desc.height) {
+    for (UINT row = 0; row < desc.height; ++row)
+      std::memcpy(gdi->bits + size_t(desc.height - 1 - row) * rowBytes, contents.data() + row * rowBytes, rowBytes);
+  }
+  *dc = gdi->dc;
+  m_gdi = gdi.release();
+  return S_OK;
+#endif
 }
 
 HRESULT STDMETHODCALLTYPE DxgiSurfaceFace::ReleaseDC(RECT* /*dirty*/) {
-  // STATUS: partial: no DC is ever handed out (see GetDC)
-  return DXGI_ERROR_INVALID_CALL;
+  if (!m_gdi) {
+    util::log::warn("IDXGISurface1::ReleaseDC: no DC was handed out: DXGI_ERROR_INVALID_CALL");
+    return DXGI_ERROR_INVALID_CALL;
+  }
+  std::unique_ptr<GdiSurface> gdi(std::exchange(m_gdi, nullptr));
+#ifdef _WIN32
+  // The whole surface is written back, which covers any dirty rectangle.
+  gdi32().gdiFlush();
+  const size_t rowBytes = size_t(gdi->width) * 4;
+  std::vector<uint8_t> contents(rowBytes * gdi->height);
+  for (UINT row = 0; row < gdi->height; ++row)
+    std::memcpy(contents.data() + row * rowBytes, gdi->bits + size_t(gdi->height - 1 - row) * rowBytes, rowBytes);
+  util::ComPtr<ID3D11Device> device;
+  m_owner->GetDevice(device.put());
+  util::ComPtr<ID3D11DeviceContext> context;
+  device->GetImmediateContext(context.put());
+  context->UpdateSubresource(m_owner, 0, nullptr, contents.data(), UINT(rowBytes), 0);
+#endif
+  return S_OK;
 }
 
 HRESULT STDMETHODCALLTYPE DxgiSurfaceFace::GetResource(REFIID riid, void** resource, UINT* subresource) {

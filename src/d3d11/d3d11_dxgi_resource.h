@@ -63,6 +63,8 @@ public:
 class DxgiSurfaceFace final : public DxgiFaceBase<IDXGISurface2> {
 public:
   using DxgiFaceBase::DxgiFaceBase;
+  // A DC still open (GetDC without ReleaseDC) is deleted without writing back.
+  ~DxgiSurfaceFace();
   // Answers IDXGISurface, IDXGISurface1 and IDXGISurface2 when the owner is a single-subresource
   // 2D texture.
   bool query(REFIID riid, void** object);
@@ -76,6 +78,11 @@ public:
 
 private:
   bool isSurface();
+
+  // GetDC's memory DC over a CPU copy of the texture, written back by ReleaseDC
+  // (d3d11_dxgi_resource.cpp); null while no DC is out.
+  struct GdiSurface;
+  GdiSurface* m_gdi = nullptr;
 };
 
 }  // namespace d3d11vk

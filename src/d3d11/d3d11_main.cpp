@@ -20,14 +20,18 @@ D3D11VK_EXPORT HRESULT STDMETHODCALLTYPE D3D11CreateDeviceAndSwapChain(IDXGIAdap
     UINT FeatureLevels, UINT SDKVersion, const DXGI_SWAP_CHAIN_DESC* pSwapChainDesc, IDXGISwapChain** ppSwapChain,
     ID3D11Device** ppDevice, D3D_FEATURE_LEVEL* pFeatureLevel, ID3D11DeviceContext** ppImmediateContext) {
   (void)SDKVersion;
+  // Every failure leaves the out-parameters cleared, the feature level too (as Windows does:
+  // Wine's test_create_device), also when only the swapchain fails.
   if (ppSwapChain)
     *ppSwapChain = nullptr;
+  if (ppDevice)
+    *ppDevice = nullptr;
+  if (ppImmediateContext)
+    *ppImmediateContext = nullptr;
+  if (pFeatureLevel)
+    *pFeatureLevel = D3D_FEATURE_LEVEL(0);
   if (ppSwapChain && !pSwapChainDesc) {
     util::log::error("D3D11CreateDeviceAndSwapChain: ppSwapChain without pSwapChainDesc");
-    if (ppDevice)
-      *ppDevice = nullptr;
-    if (ppImmediateContext)
-      *ppImmediateContext = nullptr;
     return E_INVALIDARG;
   }
 
@@ -45,13 +49,15 @@ D3D11VK_EXPORT HRESULT STDMETHODCALLTYPE D3D11CreateDeviceAndSwapChain(IDXGIAdap
     util::ComPtr<IDXGIDevice> dxgiDevice = device.query<IDXGIDevice>();
     util::ComPtr<IDXGIAdapter> adapter;
     util::ComPtr<IDXGIFactory> factory;
-    if (FAILED(result = dxgiDevice->GetAdapter(adapter.put())) ||
-        FAILED(result = adapter->GetParent(__uuidof(IDXGIFactory), factory.putVoid())))
-      return result;
-    DXGI_SWAP_CHAIN_DESC desc = *pSwapChainDesc;
-    result = factory->CreateSwapChain(device.get(), &desc, ppSwapChain);
+    if (SUCCEEDED(result = dxgiDevice->GetAdapter(adapter.put())) &&
+        SUCCEEDED(result = adapter->GetParent(__uuidof(IDXGIFactory), factory.putVoid()))) {
+      DXGI_SWAP_CHAIN_DESC desc = *pSwapChainDesc;
+      result = factory->CreateSwapChain(device.get(), &desc, ppSwapChain);
+    }
     if (FAILED(result)) {
       util::log::error("D3D11CreateDeviceAndSwapChain: CreateSwapChain failed: 0x", std::hex, unsigned(result));
+      if (pFeatureLevel)
+        *pFeatureLevel = D3D_FEATURE_LEVEL(0);
       return result;
     }
   }
@@ -67,7 +73,7 @@ D3D11VK_EXPORT HRESULT STDMETHODCALLTYPE D3D11CoreCreateDevice(IDXGIFactory* pFa
     UINT Flags, const D3D_FEATURE_LEVEL* pFeatureLevels, UINT FeatureLevels, ID3D11Device** ppDevice) {
   (void)pFactory;
   d3d11vk::DeviceRequest request{pAdapter, pAdapter ? D3D_DRIVER_TYPE_UNKNOWN : D3D_DRIVER_TYPE_HARDWARE,
-                                 nullptr, Flags, pFeatureLevels, FeatureLevels};
+                                 nullptr, Flags, pFeatureLevels, FeatureLevels, true};
   return d3d11vk::createDevice(request, ppDevice, nullptr, nullptr);
 }
 

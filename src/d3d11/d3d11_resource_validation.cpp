@@ -28,7 +28,7 @@ constexpr UINT kTextureBind = D3D11_BIND_SHADER_RESOURCE | D3D11_BIND_RENDER_TAR
 constexpr UINT kCpuAccess = D3D11_CPU_ACCESS_READ | D3D11_CPU_ACCESS_WRITE;
 // Valid misc flags d3d11vk does not implement: sharing, GDI interop, tiled resources, protection.
 constexpr UINT kUnimplementedMisc = D3D11_RESOURCE_MISC_SHARED | D3D11_RESOURCE_MISC_SHARED_KEYEDMUTEX |
-                                    D3D11_RESOURCE_MISC_GDI_COMPATIBLE | D3D11_RESOURCE_MISC_SHARED_NTHANDLE |
+                                    D3D11_RESOURCE_MISC_SHARED_NTHANDLE |
                                     D3D11_RESOURCE_MISC_RESTRICTED_CONTENT |
                                     D3D11_RESOURCE_MISC_RESTRICT_SHARED_RESOURCE |
                                     D3D11_RESOURCE_MISC_RESTRICT_SHARED_RESOURCE_DRIVER |
@@ -37,7 +37,7 @@ constexpr UINT kUnimplementedMisc = D3D11_RESOURCE_MISC_SHARED | D3D11_RESOURCE_
 constexpr UINT kBufferMisc = D3D11_RESOURCE_MISC_DRAWINDIRECT_ARGS | D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS |
                              D3D11_RESOURCE_MISC_BUFFER_STRUCTURED | D3D11_RESOURCE_MISC_RESOURCE_CLAMP;
 constexpr UINT kTextureMisc = D3D11_RESOURCE_MISC_GENERATE_MIPS | D3D11_RESOURCE_MISC_TEXTURECUBE |
-                              D3D11_RESOURCE_MISC_RESOURCE_CLAMP;
+                              D3D11_RESOURCE_MISC_RESOURCE_CLAMP | D3D11_RESOURCE_MISC_GDI_COMPATIBLE;
 
 std::string hex(UINT value) {
   char text[16];
@@ -255,6 +255,20 @@ std::string checkTextureDesc(const vk::DeviceProfile& profile, D3D_FEATURE_LEVEL
     return "not implemented: MiscFlags " + hex(d.miscFlags & kUnimplementedMisc) + " (shared, tiled or protected resources)";
   if (d.miscFlags & ~kTextureMisc)
     return "MiscFlags " + hex(d.miscFlags) + " include a buffer-only flag";
+  // GDI interop (IDXGISurface1::GetDC): documented for 2D render targets of the B8G8R8A8 formats
+  // with alpha, and exclusive of KEYEDMUTEX and RESOURCE_CLAMP.
+  if (d.miscFlags & D3D11_RESOURCE_MISC_GDI_COMPATIBLE) {
+    if (d.dimension != D3D11_RESOURCE_DIMENSION_TEXTURE2D)
+      return "MiscFlags GDI_COMPATIBLE on a texture that is not 2D";
+    if (d.format != DXGI_FORMAT_B8G8R8A8_UNORM && d.format != DXGI_FORMAT_B8G8R8A8_TYPELESS &&
+        d.format != DXGI_FORMAT_B8G8R8A8_UNORM_SRGB)
+      return "MiscFlags GDI_COMPATIBLE needs a B8G8R8A8_UNORM, _TYPELESS or _UNORM_SRGB format, not " +
+             std::to_string(unsigned(d.format));
+    if (!(d.bindFlags & D3D11_BIND_RENDER_TARGET))
+      return "MiscFlags GDI_COMPATIBLE without BIND_RENDER_TARGET";
+    if (d.miscFlags & (D3D11_RESOURCE_MISC_SHARED_KEYEDMUTEX | D3D11_RESOURCE_MISC_RESOURCE_CLAMP))
+      return "MiscFlags GDI_COMPATIBLE with SHARED_KEYEDMUTEX or RESOURCE_CLAMP";
+  }
   if (d.textureLayout == D3D11_TEXTURE_LAYOUT_ROW_MAJOR || d.textureLayout == D3D11_TEXTURE_LAYOUT_64K_STANDARD_SWIZZLE)
     return "not implemented: TextureLayout " + std::to_string(d.textureLayout) + " (no tiled or shared row-major layouts)";
   if (d.textureLayout != D3D11_TEXTURE_LAYOUT_UNDEFINED)

@@ -8,6 +8,16 @@
 
 namespace d3d11vk {
 
+namespace {
+
+// Textures created with D3D11-only misc flags have no ID3D10Texture* face, as on Windows (Wine's
+// test_texture*_interfaces: RESOURCE_CLAMP).
+bool hasD3D10Face(UINT miscFlags) {
+  return !(miscFlags & D3D11_RESOURCE_MISC_RESOURCE_CLAMP);
+}
+
+}  // namespace
+
 D3D11Texture1D::D3D11Texture1D(D3D11Device* device, const D3D11_TEXTURE1D_DESC& desc, const D3D11_SUBRESOURCE_DATA* initialData)
     : D3D11DeviceChild(device), m_desc(desc), m_storage(device, textureDesc(desc), initialData) {}
 
@@ -25,7 +35,7 @@ HRESULT STDMETHODCALLTYPE D3D11Texture1D::QueryInterface(REFIID riid, void** obj
     *object = static_cast<D3D11ResourceCommon*>(this);
     return S_OK;
   }
-  if (m_d3d10.query(riid, object))  // the D3D10 face (src/d3d10)
+  if (hasD3D10Face(m_desc.MiscFlags) && m_d3d10.query(riid, object))  // the D3D10 face (src/d3d10)
     return S_OK;
   if (m_dxgiResource.query(riid, object))
     return S_OK;
@@ -70,7 +80,7 @@ HRESULT STDMETHODCALLTYPE D3D11Texture2D::QueryInterface(REFIID riid, void** obj
     *object = static_cast<D3D11ResourceCommon*>(this);
     return S_OK;
   }
-  if (m_d3d10.query(riid, object))  // the D3D10 face (src/d3d10)
+  if (hasD3D10Face(m_desc.MiscFlags) && m_d3d10.query(riid, object))  // the D3D10 face (src/d3d10)
     return S_OK;
   if (m_dxgiResource.query(riid, object))
     return S_OK;
@@ -123,7 +133,7 @@ HRESULT STDMETHODCALLTYPE D3D11Texture3D::QueryInterface(REFIID riid, void** obj
     *object = static_cast<D3D11ResourceCommon*>(this);
     return S_OK;
   }
-  if (m_d3d10.query(riid, object))  // the D3D10 face (src/d3d10)
+  if (hasD3D10Face(m_desc.MiscFlags) && m_d3d10.query(riid, object))  // the D3D10 face (src/d3d10)
     return S_OK;
   if (m_dxgiResource.query(riid, object))
     return S_OK;

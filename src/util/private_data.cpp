@@ -27,22 +27,24 @@ const PrivateDataStore::Entry* PrivateDataStore::find(REFGUID guid) const {
   return const_cast<PrivateDataStore*>(this)->find(guid);
 }
 
-void PrivateDataStore::remove(REFGUID guid) {
+bool PrivateDataStore::remove(REFGUID guid) {
   for (auto it = m_entries.begin(); it != m_entries.end(); ++it) {
     if (IsEqualGUID(it->guid, guid)) {
       if (it->object)
         it->object->Release();
       m_entries.erase(it);
-      return;
+      return true;
     }
   }
+  return false;
 }
 
 HRESULT PrivateDataStore::setData(REFGUID guid, UINT size, const void* data) {
   std::lock_guard lock(m_mutex);
-  remove(guid);
+  const bool removed = remove(guid);
+  // What Windows answers (Wine's conformance tests): removing data that is not there is S_FALSE.
   if (size == 0 || !data)
-    return S_OK;
+    return removed ? S_OK : S_FALSE;
   Entry entry{guid, {}, nullptr};
   entry.bytes.assign(static_cast<const unsigned char*>(data), static_cast<const unsigned char*>(data) + size);
   m_entries.push_back(std::move(entry));
@@ -52,10 +54,10 @@ HRESULT PrivateDataStore::setData(REFGUID guid, UINT size, const void* data) {
 HRESULT PrivateDataStore::setInterface(REFGUID guid, const IUnknown* object) {
   std::lock_guard lock(m_mutex);
   remove(guid);
-  if (!object)
-    return S_OK;
+  // A null interface is stored too: GetPrivateData then answers a null pointer of pointer size.
   auto* mutableObject = const_cast<IUnknown*>(object);
-  mutableObject->AddRef();
+  if (mutableObject)
+    mutableObject->AddRef();
   Entry entry{guid, {}, mutableObject};
   entry.bytes.resize(sizeof(IUnknown*));
   std::memcpy(entry.bytes.data(), &mutableObject, sizeof(IUnknown*));

@@ -16,10 +16,11 @@ public:
   PrivateDataStore& operator=(const PrivateDataStore&) = delete;
   ~PrivateDataStore();
 
-  // Copies size bytes under guid, replacing what was there; size 0 or null data removes the entry.
+  // Copies size bytes under guid, replacing what was there; size 0 or null data removes the entry
+  // (S_FALSE when there was none, as Windows answers).
   HRESULT setData(REFGUID guid, UINT size, const void* data);
-  // Stores an interface pointer (AddRef'd; released when replaced or when the store dies);
-  // null removes the entry.
+  // Stores an interface pointer (AddRef'd; released when replaced or when the store dies); a null
+  // pointer is stored as such (GetPrivateData then returns a null pointer), as Windows does.
   HRESULT setInterface(REFGUID guid, const IUnknown* object);
   // Null data: *size receives the stored size. A buffer too small: DXGI_ERROR_MORE_DATA with the
   // needed size in *size. Unknown guid: DXGI_ERROR_NOT_FOUND and *size = 0. A stored interface
@@ -38,7 +39,7 @@ private:
 
   Entry* find(REFGUID guid);
   const Entry* find(REFGUID guid) const;
-  void remove(REFGUID guid);
+  bool remove(REFGUID guid);  // true when an entry was there
 
   mutable std::mutex m_mutex;
   std::vector<Entry> m_entries;

@@ -5,6 +5,10 @@
 
 using namespace d3d10_test;
 
+// Exported by d3d11 for the D3D10 runtime; the SDK headers do not declare it.
+extern "C" HRESULT WINAPI D3D11CoreCreateDevice(IDXGIFactory* factory, IDXGIAdapter* adapter, UINT flags,
+                                                const D3D_FEATURE_LEVEL* levels, UINT levelCount, ID3D11Device** device);
+
 namespace {
 
 // Both interfaces are of one object: same IUnknown, shared reference count.
@@ -317,10 +321,10 @@ TEST_CASE("d3d10: shader models: 4.0 on 10.0, 4.1 only on 10.1, 5.0 never; shade
   }
   {
     // A D3D11 device at 11_0 seen through its D3D10 face still refuses shader model 5.
+    // (D3D11CoreCreateDevice: only devices made for the D3D10 runtime answer ID3D10Device.)
     ComPtr<ID3D11Device> device11;
     D3D_FEATURE_LEVEL level = D3D_FEATURE_LEVEL_11_0;
-    REQUIRE(D3D11CreateDevice(nullptr, D3D_DRIVER_TYPE_HARDWARE, nullptr, 0, &level, 1, D3D11_SDK_VERSION,
-                              device11.put(), nullptr, nullptr) == S_OK);
+    REQUIRE(D3D11CoreCreateDevice(nullptr, nullptr, 0, &level, 1, device11.put()) == S_OK);
     auto device10 = device11.query<ID3D10Device>();
     REQUIRE(device10);
     // A D3D11 device starts unprotected, whichever interface asks.

@@ -3,6 +3,8 @@
 // Vulkan validation layer reported no error.
 #include <catch2/catch.hpp>
 
+#include <cfloat>
+#include <cstdint>
 #include <cstdlib>
 #include <string>
 
@@ -80,10 +82,9 @@ TEST_CASE("the device answers ID3D11Device1-5 and IDXGIDevice1-4 as one object",
   REQUIRE(adapter->GetDesc(&desc) == S_OK);
   CHECK(desc.Description[0] != 0);
 
-  // The D3D10 face is the same object (docs/d3d10.md): one identity, one reference count.
-  ComPtr<ID3D10Device> d3d10 = device.query<ID3D10Device>();
-  REQUIRE(d3d10);
-  CHECK(d3d10.query<IUnknown>().get() == device.query<IUnknown>().get());
+  // A device of D3D11CreateDevice has no ID3D10Device face (the D3D10 runtime's devices do: see
+  // "D3D10 interfaces" below).
+  CHECK_FALSE(device.query<ID3D10Device>());
   void* none = reinterpret_cast<void*>(1);
   CHECK(device->QueryInterface(__uuidof(ID3D12Device), &none) == E_NOINTERFACE);
   CHECK(none == nullptr);
@@ -272,4 +273,261 @@ TEST_CASE("the threading feature promises concurrent creates and command lists",
   CHECK(threading.DriverConcurrentCreates == TRUE);
   CHECK(threading.DriverCommandLists == TRUE);
   CHECK(device->CheckFeatureSupport(D3D11_FEATURE_THREADING, &threading, 1) == E_INVALIDARG);
+}
+
+// Exported by d3d11 for the D3D10 runtime; the SDK headers do not declare it.
+extern "C" HRESULT WINAPI D3D11CoreCreateDevice(IDXGIFactory* factory, IDXGIAdapter* adapter, UINT flags,
+                                                const D3D_FEATURE_LEVEL* levels, UINT levelCount, ID3D11Device** device);
+
+namespace {
+
+// COM object model (what Wine's d3d11 conformance tests check of Windows: test_create_*_state,
+// test_immediate_context, test_state_refcounting, test_device_interfaces, test_getdc,
+// test_user_defined_annotation): device references held by children and contexts, private
+// references held by bindings, interfaces answered per object.
+ComPtr<ID3D11Device> createComDevice() {
+  ComPtr<ID3D11Device> device;
+  const D3D_FEATURE_LEVEL level = D3D_FEATURE_LEVEL_11_0;
+  REQUIRE(D3D11CreateDevice(nullptr, D3D_DRIVER_TYPE_HARDWARE, nullptr, 0, &level, 1, D3D11_SDK_VERSION, device.put(),
+                            nullptr, nullptr) == S_OK);
+  return device;
+}
+
+ULONG refCount(IUnknown* object) {
+  object->AddRef();
+  return object->Release();
+}
+
+D3D11_SAMPLER_DESC linearWrapSampler() {
+  D3D11_SAMPLER_DESC desc{};
+  desc.Filter = D3D11_FILTER_MIN_MAG_MIP_LINEAR;
+  desc.AddressU = desc.AddressV = desc.AddressW = D3D11_TEXTURE_ADDRESS_WRAP;
+  desc.MaxLOD = FLT_MAX;
+  return desc;
+}
+
+}  // namespace
+
+TEST_CASE("objects the device creates hold a device reference while the application holds them", "[device][com]") {
+  ComPtr<ID3D11Device> device = createComDevice();
+  const ULONG base = refCount(device.get());
+
+  D3D11_BLEND_DESC blendDesc{};
+  blendDesc.RenderTarget[0].RenderTargetWriteMask = D3D11_COLOR_WRITE_ENABLE_ALL;
+  ID3D11BlendState* first = nullptr;
+  ID3D11BlendState* second = nullptr;
+  REQUIRE(device->CreateBlendState(&blendDesc, &first) == S_OK);
+  CHECK(refCount(device.get()) == base + 1);
+  // An identical description gives the same object, which already holds the device.
+  REQUIRE(device->CreateBlendState(&blendDesc, &second) == S_OK);
+  CHECK(first == second);
+  CHECK(refCount(device.get()) == base + 1);
+  CHECK(second->Release() == 1);
+  CHECK(first->Release() == 0);
+  CHECK(refCount(device.get()) == base);
+
+  D3D11_BUFFER_DESC bufferDesc{};
+  bufferDesc.ByteWidth = 64;
+  bufferDesc.Usage = D3D11_USAGE_DEFAULT;
+  bufferDesc.BindFlags = D3D11_BIND_SHADER_RESOURCE;
+  ComPtr<ID3D11Buffer> buffer;
+  REQUIRE(device->CreateBuffer(&bufferDesc, nullptr, buffer.put()) == S_OK);
+  CHECK(refCount(device.get()) == base + 1);
+  // A second public reference on the child does not add another on the device.
+  ComPtr<ID3D11Buffer> again = buffer;
+  CHECK(refCount(device.get()) == base + 1);
+  again.reset();
+  buffer.reset();
+  CHECK(refCount(device.get()) == base);
+
+  ComPtr<ID3D11DeviceContext> deferred;
+  REQUIRE(device->CreateDeferredContext(0, deferred.put()) == S_OK);
+  CHECK(refCount(device.get()) == base + 1);
+  CHECK(refCount(deferred.get()) == 1);
+  deferred.reset();
+  CHECK(refCount(device.get()) == base);
+}
+
+TEST_CASE("the immediate context counts its own references and holds the device while it has any", "[device][com]") {
+  ComPtr<ID3D11Device> device = createComDevice();
+  const ULONG base = refCount(device.get());
+  ID3D11DeviceContext* context = nullptr;
+  device->GetImmediateContext(&context);
+  REQUIRE(context);
+  CHECK(refCount(device.get()) == base + 1);
+  ID3D11DeviceContext* second = nullptr;
+  device->GetImmediateContext(&second);
+  CHECK(second == context);
+  CHECK(refCount(device.get()) == base + 1);
+  CHECK(second->Release() == 1);
+  CHECK(context->Release() == 0);
+  CHECK(refCount(device.get()) == base);
+}
+
+TEST_CASE("bound objects are held privately: Release returns 0 and the binding stays", "[device][com]") {
+  ID3D11Device* device = createComDevice().detach();
+  ComPtr<ID3D11DeviceContext> context;
+  device->GetImmediateContext(context.put());
+
+  D3D11_SAMPLER_DESC samplerDesc = linearWrapSampler();
+  ID3D11SamplerState* sampler = nullptr;
+  REQUIRE(device->CreateSamplerState(&samplerDesc, &sampler) == S_OK);
+  context->PSSetSamplers(0, 1, &sampler);
+  ID3D11SamplerState* const bound = sampler;
+  CHECK(sampler->Release() == 0);
+  ID3D11SamplerState* read = nullptr;
+  context->PSGetSamplers(0, 1, &read);
+  CHECK(read == bound);
+  CHECK(read->Release() == 0);
+  // Still the cached object for that description while it is bound.
+  ID3D11SamplerState* same = nullptr;
+  REQUIRE(device->CreateSamplerState(&samplerDesc, &same) == S_OK);
+  CHECK(same == bound);
+  CHECK(same->Release() == 0);
+
+  D3D11_TEXTURE2D_DESC textureDesc{};
+  textureDesc.Width = textureDesc.Height = 4;
+  textureDesc.MipLevels = textureDesc.ArraySize = 1;
+  textureDesc.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
+  textureDesc.SampleDesc.Count = 1;
+  textureDesc.Usage = D3D11_USAGE_DEFAULT;
+  textureDesc.BindFlags = D3D11_BIND_RENDER_TARGET;
+  ID3D11Texture2D* texture = nullptr;
+  REQUIRE(device->CreateTexture2D(&textureDesc, nullptr, &texture) == S_OK);
+  ID3D11RenderTargetView* rtv = nullptr;
+  REQUIRE(device->CreateRenderTargetView(texture, nullptr, &rtv) == S_OK);
+  texture->Release();
+  context->OMSetRenderTargets(1, &rtv, nullptr);
+  CHECK(rtv->Release() == 0);
+  // The view (and its texture) still work: a clear through the bound view reaches the texture.
+  ID3D11RenderTargetView* boundView = nullptr;
+  context->OMGetRenderTargets(1, &boundView, nullptr);
+  REQUIRE(boundView == rtv);
+  const float red[4] = {1, 0, 0, 1};
+  context->ClearRenderTargetView(boundView, red);
+  CHECK(boundView->Release() == 0);
+
+  context.reset();
+  // Nothing the application holds is left: the device's last public reference goes.
+  CHECK(device->Release() == 0);
+}
+
+TEST_CASE("D3D10 interfaces: only D3D10-runtime devices answer ID3D10Device; D3D11-only resources have no D3D10 face",
+          "[device][com]") {
+  ComPtr<ID3D11Device> device = createComDevice();
+  CHECK_FALSE(device.query<ID3D10Device>());
+  CHECK_FALSE(device.query<ID3D10Device1>());
+  CHECK(device.query<ID3D10Multithread>());
+  CHECK(device.query<IDXGIDevice1>());
+
+  ComPtr<ID3D11Device> core;
+  const D3D_FEATURE_LEVEL level = D3D_FEATURE_LEVEL_10_1;
+  REQUIRE(D3D11CoreCreateDevice(nullptr, nullptr, 0, &level, 1, core.put()) == S_OK);
+  ComPtr<ID3D10Device> device10 = core.query<ID3D10Device>();
+  REQUIRE(device10);
+  CHECK(device10.query<IUnknown>().get() == core.query<IUnknown>().get());
+
+  D3D11_BUFFER_DESC bufferDesc{};
+  bufferDesc.ByteWidth = 64;
+  bufferDesc.Usage = D3D11_USAGE_DEFAULT;
+  bufferDesc.BindFlags = D3D11_BIND_SHADER_RESOURCE;
+  ComPtr<ID3D11Buffer> plain;
+  REQUIRE(device->CreateBuffer(&bufferDesc, nullptr, plain.put()) == S_OK);
+  ComPtr<ID3D10Buffer> plain10 = plain.query<ID3D10Buffer>();
+  REQUIRE(plain10);
+  // Its device is no D3D10 device, so the D3D10 face has none to give.
+  ID3D10Device* noDevice = reinterpret_cast<ID3D10Device*>(uintptr_t(1));
+  plain10->GetDevice(&noDevice);
+  CHECK(noDevice == nullptr);
+
+  bufferDesc.MiscFlags = D3D11_RESOURCE_MISC_BUFFER_STRUCTURED;
+  bufferDesc.StructureByteStride = 16;
+  ComPtr<ID3D11Buffer> structured;
+  REQUIRE(device->CreateBuffer(&bufferDesc, nullptr, structured.put()) == S_OK);
+  CHECK_FALSE(structured.query<ID3D10Buffer>());
+
+  D3D11_TEXTURE2D_DESC textureDesc{};
+  textureDesc.Width = textureDesc.Height = 4;
+  textureDesc.MipLevels = textureDesc.ArraySize = 1;
+  textureDesc.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
+  textureDesc.SampleDesc.Count = 1;
+  textureDesc.Usage = D3D11_USAGE_DEFAULT;
+  textureDesc.BindFlags = D3D11_BIND_SHADER_RESOURCE;
+  ComPtr<ID3D11Texture2D> texture;
+  REQUIRE(device->CreateTexture2D(&textureDesc, nullptr, texture.put()) == S_OK);
+  CHECK(texture.query<ID3D10Texture2D>());
+  textureDesc.MiscFlags = D3D11_RESOURCE_MISC_RESOURCE_CLAMP;
+  ComPtr<ID3D11Texture2D> clamped;
+  REQUIRE(device->CreateTexture2D(&textureDesc, nullptr, clamped.put()) == S_OK);
+  CHECK_FALSE(clamped.query<ID3D10Texture2D>());
+}
+
+TEST_CASE("contexts answer ID3DUserDefinedAnnotation as no profiling tool is attached", "[device][com]") {
+  ComPtr<ID3D11Device> device = createComDevice();
+  ComPtr<ID3D11DeviceContext> immediate;
+  device->GetImmediateContext(immediate.put());
+  ComPtr<ID3D11DeviceContext> deferred;
+  REQUIRE(device->CreateDeferredContext(0, deferred.put()) == S_OK);
+  for (ID3D11DeviceContext* context : {immediate.get(), deferred.get()}) {
+    ComPtr<ID3DUserDefinedAnnotation> annotation;
+    REQUIRE(context->QueryInterface(__uuidof(ID3DUserDefinedAnnotation), annotation.putVoid()) == S_OK);
+    CHECK(annotation->BeginEvent(reinterpret_cast<LPCWSTR>(u"event")) == -1);
+    CHECK(annotation->EndEvent() == -1);
+    annotation->SetMarker(reinterpret_cast<LPCWSTR>(u"marker"));
+    CHECK(annotation->GetStatus() == FALSE);
+    // One object: the annotation face shares the context's identity and count.
+    CHECK(annotation.query<IUnknown>().get() == ComPtr<ID3D11DeviceContext>(context).query<IUnknown>().get());
+  }
+}
+
+TEST_CASE("GDI-compatible textures: the documented creation rules; GetDC refuses other surfaces", "[device][com]") {
+  ComPtr<ID3D11Device> device = createComDevice();
+  D3D11_TEXTURE2D_DESC desc{};
+  desc.Width = desc.Height = 8;
+  desc.MipLevels = desc.ArraySize = 1;
+  desc.Format = DXGI_FORMAT_B8G8R8A8_UNORM;
+  desc.SampleDesc.Count = 1;
+  desc.Usage = D3D11_USAGE_DEFAULT;
+  desc.BindFlags = D3D11_BIND_RENDER_TARGET;
+
+  ComPtr<ID3D11Texture2D> plain;
+  REQUIRE(device->CreateTexture2D(&desc, nullptr, plain.put()) == S_OK);
+  auto plainSurface = plain.query<IDXGISurface1>();
+  REQUIRE(plainSurface);
+  HDC dc = reinterpret_cast<HDC>(uintptr_t(1));
+  CHECK(plainSurface->GetDC(FALSE, &dc) == DXGI_ERROR_INVALID_CALL);
+  CHECK(dc == nullptr);
+
+  desc.MiscFlags = D3D11_RESOURCE_MISC_GDI_COMPATIBLE;
+  ComPtr<ID3D11Texture2D> gdi;
+  REQUIRE(device->CreateTexture2D(&desc, nullptr, gdi.put()) == S_OK);
+  auto surface = gdi.query<IDXGISurface1>();
+  REQUIRE(surface);
+  CHECK(surface->ReleaseDC(nullptr) == DXGI_ERROR_INVALID_CALL);  // no DC handed out yet
+#ifndef _WIN32
+  CHECK(surface->GetDC(FALSE, &dc) == DXGI_ERROR_UNSUPPORTED);  // no GDI on Linux
+#endif
+
+  ComPtr<ID3D11Texture2D> refused;
+  for (DXGI_FORMAT format : {DXGI_FORMAT_B8G8R8X8_UNORM, DXGI_FORMAT_R8G8B8A8_UNORM}) {
+    desc.Format = format;
+    CHECK(device->CreateTexture2D(&desc, nullptr, refused.put()) == E_INVALIDARG);
+  }
+  desc.Format = DXGI_FORMAT_B8G8R8A8_UNORM_SRGB;
+  CHECK(device->CreateTexture2D(&desc, nullptr, refused.put()) == S_OK);
+  desc.Usage = D3D11_USAGE_STAGING;
+  desc.BindFlags = 0;
+  desc.CPUAccessFlags = D3D11_CPU_ACCESS_READ;
+  CHECK(device->CreateTexture2D(&desc, nullptr, refused.put()) == E_INVALIDARG);
+}
+
+TEST_CASE("a failed D3D11CreateDevice leaves every out-parameter cleared, the feature level too", "[device][com]") {
+  ID3D11Device* device = reinterpret_cast<ID3D11Device*>(uintptr_t(1));
+  ID3D11DeviceContext* context = reinterpret_cast<ID3D11DeviceContext*>(uintptr_t(1));
+  D3D_FEATURE_LEVEL level = D3D_FEATURE_LEVEL(0xdeadbeef);
+  CHECK(FAILED(D3D11CreateDevice(nullptr, D3D_DRIVER_TYPE_UNKNOWN, nullptr, 0, nullptr, 0, D3D11_SDK_VERSION, &device,
+                                 &level, &context)));
+  CHECK(device == nullptr);
+  CHECK(context == nullptr);
+  CHECK(level == D3D_FEATURE_LEVEL(0));
 }

@@ -1,6 +1,7 @@
 // PrivateDataStore: the documented Get/SetPrivateData(Interface) behaviour.
 #include <catch2/catch.hpp>
 
+#include <cstdint>
 #include <cstring>
 
 #include "util/com_object.h"
@@ -93,4 +94,22 @@ TEST_CASE("the debug object name is readable for log lines", "[util][private-dat
   const char name[] = "shadow map";
   store.setData(kDebugName, sizeof(name) - 1, name);
   CHECK(store.debugName() == "shadow map");
+}
+
+TEST_CASE("removing absent data is S_FALSE and a null interface is stored as a null pointer", "[util][private-data]") {
+  util::PrivateDataStore store;
+  CHECK(store.setData(kGuidA, 0, nullptr) == S_FALSE);
+  CHECK(store.setInterface(kGuidA, nullptr) == S_OK);
+  IUnknown* out = reinterpret_cast<IUnknown*>(uintptr_t(0xdeadbeef));
+  UINT size = 2 * sizeof(out);
+  CHECK(store.getData(kGuidA, &size, &out) == S_OK);
+  CHECK(out == nullptr);
+  CHECK(size == sizeof(IUnknown*));
+  // Null data with any size removes the entry: S_OK the first time, S_FALSE once it is gone.
+  CHECK(store.setData(kGuidA, ~0u, nullptr) == S_OK);
+  CHECK(store.setData(kGuidA, ~0u, nullptr) == S_FALSE);
+  int value = 3;
+  CHECK(store.setData(kGuidA, sizeof(value), &value) == S_OK);
+  CHECK(store.setData(kGuidA, 42, nullptr) == S_OK);
+  CHECK(store.setData(kGuidA, 42, nullptr) == S_FALSE);
 }

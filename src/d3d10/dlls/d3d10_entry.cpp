@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "d3d11/d3d11_create_device.h"
 #include "util/com_object.h"
 #include "util/com_ptr.h"
 #include "util/log.h"
@@ -126,7 +127,8 @@ HRESULT createDevice1(const char* method, IDXGIAdapter* adapter, D3D10_DRIVER_TY
   if (FAILED(result) || !device)
     return result;
   protectUnlessSingleThreaded(device11.get(), flags);
-  return device11->QueryInterface(__uuidof(ID3D10Device1), reinterpret_cast<void**>(device));
+  // Devices of D3D11CreateDevice answer ID3D10Device1 only after this private request.
+  return device11->QueryInterface(kD3D10RuntimeDeviceId, reinterpret_cast<void**>(device));
 }
 
 void protectUnlessSingleThreaded(IUnknown* device, UINT flags) {
