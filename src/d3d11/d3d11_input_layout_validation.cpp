@@ -48,7 +48,9 @@ std::string resolveInputLayout(const vk::DeviceProfile& profile, D3D_FEATURE_LEV
                                std::vector<InputLayoutElement>* resolved) {
   if (count > kMaxElements)
     return "NumElements " + std::to_string(count) + " is over " + std::to_string(kMaxElements);
-  if (count && !elements)
+  // Null descriptions are refused even with NumElements 0 (Windows does: Wine's
+  // test_create_input_layout); an empty array that is not null makes an empty layout.
+  if (!elements)
     return "NumElements is " + std::to_string(count) + " but pInputElementDescs is null";
   uint32_t maxSlots = level >= D3D_FEATURE_LEVEL_11_0 ? kMaxSlots : kMaxSlotsBelow11;
 

@@ -160,6 +160,8 @@ TEST_CASE("element descriptions break the documented rules", "[device][input-lay
     std::vector<D3D11_INPUT_ELEMENT_DESC> many(33, kPosition);
     CHECK(t.check(many) == E_INVALIDARG);
     CHECK(t.device->CreateInputLayout(nullptr, 2, t.code.data(), t.code.size(), &layout) == E_INVALIDARG);
+    CHECK(t.device->CreateInputLayout(nullptr, 0, t.code.data(), t.code.size(), &layout) == E_INVALIDARG);
+    CHECK(layout == nullptr);
   }
 }
 
