@@ -45,7 +45,7 @@ D3D11Buffer::D3D11Buffer(D3D11Device* device, const D3D11_BUFFER_DESC& desc, con
   const VkMemoryPropertyFlags host = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
   if (desc.Usage == D3D11_USAGE_DYNAMIC) {
     required = host;  // written by the CPU every frame: device-local and host-visible where there is such memory
-  } else if (desc.Usage == D3D11_USAGE_STAGING) {
+  } else if (desc.Usage == D3D11_USAGE_STAGING || desc.CPUAccessFlags) {  // staging, or DEFAULT with CPU access
     required = host;
     preferred = (desc.CPUAccessFlags & D3D11_CPU_ACCESS_READ) ? VK_MEMORY_PROPERTY_HOST_CACHED_BIT : 0;
   }

@@ -27,6 +27,7 @@ bool mapTypeAllowed(UINT usage, UINT cpuAccess, D3D11_MAP type, bool isBuffer) {
   switch (usage) {
     case D3D11_USAGE_DYNAMIC:
       return type == D3D11_MAP_WRITE_DISCARD || (type == D3D11_MAP_WRITE_NO_OVERWRITE && isBuffer);
+    case D3D11_USAGE_DEFAULT:  // only buffers created with CPU access (MapOnDefaultBuffers)
     case D3D11_USAGE_STAGING:
       switch (type) {
         case D3D11_MAP_READ: return cpuAccess & D3D11_CPU_ACCESS_READ;

@@ -52,7 +52,7 @@ std::string checkUsage(UINT usage, UINT cpu, UINT bind, const D3D11_SUBRESOURCE_
   switch (usage) {
     case D3D11_USAGE_DEFAULT:
       if (cpu)
-        return "DEFAULT usage with CPU access (MapOnDefaultBuffers/Textures is not offered)";
+        return "DEFAULT usage with CPU access (only buffers bound just as SRV/UAV, from 11_0: MapOnDefaultBuffers)";
       break;
     case D3D11_USAGE_IMMUTABLE:
       if (!initialData)
@@ -161,7 +161,13 @@ std::string checkBufferDesc(const vk::DeviceProfile& profile, D3D_FEATURE_LEVEL 
     return "unknown BindFlags " + hex(desc.BindFlags);
   if (desc.BindFlags & ~kBufferBind)
     return "BindFlags " + hex(desc.BindFlags) + " include a flag buffers cannot have (depth-stencil, decoder, encoder)";
-  if (std::string problem = checkUsage(usage, desc.CPUAccessFlags, desc.BindFlags, initialData); !problem.empty())
+  // MapOnDefaultBuffers (D3D11_OPTIONS1, reported from 11_0): a DEFAULT buffer bound only as a
+  // shader resource and/or UAV may have CPU access; Windows refuses it for the other bind flags.
+  const UINT mappableDefaultBind = D3D11_BIND_SHADER_RESOURCE | D3D11_BIND_UNORDERED_ACCESS;
+  const bool mappableDefault = usage == D3D11_USAGE_DEFAULT && desc.CPUAccessFlags && !(desc.CPUAccessFlags & ~kCpuAccess) &&
+                               level >= D3D_FEATURE_LEVEL_11_0 && desc.BindFlags && !(desc.BindFlags & ~mappableDefaultBind);
+  if (std::string problem = checkUsage(usage, mappableDefault ? 0 : desc.CPUAccessFlags, desc.BindFlags, initialData);
+      !problem.empty())
     return problem;
   if (initialData && !initialData->pSysMem)
     return "initial data with a null pSysMem";

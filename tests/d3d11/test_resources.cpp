@@ -324,6 +324,41 @@ TEST_CASE("CreateTexture2D follows Windows on cube sizes, typeless families, bin
   checkValidation(device.get());
 }
 
+TEST_CASE("DEFAULT buffers bound as SRV or UAV may be mapped from 11_0 (MapOnDefaultBuffers)", "[device]") {
+  auto device = createDevice(D3D_FEATURE_LEVEL_11_0);
+  D3D11_FEATURE_DATA_D3D11_OPTIONS1 options{};
+  REQUIRE(device->CheckFeatureSupport(D3D11_FEATURE_D3D11_OPTIONS1, &options, sizeof(options)) == S_OK);
+  CHECK(options.MapOnDefaultBuffers);
+  const UINT rw = D3D11_CPU_ACCESS_READ | D3D11_CPU_ACCESS_WRITE;
+  CHECK(tryBuffer(device.get(), bufferDesc(64, D3D11_BIND_VERTEX_BUFFER, D3D11_USAGE_DEFAULT, D3D11_CPU_ACCESS_WRITE)) == E_INVALIDARG);
+  CHECK(tryBuffer(device.get(), bufferDesc(64, D3D11_BIND_UNORDERED_ACCESS, D3D11_USAGE_DEFAULT, D3D11_CPU_ACCESS_READ)) == S_OK);
+  D3D11_BUFFER_DESC desc = bufferDesc(64, D3D11_BIND_SHADER_RESOURCE, D3D11_USAGE_DEFAULT, rw);
+  ComPtr<ID3D11Buffer> buffer;
+  REQUIRE(device->CreateBuffer(&desc, nullptr, buffer.put()) == S_OK);
+  ComPtr<ID3D11DeviceContext> context;
+  device->GetImmediateContext(context.put());
+  D3D11_MAPPED_SUBRESOURCE mapped{};
+  CHECK(context->Map(buffer.get(), 0, D3D11_MAP_WRITE_DISCARD, 0, &mapped) == E_INVALIDARG);
+  REQUIRE(context->Map(buffer.get(), 0, D3D11_MAP_WRITE, 0, &mapped) == S_OK);
+  REQUIRE(mapped.pData);
+  for (uint32_t i = 0; i < 16; i++)
+    static_cast<uint32_t*>(mapped.pData)[i] = 0xabc00000u + i;
+  context->Unmap(buffer.get(), 0);
+  std::vector<uint8_t> bytes = readBack(device.get(), buffer.get(), 0);
+  REQUIRE(bytes.size() == 64);
+  uint32_t words[16];
+  std::memcpy(words, bytes.data(), 64);
+  CHECK(words[0] == 0xabc00000u);
+  CHECK(words[15] == 0xabc0000fu);
+  REQUIRE(context->Map(buffer.get(), 0, D3D11_MAP_READ, 0, &mapped) == S_OK);
+  CHECK(static_cast<const uint32_t*>(mapped.pData)[7] == 0xabc00007u);
+  context->Unmap(buffer.get(), 0);
+  // Below 11_0 the DEFAULT usage keeps its documented rule: no CPU access.
+  auto device10 = createDevice(D3D_FEATURE_LEVEL_10_1);
+  CHECK(tryBuffer(device10.get(), desc) == E_INVALIDARG);
+  checkValidation(device.get());
+}
+
 TEST_CASE("an R32_TYPELESS render target renders through R32_FLOAT and R32_UINT views", "[device]") {
   auto device = createDevice(D3D_FEATURE_LEVEL_11_0);
   auto desc = tex2D(4, 4, DXGI_FORMAT_R32_TYPELESS, D3D11_BIND_RENDER_TARGET | D3D11_BIND_SHADER_RESOURCE);

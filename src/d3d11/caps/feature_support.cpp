@@ -179,7 +179,8 @@ HRESULT queryFeatureSupport(const vk::DeviceProfile& profile, D3D_FEATURE_LEVEL 
       out->TiledResourcesTier = tiledResourcesTier(profile, level);
       out->MinMaxFiltering = out->TiledResourcesTier >= D3D11_TILED_RESOURCES_TIER_2;
       out->ClearViewAlsoSupportsDepthOnlyFormats = TRUE;
-      out->MapOnDefaultBuffers = FALSE;
+      // DEFAULT buffers bound as SRV/UAV may be mapped: their memory is then host-visible.
+      out->MapOnDefaultBuffers = level >= D3D_FEATURE_LEVEL_11_0;
       return S_OK;
     }
     case D3D11_FEATURE_D3D9_SIMPLE_INSTANCING_SUPPORT: {
