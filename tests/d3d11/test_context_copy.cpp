@@ -2,6 +2,9 @@
 // machine's Vulkan device, results read back (validation layer on).
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <cstdlib>
+
 #include "context_test_util.h"
 
 using namespace context_test;
@@ -325,18 +328,19 @@ TEST_CASE("depth-stencil textures copy to and from staging memory with their ste
         }
       }
     f.context->Unmap(staging.get(), 0);
-    // Upload the block into the depth texture at (1, 3), then read the whole texture back.
+    // A depth-stencil texture takes only whole-subresource copies (documented; Windows drops a box):
+    // the block copied alone changes nothing, the whole staging texture carries it in.
     const D3D11_BOX block{6, 2, 0, 11, 5, 1};
     f.context->CopySubresourceRegion(depth.get(), 0, 1, 3, 0, staging.get(), 0, &block);
+    f.context->CopySubresourceRegion(depth.get(), 0, 0, 0, 0, staging.get(), 0, nullptr);
     auto readback = f.texture2D(width, height, c.format, D3D11_USAGE_STAGING, 0, D3D11_CPU_ACCESS_READ);
     f.context->CopyResource(readback.get(), depth.get());
     REQUIRE(f.context->Map(readback.get(), 0, D3D11_MAP_READ, 0, &mapped) == S_OK);
     for (UINT y = 0; y < height; ++y)
       for (UINT x = 0; x < width; ++x) {
         const uint8_t* texel = static_cast<uint8_t*>(mapped.pData) + y * mapped.RowPitch + x * c.texelBytes;
-        if (x >= 1 && x < 6 && y >= 3 && y < 6) {
-          const UINT sx = x + 5, sy = y - 1;
-          check(texel, float(sx) / 16.0f + float(sy) / 64.0f, 10 * sx + sy, "uploaded texel");
+        if (x >= 6 && x < 11 && y >= 2 && y < 5) {
+          check(texel, float(x) / 16.0f + float(y) / 64.0f, 10 * x + y, "uploaded texel");
         } else {
           check(texel, 0.75f, 0x5a, "texel outside the upload");
         }
@@ -368,4 +372,142 @@ TEST_CASE("ResolveSubresource between two storage formats of one family, into a 
   // Mip 0 is untouched (zero, as new resources are).
   auto top = f.readTexture(resolved.get(), 0, 4);
   CHECK(std::all_of(top.begin(), top.end(), [](uint8_t b) { return b == 0; }));
+}
+
+namespace {
+
+ComPtr<ID3D11Texture2D> texture2DWith(Fixture& f, UINT width, UINT height, DXGI_FORMAT format, const void* data, UINT pitch,
+                                      UINT bind = D3D11_BIND_SHADER_RESOURCE) {
+  D3D11_TEXTURE2D_DESC desc{width, height, 1, 1, format, {1, 0}, D3D11_USAGE_DEFAULT, bind, 0, 0};
+  D3D11_SUBRESOURCE_DATA initial{data, pitch, 0};
+  ComPtr<ID3D11Texture2D> texture;
+  REQUIRE(f.device->CreateTexture2D(&desc, data ? &initial : nullptr, texture.put()) == S_OK);
+  return texture;
+}
+
+std::vector<uint32_t> words(UINT count, uint32_t seed) {
+  std::vector<uint32_t> out(count);
+  for (UINT i = 0; i < count; ++i)
+    out[i] = seed + i * 0x01010101u;
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("copies between the format pairs of Format Conversion using Direct3D 10.1", "[device][context]") {
+  Fixture f;
+  // 4x4 texels of R32G32B32A32 are 4x4 blocks of BC2: a block lands on the texel at (1, 1).
+  const auto data = words(64, 0x10203040);
+  auto texels = texture2DWith(f, 4, 4, DXGI_FORMAT_R32G32B32A32_UINT, data.data(), 64);
+  auto bc2 = texture2DWith(f, 16, 16, DXGI_FORMAT_BC2_UNORM, nullptr, 0);
+  D3D11_BOX one{0, 0, 0, 1, 1, 1};
+  f.context->CopySubresourceRegion(bc2.get(), 0, 4, 4, 0, texels.get(), 0, &one);
+  auto back = texture2DWith(f, 4, 4, DXGI_FORMAT_R32G32B32A32_TYPELESS, nullptr, 0);
+  D3D11_BOX block{4, 4, 0, 8, 8, 1};
+  f.context->CopySubresourceRegion(back.get(), 0, 2, 2, 0, bc2.get(), 0, &block);
+  auto read = f.readTexture(back.get(), 0, 16);
+  CHECK(std::memcmp(&read[(2 * 4 + 2) * 16], data.data(), 16) == 0);
+
+  // CopyResource compares sizes in blocks: 16x16 BC2 and 4x4 R32G32B32A32 are the same size.
+  f.context->CopyResource(bc2.get(), texels.get());
+  auto whole = texture2DWith(f, 4, 4, DXGI_FORMAT_R32G32B32A32_FLOAT, nullptr, 0);
+  f.context->CopyResource(whole.get(), bc2.get());
+  read = f.readTexture(whole.get(), 0, 16);
+  CHECK(std::memcmp(read.data(), data.data(), read.size()) == 0);
+
+  // 8-byte BC1 blocks pair with R16G16B16A16 but not with R32G8X24 or two R8G8B8A8 texels.
+  auto bc1 = texture2DWith(f, 16, 16, DXGI_FORMAT_BC1_UNORM, nullptr, 0);
+  auto halfs = texture2DWith(f, 4, 4, DXGI_FORMAT_R16G16B16A16_UINT, data.data(), 32);
+  f.context->CopyResource(bc1.get(), halfs.get());
+  auto halfsBack = texture2DWith(f, 4, 4, DXGI_FORMAT_R32G32_UINT, nullptr, 0);
+  f.context->CopyResource(halfsBack.get(), bc1.get());
+  read = f.readTexture(halfsBack.get(), 0, 8);
+  CHECK(std::memcmp(read.data(), data.data(), read.size()) == 0);
+
+  // R9G9B9E5_SHAREDEXP and the R32 colour formats; not R16G16.
+  auto shared = texture2DWith(f, 4, 4, DXGI_FORMAT_R9G9B9E5_SHAREDEXP, data.data(), 16);
+  auto r32 = texture2DWith(f, 4, 4, DXGI_FORMAT_R32_UINT, nullptr, 0);
+  auto r16g16 = texture2DWith(f, 4, 4, DXGI_FORMAT_R16G16_UINT, nullptr, 0);
+  f.context->CopyResource(r32.get(), shared.get());
+  f.context->CopyResource(r16g16.get(), shared.get());
+  read = f.readTexture(r32.get(), 0, 4);
+  CHECK(std::memcmp(read.data(), data.data(), read.size()) == 0);
+  CHECK(texel(f.readTexture(r16g16.get(), 0, 4), 0) == 0);
+}
+
+TEST_CASE("depth-stencil resources copy only as whole subresources, and to colour formats of their family", "[device][context]") {
+  Fixture f;
+  std::vector<uint16_t> depths(16);
+  for (UINT i = 0; i < 16; ++i)
+    depths[i] = uint16_t(0x1000 + i * 0x0123);
+  auto depth = texture2DWith(f, 4, 4, DXGI_FORMAT_D16_UNORM, depths.data(), 8, D3D11_BIND_DEPTH_STENCIL);
+  auto colour = texture2DWith(f, 4, 4, DXGI_FORMAT_R16_UNORM, nullptr, 0);
+  D3D11_BOX part{0, 0, 0, 3, 3, 1};
+  f.context->CopySubresourceRegion(colour.get(), 0, 1, 1, 0, depth.get(), 0, &part);
+  auto read = f.readTexture(colour.get(), 0, 2);
+  CHECK(std::all_of(read.begin(), read.end(), [](uint8_t b) { return b == 0; }));
+  f.context->CopySubresourceRegion(colour.get(), 0, 0, 0, 0, depth.get(), 0, nullptr);
+  read = f.readTexture(colour.get(), 0, 2);
+  CHECK(std::memcmp(read.data(), depths.data(), 32) == 0);
+}
+
+TEST_CASE("depth-stencil textures take initial data with their stencil", "[device][context]") {
+  Fixture f;
+  // D24_UNORM_S8_UINT: depth in the low 24 bits, stencil on top; R32G8X24: float, stencil byte.
+  std::vector<uint32_t> d24s8(16), d32s8(32);
+  for (UINT i = 0; i < 16; ++i) {
+    d24s8[i] = (uint32_t(0x10 + i) << 24) | (i * 0x080000u);
+    const float value = float(i) / 16.0f;
+    std::memcpy(&d32s8[i * 2], &value, 4);
+    d32s8[i * 2 + 1] = 0x20 + i;
+  }
+  auto packed = texture2DWith(f, 4, 4, DXGI_FORMAT_D24_UNORM_S8_UINT, d24s8.data(), 16, D3D11_BIND_DEPTH_STENCIL);
+  auto read = f.readTexture(packed.get(), 0, 4);
+  for (UINT i = 0; i < 16; ++i) {
+    CHECK(read[i * 4 + 3] == 0x10 + i);  // stencil exact
+    const int32_t got = int32_t(texel(read, i) & 0xffffff), want = int32_t(d24s8[i] & 0xffffff);
+    CHECK(std::abs(got - want) <= 1);  // a D32 stand-in rounds through float
+  }
+  auto wide = texture2DWith(f, 4, 4, DXGI_FORMAT_R32G8X24_TYPELESS, d32s8.data(), 32);
+  read = f.readTexture(wide.get(), 0, 8);
+  for (UINT i = 0; i < 16; ++i) {
+    CHECK(texel(read, i * 2) == d32s8[i * 2]);
+    CHECK(read[i * 8 + 4] == 0x20 + i);
+  }
+}
+
+TEST_CASE("CopySubresourceRegion copies between 1D, 2D and 3D textures, and an empty buffer box copies nothing",
+          "[device][context]") {
+  Fixture f;
+  const auto data = words(16, 0x11223344);
+  D3D11_TEXTURE1D_DESC desc1{4, 1, 1, DXGI_FORMAT_R8G8B8A8_UNORM, D3D11_USAGE_DEFAULT, D3D11_BIND_SHADER_RESOURCE, 0, 0};
+  D3D11_SUBRESOURCE_DATA initial{data.data(), 16, 0};
+  ComPtr<ID3D11Texture1D> row;
+  REQUIRE(f.device->CreateTexture1D(&desc1, &initial, row.put()) == S_OK);
+  auto plane = texture2DWith(f, 4, 4, DXGI_FORMAT_R8G8B8A8_UNORM, nullptr, 0);
+  D3D11_BOX four{0, 0, 0, 4, 1, 1};
+  f.context->CopySubresourceRegion(plane.get(), 0, 0, 2, 0, row.get(), 0, &four);
+  auto read = f.readTexture(plane.get(), 0, 4);
+  CHECK(std::memcmp(&read[2 * 16], data.data(), 16) == 0);
+  CHECK(texel(read, 0) == 0);
+
+  // A 2D texture into slice 1 of a volume, read back through a slice-sized 2D texture.
+  D3D11_TEXTURE3D_DESC desc3{4, 4, 2, 1, DXGI_FORMAT_R8G8B8A8_UNORM, D3D11_USAGE_DEFAULT, D3D11_BIND_SHADER_RESOURCE, 0, 0};
+  ComPtr<ID3D11Texture3D> volume;
+  REQUIRE(f.device->CreateTexture3D(&desc3, nullptr, volume.put()) == S_OK);
+  auto source = texture2DWith(f, 4, 4, DXGI_FORMAT_R8G8B8A8_UNORM, data.data(), 16);
+  f.context->CopySubresourceRegion(volume.get(), 0, 0, 0, 1, source.get(), 0, nullptr);
+  auto slice = texture2DWith(f, 4, 4, DXGI_FORMAT_R8G8B8A8_UNORM, nullptr, 0);
+  D3D11_BOX second{0, 0, 1, 4, 4, 2};
+  f.context->CopySubresourceRegion(slice.get(), 0, 0, 0, 0, volume.get(), 0, &second);
+  read = f.readTexture(slice.get(), 0, 4);
+  CHECK(std::memcmp(read.data(), data.data(), 64) == 0);
+
+  std::vector<uint8_t> bytes(16, 0x5a);
+  auto from = f.buffer(16, D3D11_USAGE_DEFAULT, D3D11_BIND_VERTEX_BUFFER, 0, bytes.data());
+  auto to = f.buffer(16, D3D11_USAGE_DEFAULT, D3D11_BIND_VERTEX_BUFFER);
+  D3D11_BOX flat{0, 0, 0, 16, 0, 1}, thin{0, 0, 0, 16, 1, 0};
+  f.context->CopySubresourceRegion(to.get(), 0, 0, 0, 0, from.get(), 0, &flat);
+  f.context->CopySubresourceRegion(to.get(), 0, 0, 0, 0, from.get(), 0, &thin);
+  CHECK(f.readBuffer(to.get())[0] == 0);
 }

@@ -375,3 +375,121 @@ TEST_CASE("structured and typed SRVs of a dynamic buffer read what each Map(WRIT
     }
   }
 }
+
+namespace {
+
+// A constant-colour quad over the whole viewport, drawn with the scene's constant pixel shader.
+ComPtr<ID3D11Buffer> colourBuffer(Fixture& f, const float (&colour)[4]) {
+  auto cb = f.buffer(16, D3D11_USAGE_DEFAULT, D3D11_BIND_CONSTANT_BUFFER, 0, colour);
+  ID3D11Buffer* cbs[] = {cb.get()};
+  f.context->PSSetConstantBuffers(0, 1, cbs);
+  return cb;
+}
+
+}  // namespace
+
+TEST_CASE("viewports: none set draws nothing, RSGetViewports reports the set count, a negative corner is floored",
+          "[device][draw]") {
+  Fixture f;
+  Scene scene(f, 16, 16, kConstantPS);
+  ComPtr<ID3D11RasterizerState> noCull = noCulling(f);
+  f.context->RSSetState(noCull.get());
+  auto vb = scene.vertices(kQuad);
+  const float green[4] = {0, 1, 0, 1};
+  auto cb = colourBuffer(f, green);
+
+  D3D11_VIEWPORT got[16] = {};
+  UINT count = 16;
+  f.context->RSGetViewports(&count, got);
+  CHECK(count == 1);  // the scene set one
+  CHECK(got[0].Width == 16.0f);
+  D3D11_VIEWPORT many[17];
+  std::fill(std::begin(many), std::end(many), D3D11_VIEWPORT{1, 0, 4, 4, 0, 1});
+  f.context->RSSetViewports(17, many);  // over the limit: ignored
+  count = 16;
+  f.context->RSGetViewports(&count, got);
+  CHECK(count == 1);
+  CHECK(got[0].TopLeftX == 0.0f);
+
+  f.context->RSSetViewports(0, nullptr);
+  f.context->Draw(6, 0);
+  auto pixels = scene.pixels();
+  CHECK(texel(pixels, 8 * 16 + 8) == 0xff000000u);  // nothing drawn without a viewport
+
+  // At 11_0 and above a negative top-left corner moves to the integer below and keeps the size:
+  // -0.4 becomes -1, so the viewport ends at 15 and the last row and column stay uncovered.
+  D3D11_VIEWPORT shifted{-0.4f, -0.4f, 16, 16, 0, 1};
+  f.context->RSSetViewports(1, &shifted);
+  f.context->Draw(6, 0);
+  pixels = scene.pixels();
+  CHECK(texel(pixels, 0) == 0xff00ff00u);
+  CHECK(texel(pixels, 14 * 16 + 14) == 0xff00ff00u);
+  CHECK(texel(pixels, 15 * 16 + 15) == 0xff000000u);
+  CHECK(texel(pixels, 8 * 16 + 15) == 0xff000000u);
+}
+
+TEST_CASE("an X8 render target blends as if its destination alpha were 1", "[device][draw]") {
+  Fixture f;
+  Scene scene(f, 8, 8, kConstantPS);
+  auto target = f.texture2D(8, 8, DXGI_FORMAT_B8G8R8X8_UNORM, D3D11_USAGE_DEFAULT, D3D11_BIND_RENDER_TARGET);
+  ComPtr<ID3D11RenderTargetView> rtv;
+  REQUIRE(f.device->CreateRenderTargetView(target.get(), nullptr, rtv.put()) == S_OK);
+  ID3D11RenderTargetView* targets[] = {rtv.get()};
+  f.context->OMSetRenderTargets(1, targets, nullptr);
+  const float red[4] = {1, 0, 0, 0.5f};  // the alpha lands in the X channel, which is not read
+  f.context->ClearRenderTargetView(rtv.get(), red);
+  D3D11_BLEND_DESC desc{};
+  desc.RenderTarget[0].BlendEnable = TRUE;
+  desc.RenderTarget[0].SrcBlend = D3D11_BLEND_DEST_ALPHA;
+  desc.RenderTarget[0].DestBlend = D3D11_BLEND_INV_DEST_ALPHA;
+  desc.RenderTarget[0].BlendOp = D3D11_BLEND_OP_ADD;
+  desc.RenderTarget[0].SrcBlendAlpha = D3D11_BLEND_DEST_ALPHA;
+  desc.RenderTarget[0].DestBlendAlpha = D3D11_BLEND_INV_DEST_ALPHA;
+  desc.RenderTarget[0].BlendOpAlpha = D3D11_BLEND_OP_ADD;
+  desc.RenderTarget[0].RenderTargetWriteMask = D3D11_COLOR_WRITE_ENABLE_ALL;
+  ComPtr<ID3D11BlendState> blend;
+  REQUIRE(f.device->CreateBlendState(&desc, blend.put()) == S_OK);
+  f.context->OMSetBlendState(blend.get(), nullptr, 0xffffffff);
+  ComPtr<ID3D11RasterizerState> noCull = noCulling(f);
+  f.context->RSSetState(noCull.get());
+  auto vb = scene.vertices(kQuad);
+  const float green[4] = {0, 1, 0, 1};
+  auto cb = colourBuffer(f, green);
+  f.context->Draw(6, 0);
+  auto pixels = f.readTexture(target.get(), 0, 4);
+  CHECK((texel(pixels, 4 * 8 + 4) & 0x00ffffffu) == 0x0000ff00u);  // all green (B, G, R bytes), no red left
+}
+
+TEST_CASE("SetConstantBuffers1 ignores offsets and sizes that are not multiples of 16 constants", "[device][draw]") {
+  Fixture f;
+  auto context1 = f.context.query<ID3D11DeviceContext1>();
+  REQUIRE(context1);
+  auto a = f.buffer(4096, D3D11_USAGE_DEFAULT, D3D11_BIND_CONSTANT_BUFFER);
+  auto b = f.buffer(4096, D3D11_USAGE_DEFAULT, D3D11_BIND_CONSTANT_BUFFER);
+  ID3D11Buffer* buffers[] = {a.get(), b.get()};
+  UINT first[] = {0, 16}, number[] = {16, 16};
+  context1->PSSetConstantBuffers1(1, 2, buffers, first, number);
+  auto expectBound = [&](UINT first0, UINT first1, UINT number0, UINT number1) {
+    ID3D11Buffer* got[2] = {};
+    UINT offsets[2] = {99, 99}, counts[2] = {99, 99};
+    context1->PSGetConstantBuffers1(1, 2, got, offsets, counts);
+    CHECK(got[0] == a.get());
+    CHECK(got[1] == b.get());
+    CHECK(offsets[0] == first0);
+    CHECK(offsets[1] == first1);
+    CHECK(counts[0] == number0);
+    CHECK(counts[1] == number1);
+    for (ID3D11Buffer* buffer : got)
+      if (buffer)
+        buffer->Release();
+  };
+  expectBound(0, 16, 16, 16);
+  UINT badFirst[] = {0, 1}, badNumber[] = {17, 16}, bigNumber[] = {32, 16};
+  context1->PSSetConstantBuffers1(1, 2, buffers, badFirst, number);   // offset 1
+  context1->PSSetConstantBuffers1(1, 2, buffers, first, badNumber);   // size 17
+  context1->PSSetConstantBuffers1(1, 2, buffers, first, nullptr);     // offsets without sizes
+  context1->PSSetConstantBuffers1(1, 2, buffers, nullptr, bigNumber);  // sizes without offsets
+  expectBound(0, 16, 16, 16);
+  context1->PSSetConstantBuffers1(1, 2, buffers, nullptr, nullptr);  // whole buffers
+  expectBound(0, 0, 4096, 4096);
+}

@@ -464,6 +464,74 @@ TEST_CASE("stream-output declarations are validated against the output signature
   checkValidation(device.get());
 }
 
+// Two outputs packed into register 1: TEXCOORD0 in .xy and TEXCOORD1 in .z.
+const char* kPackedOutputsVS =
+    "// Output signature:\n"
+    "//\n"
+    "// Name                 Index   Mask Register SysValue  Format   Used\n"
+    "// -------------------- ----- ------ -------- -------- ------- ------\n"
+    "// SV_Position              0   xyzw        0      POS   float   xyzw\n"
+    "// TEXCOORD                 0   xy          1     NONE   float   xy\n"
+    "// TEXCOORD                 1     z         1     NONE   float     z\n"
+    "//\n"
+    "vs_4_0\n"
+    "dcl_input v0.xyzw\n"
+    "dcl_output_siv o0.xyzw, position\n"
+    "dcl_output o1.xyz\n"
+    "mov o0.xyzw, v0.xyzw\n"
+    "mov o1.xyz, v0.xyzx\n"
+    "ret\n";
+
+TEST_CASE("stream-output declarations: the rules Windows applies beyond the signature", "[device][shaders]") {
+  auto device = createDevice(D3D_FEATURE_LEVEL_11_0);
+  auto vs = assemble(kPackedOutputsVS);
+  auto gs = assemble(kGeometryShader);
+  auto create = [&](ID3D11Device* on, const std::vector<uint8_t>& code, const std::vector<D3D11_SO_DECLARATION_ENTRY>& entries,
+                    const std::vector<UINT>& strides, UINT rasterized) {
+    ID3D11GeometryShader* shader = nullptr;
+    HRESULT hr = on->CreateGeometryShaderWithStreamOutput(code.data(), code.size(), entries.empty() ? nullptr : entries.data(),
+                                                          UINT(entries.size()), strides.empty() ? nullptr : strides.data(),
+                                                          UINT(strides.size()), rasterized, nullptr, &shader);
+    CHECK((hr == S_OK) == (shader != nullptr));
+    if (shader)
+      shader->Release();
+    return hr;
+  };
+  const UINT none = D3D11_SO_NO_RASTERIZED_STREAM;
+  // StartComponent counts from the element's first component: TEXCOORD1.x is register component z.
+  CHECK(create(device.get(), vs, {{0, "TEXCOORD", 1, 0, 1, 0}}, {}, none) == S_OK);
+  CHECK(create(device.get(), vs, {{0, "TEXCOORD", 1, 0, 2, 0}}, {}, none) == E_INVALIDARG);
+  // Gaps of more than four components; not with a StartComponent or SemanticIndex.
+  CHECK(create(device.get(), vs, {{0, "SV_Position", 0, 0, 4, 0}, {0, nullptr, 0, 0, 8, 0}, {0, "TEXCOORD", 0, 0, 2, 0}}, {},
+               none) == S_OK);
+  CHECK(create(device.get(), vs, {{0, "SV_Position", 0, 0, 4, 0}, {0, nullptr, 0, 1, 8, 0}}, {}, none) == E_INVALIDARG);
+  CHECK(create(device.get(), vs, {{0, "SV_Position", 0, 0, 4, 0}, {0, nullptr, 1, 0, 8, 0}}, {}, none) == E_INVALIDARG);
+  // A buffer holding only gaps.
+  CHECK(create(device.get(), vs, {{0, "SV_Position", 0, 0, 4, 0}, {0, nullptr, 0, 0, 4, 1}}, {16, 16}, none) == E_INVALIDARG);
+  // The same components captured twice, into one buffer or two; disjoint parts are fine.
+  CHECK(create(device.get(), vs, {{0, "SV_Position", 0, 0, 4, 0}, {0, "SV_Position", 0, 0, 3, 1}}, {16, 16}, none) ==
+        E_INVALIDARG);
+  CHECK(create(device.get(), vs, {{0, "SV_Position", 0, 0, 2, 0}, {0, "SV_Position", 0, 2, 2, 1}}, {8, 8}, none) == S_OK);
+  // An unused buffer's stride is not checked at 11_0.
+  CHECK(create(device.get(), vs, {{0, "SV_Position", 0, 0, 4, 0}}, {16, 63}, none) == S_OK);
+  // An array with no entries; a vertex shader with nothing to capture; a geometry shader may.
+  D3D11_SO_DECLARATION_ENTRY one{0, "SV_Position", 0, 0, 4, 0};
+  UINT stride = 16;
+  ID3D11GeometryShader* shader = nullptr;
+  CHECK(device->CreateGeometryShaderWithStreamOutput(gs.data(), gs.size(), &one, 0, &stride, 1, none, nullptr, &shader) ==
+        E_INVALIDARG);
+  CHECK(create(device.get(), vs, {}, {}, none) == E_INVALIDARG);
+  CHECK(create(device.get(), gs, {}, {16}, none) == S_OK);
+
+  auto device10 = createDevice(D3D_FEATURE_LEVEL_10_0);
+  CHECK(create(device10.get(), gs, {}, {16}, 0) == E_INVALIDARG);  // strides without entries below 11_0
+  CHECK(create(device10.get(), gs, {}, {}, 0) == S_OK);
+  CHECK(create(device10.get(), vs, {{0, "SV_Position", 0, 0, 4, 0}}, {}, none) == E_INVALIDARG);  // no NO_RASTERIZED_STREAM
+  CHECK(create(device10.get(), vs, {{0, "SV_Position", 0, 0, 4, 0}}, {16, 63}, 0) == E_INVALIDARG);  // every stride checked
+  checkValidation(device.get());
+  checkValidation(device10.get());
+}
+
 TEST_CASE("class linkage objects are created and take shaders without interfaces", "[device][shaders]") {
   auto device = createDevice(D3D_FEATURE_LEVEL_11_1);
   CHECK(device->CreateClassLinkage(nullptr) == E_INVALIDARG);

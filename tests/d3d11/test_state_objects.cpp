@@ -125,7 +125,6 @@ TEST_CASE("CreateSamplerState validates the description", "[device][state]") {
   desc = defaultSampler(); desc.Filter = D3D11_FILTER_ANISOTROPIC; desc.MaxAnisotropy = 17; invalid(desc);
   desc = defaultSampler(); desc.Filter = D3D11_FILTER_COMPARISON_MIN_MAG_MIP_LINEAR;
   desc.ComparisonFunc = D3D11_COMPARISON_FUNC(0); invalid(desc);
-  desc = defaultSampler(); desc.MinLOD = 2.0f; desc.MaxLOD = 1.0f; invalid(desc);
   desc = defaultSampler(); desc.MaxLOD = std::numeric_limits<float>::quiet_NaN(); invalid(desc);
 
   // Members the filter ignores are not checked: MaxAnisotropy without anisotropy, ComparisonFunc
@@ -135,6 +134,10 @@ TEST_CASE("CreateSamplerState validates the description", "[device][state]") {
   desc = defaultSampler(); desc.Filter = D3D11_FILTER_COMPARISON_ANISOTROPIC; desc.MaxAnisotropy = 16;
   desc.ComparisonFunc = D3D11_COMPARISON_LESS_EQUAL; desc.MipLODBias = 15.99f;
   CHECK(device->CreateSamplerState(&desc, nullptr) == S_FALSE);
+  // MinLOD above MaxLOD is taken, as Windows does; the sampler works (Vulkan's maxLod is raised).
+  desc = defaultSampler(); desc.MinLOD = 2.0f; desc.MaxLOD = 0.0f;
+  ComPtr<ID3D11SamplerState> inverted;
+  CHECK(device->CreateSamplerState(&desc, inverted.put()) == S_OK);
 
   // Minimum/maximum filtering follows D3D11_OPTIONS1.MinMaxFiltering.
   D3D11_FEATURE_DATA_D3D11_OPTIONS1 options1{};
