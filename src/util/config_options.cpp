@@ -146,6 +146,10 @@ const std::vector<OptionSpec>& optionSpecs() {
     {"d3d11.batchDraws", "True", nullptr,
      [](std::string_view raw, Options& o, std::string& e) { return store(parseBool(raw), o.batchDraws, e); },
      [](const Options& o) { return showBool(o.batchDraws); }},
+    // Defaults to True: False puts dynamic buffers in host-cached system memory.
+    {"d3d11.dynamicBuffersInVideoMemory", "True", nullptr,
+     [](std::string_view raw, Options& o, std::string& e) { return store(parseBool(raw), o.dynamicBuffersInVideoMemory, e); },
+     [](const Options& o) { return showBool(o.dynamicBuffersInVideoMemory); }},
     D3D11VK_INT_OPTION("dxvk.numCompilerThreads", "0", kCompiler, numCompilerThreads, 0, 256),
   };
   return specs;

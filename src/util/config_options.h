@@ -20,6 +20,7 @@ struct Options {
   bool disableMsaa = false;
   bool graphicsPipelineLibrary = true;  // build pipelines from libraries where the device can
   bool batchDraws = true;               // runs of unchanged-state draws become one multi-draw
+  bool dynamicBuffersInVideoMemory = true;  // Map(WRITE_DISCARD) slabs: device-local host-visible memory first
   int samplerAnisotropy = -1;      // -1: the application's
   double samplerLodBias = 0.0;
 

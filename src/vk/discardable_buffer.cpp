@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "util/config.h"
+#include "util/log.h"
 #include "vk/device.h"
 #include "vk/gpu_timeline.h"
 
@@ -34,8 +36,18 @@ DiscardableBuffer::~DiscardableBuffer() {
 
 void DiscardableBuffer::addSlab() {
   const VkDeviceSize slices = std::max<VkDeviceSize>(1, kSlabBytes / m_stride);
-  m_slabs.push_back(std::make_unique<Buffer>(m_device, slices * m_stride, m_usage, kHost, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT));
+  // d3d11.dynamicBuffersInVideoMemory: video memory the GPU reads fast, or cached system memory
+  // the CPU writes fast (writes through the BAR are uncached where write-combining is lost).
+  const VkMemoryPropertyFlags preferred = util::config::options().dynamicBuffersInVideoMemory
+                                              ? VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT
+                                              : VK_MEMORY_PROPERTY_HOST_CACHED_BIT;
+  m_slabs.push_back(std::make_unique<Buffer>(m_device, slices * m_stride, m_usage, kHost, preferred));
   Buffer& slab = *m_slabs.back();
+  const uint32_t type = slab.allocation().memoryType;
+  const VkMemoryPropertyFlags flags = m_device.allocator().typeFlags(type);
+  D3D11VK_LOG_ONCE(Info, "dynamic buffers: memory type ", type,
+                   (flags & VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT) ? ", device-local" : ", system memory",
+                   (flags & VK_MEMORY_PROPERTY_HOST_CACHED_BIT) ? ", host-cached" : ", uncached");
   // Push in reverse so slices are handed out from the slab's start.
   for (VkDeviceSize i = slices; i-- > 0;)
     m_free.push_back(BufferSlice{slab.handle(), i * m_stride, m_size, static_cast<char*>(slab.mapped()) + i * m_stride});

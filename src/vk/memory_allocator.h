@@ -55,6 +55,7 @@ public:
   // The memory type chosen for these bits and properties, or -1: exposed for tests and logs.
   int chooseMemoryType(uint32_t typeBits, VkMemoryPropertyFlags required, VkMemoryPropertyFlags preferred) const;
   AllocatorStats stats() const;
+  VkMemoryPropertyFlags typeFlags(uint32_t type) const { return m_properties.memoryTypes[type].propertyFlags; }
 
 private:
   struct Block {
