@@ -24,6 +24,13 @@ struct ID3D11VkPresentDevice : public IUnknown {
   virtual BOOL STDMETHODCALLTYPE HasOtherReferences(ID3D11Resource* resource) = 0;
   // Submits what the immediate context recorded and waits until the GPU has finished it.
   virtual void STDMETHODCALLTYPE WaitIdle() = 0;
+  // Creates a swapchain buffer: CreateTexture2D's rules, plus the back-buffer ones D3D11 applies
+  // to its views. `usage` is the buffer's DXGI_USAGE (DXGI_USAGE_READ_ONLY for the read-only
+  // buffers above 0 of sequential swap effects: no render-target or unordered-access views).
+  // A buffer 0 of R8G8B8A8_UNORM or B8G8R8A8_UNORM also takes render-target views of the
+  // _SRGB twin format (shader-resource views keep to the buffer's own format).
+  virtual HRESULT STDMETHODCALLTYPE CreateBackBuffer(const D3D11_TEXTURE2D_DESC* desc, UINT usage,
+                                                     ID3D11Texture2D** texture) = 0;
 };
 
 #ifdef __CRT_UUID_DECL

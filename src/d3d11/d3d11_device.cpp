@@ -376,7 +376,7 @@ HRESULT D3D11Device::rejectDescription(const char* method, const std::string& pr
 
 template <typename Object, typename Desc, typename Interface>
 HRESULT D3D11Device::createTexture(const char* method, Desc desc, const D3D11_SUBRESOURCE_DATA* initialData,
-                                   Interface** texture) {
+                                   Interface** texture, UINT swapChainUsage) {
   TextureDesc common = textureDesc(desc);
   std::string problem = checkTextureDesc(m_vkAdapter->profile(), m_featureLevel, &common, initialData);
   if (problem.empty()) {
@@ -393,7 +393,10 @@ HRESULT D3D11Device::createTexture(const char* method, Desc desc, const D3D11_SU
     return DXGI_ERROR_DEVICE_REMOVED;
   desc.MipLevels = common.mipLevels;
   try {
-    *texture = new Object(this, desc, initialData);  // starts with the caller's reference
+    if constexpr (std::is_same_v<Object, D3D11Texture2D>)
+      *texture = new Object(this, desc, initialData, swapChainUsage);  // starts with the caller's reference
+    else
+      *texture = new Object(this, desc, initialData);
     return S_OK;
   } catch (const std::invalid_argument& error) {
     util::log::warn("ID3D11Device::", method, ": ", error.what(), ": E_INVALIDARG");
@@ -800,6 +803,13 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateDeferredContext2(UINT flags, ID3D11
 
 void STDMETHODCALLTYPE D3D11Device::GetResourceTiling(ID3D11Resource * /*resource*/, UINT * /*tile_count*/, D3D11_PACKED_MIP_DESC * /*mip_desc*/, D3D11_TILE_SHAPE * /*tile_shape*/, UINT * /*subresource_tiling_count*/, UINT /*first_subresource_tiling*/, D3D11_SUBRESOURCE_TILING * /*subresource_tiling*/) {
   D3D11VK_NOT_IMPLEMENTED();
+}
+
+HRESULT D3D11Device::createBackBuffer(const D3D11_TEXTURE2D_DESC& desc, UINT swapChainUsage, ID3D11Texture2D** texture) {
+  D3D11_TEXTURE2D_DESC1 desc1{};
+  std::memcpy(&desc1, &desc, sizeof(desc));
+  return createTexture<D3D11Texture2D>("CreateTexture2D (swapchain buffer)", desc1, nullptr, texture,
+                                       swapChainUsage | DXGI_USAGE_BACK_BUFFER);
 }
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateTexture2D1(const D3D11_TEXTURE2D_DESC1* desc, const D3D11_SUBRESOURCE_DATA* initial_data, ID3D11Texture2D1** texture) {

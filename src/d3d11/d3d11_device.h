@@ -118,6 +118,9 @@ public:
   vk::Adapter& vulkanAdapter() const { return *m_vkAdapter; }
   vk::Device& vulkanDevice() const { return *m_vkDevice; }
   D3D11DeviceContext& immediateContext() { return m_immediateContext; }
+  // A swapchain buffer (ID3D11VkPresentDevice::CreateBackBuffer): validated like CreateTexture2D,
+  // marked with its DXGI usage so views follow the back-buffer rules (docs/dxgi.md).
+  HRESULT createBackBuffer(const D3D11_TEXTURE2D_DESC& desc, UINT swapChainUsage, ID3D11Texture2D** texture);
   D3D_FEATURE_LEVEL featureLevel() const { return m_featureLevel; }
   // Whether the device was removed; if so, logs that `method` answers DXGI_ERROR_DEVICE_REMOVED.
   bool refuseWhenRemoved(const char* method);
@@ -148,7 +151,8 @@ private:
   HRESULT rejectDescription(const char* method, const std::string& problem);
   // The shared body of CreateTexture1D/2D/3D(1): validation, the size limit, S_FALSE, creation.
   template <typename Object, typename Desc, typename Interface>
-  HRESULT createTexture(const char* method, Desc desc, const D3D11_SUBRESOURCE_DATA* initialData, Interface** texture);
+  HRESULT createTexture(const char* method, Desc desc, const D3D11_SUBRESOURCE_DATA* initialData, Interface** texture,
+                        UINT swapChainUsage = 0);
   template <typename Interface>
   HRESULT createQuery(const char* method, const D3D11_QUERY_DESC1& desc, bool predicateOnly, Interface** object);
   template <typename Interface>

@@ -66,4 +66,11 @@ BOOL STDMETHODCALLTYPE D3D11PresentDevice::HasOtherReferences(ID3D11Resource* re
 
 void STDMETHODCALLTYPE D3D11PresentDevice::WaitIdle() { owner()->immediateContext().waitIdle(); }
 
+HRESULT STDMETHODCALLTYPE D3D11PresentDevice::CreateBackBuffer(const D3D11_TEXTURE2D_DESC* desc, UINT usage,
+                                                               ID3D11Texture2D** texture) {
+  if (!desc || !texture)
+    return E_INVALIDARG;
+  return owner()->createBackBuffer(*desc, usage, texture);
+}
+
 }  // namespace d3d11vk

@@ -19,6 +19,7 @@ public:
                                            BOOL allowTearing, UINT64* submission) override;
   BOOL STDMETHODCALLTYPE HasOtherReferences(ID3D11Resource* resource) override;
   void STDMETHODCALLTYPE WaitIdle() override;
+  HRESULT STDMETHODCALLTYPE CreateBackBuffer(const D3D11_TEXTURE2D_DESC* desc, UINT usage, ID3D11Texture2D** texture) override;
 };
 
 }  // namespace d3d11vk

@@ -110,6 +110,16 @@ TextureDesc textureDesc(const D3D11_TEXTURE1D_DESC& desc) {
   return t;
 }
 
+DXGI_FORMAT backBufferSrgbTwin(DXGI_FORMAT format) {
+  switch (format) {
+    case DXGI_FORMAT_R8G8B8A8_UNORM: return DXGI_FORMAT_R8G8B8A8_UNORM_SRGB;
+    case DXGI_FORMAT_R8G8B8A8_UNORM_SRGB: return DXGI_FORMAT_R8G8B8A8_UNORM;
+    case DXGI_FORMAT_B8G8R8A8_UNORM: return DXGI_FORMAT_B8G8R8A8_UNORM_SRGB;
+    case DXGI_FORMAT_B8G8R8A8_UNORM_SRGB: return DXGI_FORMAT_B8G8R8A8_UNORM;
+    default: return DXGI_FORMAT_UNKNOWN;
+  }
+}
+
 TextureDesc textureDesc(const D3D11_TEXTURE2D_DESC1& desc) {
   TextureDesc t;
   t.dimension = D3D11_RESOURCE_DIMENSION_TEXTURE2D;

@@ -22,7 +22,14 @@ struct TextureDesc {
   DXGI_SAMPLE_DESC sampleDesc = {1, 0};
   UINT usage = 0, bindFlags = 0, cpuAccessFlags = 0, miscFlags = 0;
   UINT textureLayout = 0;
+  // Swapchain buffers only (made through ID3D11VkPresentDevice::CreateBackBuffer): their
+  // DXGI_USAGE, with DXGI_USAGE_BACK_BUFFER set; 0 for every texture the application creates.
+  UINT swapChainUsage = 0;
 };
+
+// The format whose render-target views a swapchain buffer of `format` also takes: the _SRGB twin
+// of R8G8B8A8_UNORM and B8G8R8A8_UNORM and back; UNKNOWN for every other format.
+DXGI_FORMAT backBufferSrgbTwin(DXGI_FORMAT format);
 
 TextureDesc textureDesc(const D3D11_TEXTURE1D_DESC& desc);
 TextureDesc textureDesc(const D3D11_TEXTURE2D_DESC1& desc);

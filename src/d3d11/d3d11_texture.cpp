@@ -62,8 +62,17 @@ void STDMETHODCALLTYPE D3D11Texture1D::GetDesc(D3D11_TEXTURE1D_DESC* desc) {
     *desc = m_desc;
 }
 
-D3D11Texture2D::D3D11Texture2D(D3D11Device* device, const D3D11_TEXTURE2D_DESC1& desc, const D3D11_SUBRESOURCE_DATA* initialData)
-    : D3D11DeviceChild(device), m_desc(desc), m_storage(device, textureDesc(desc), initialData) {}
+namespace {
+TextureDesc withSwapChainUsage(TextureDesc desc, UINT swapChainUsage) {
+  desc.swapChainUsage = swapChainUsage;
+  return desc;
+}
+}  // namespace
+
+D3D11Texture2D::D3D11Texture2D(D3D11Device* device, const D3D11_TEXTURE2D_DESC1& desc, const D3D11_SUBRESOURCE_DATA* initialData,
+                               UINT swapChainUsage)
+    : D3D11DeviceChild(device), m_desc(desc),
+      m_storage(device, withSwapChainUsage(textureDesc(desc), swapChainUsage), initialData) {}
 
 HRESULT STDMETHODCALLTYPE D3D11Texture2D::QueryInterface(REFIID riid, void** object) {
   HRESULT result;

@@ -37,7 +37,9 @@ private:
 
 class D3D11Texture2D final : public D3D11DeviceChild<ID3D11Texture2D1>, public D3D11ResourceCommon {
 public:
-  D3D11Texture2D(D3D11Device* device, const D3D11_TEXTURE2D_DESC1& desc, const D3D11_SUBRESOURCE_DATA* initialData);
+  // `swapChainUsage`: non-zero for swapchain buffers only (TextureDesc::swapChainUsage).
+  D3D11Texture2D(D3D11Device* device, const D3D11_TEXTURE2D_DESC1& desc, const D3D11_SUBRESOURCE_DATA* initialData,
+                 UINT swapChainUsage = 0);
 
   HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** object) override;
   void STDMETHODCALLTYPE GetType(D3D11_RESOURCE_DIMENSION* dimension) override;

@@ -131,7 +131,9 @@ TextureStorage::TextureStorage(D3D11Device* device, const TextureDesc& desc, con
   // Typeless families are viewed through their typed members; the usage applies to the views.
   const bool typeless = info->kind == caps::FormatKind::ColorTypeless || info->kind == caps::FormatKind::DepthTypeless ||
                         info->kind == caps::FormatKind::CompressedTypeless;
-  if (typeless)
+  // Swapchain buffers take render-target views of their _SRGB twin format too (docs/dxgi.md).
+  const bool srgbTwinViews = (desc.swapChainUsage & DXGI_USAGE_BACK_BUFFER) && backBufferSrgbTwin(desc.format) != DXGI_FORMAT_UNKNOWN;
+  if (typeless || srgbTwinViews)
     image.flags |= VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT | VK_IMAGE_CREATE_EXTENDED_USAGE_BIT;
   // A typed format whose UNORDERED_ACCESS comes from its family (R8G8B8A8_UNORM_SRGB) cannot be a
   // storage image itself; its UAVs are refused, so the image goes without the usage.

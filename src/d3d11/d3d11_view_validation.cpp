@@ -122,6 +122,25 @@ ViewShape defaultShape(const ViewedResource& resource, bool cubes) {
   return tex.arraySize > 1 ? ViewShape::Tex2DArray : ViewShape::Tex2D;
 }
 
+// Swapchain buffers above 0 of the sequential swap effects are read-only (DXGI_USAGE_READ_ONLY):
+// D3D11 reports them with render-target binding but refuses views that would write them.
+std::string checkBackBufferOutput(const TextureDesc& texture, const char* kind) {
+  if ((texture.swapChainUsage & DXGI_USAGE_BACK_BUFFER) && (texture.swapChainUsage & DXGI_USAGE_READ_ONLY))
+    return std::string("a read-only swapchain buffer (above buffer 0) takes no ") + kind + " view";
+  return "";
+}
+
+// The format a render-target view's format is checked against: a swapchain buffer of
+// R8G8B8A8_UNORM or B8G8R8A8_UNORM also renders through its _SRGB twin and back (D3D11 allows
+// it for back buffers only, and only for render targets: shader-resource views keep the
+// buffer's format).
+DXGI_FORMAT renderTargetResourceFormat(const TextureDesc& texture, DXGI_FORMAT viewFormat) {
+  if ((texture.swapChainUsage & DXGI_USAGE_BACK_BUFFER) && viewFormat != DXGI_FORMAT_UNKNOWN &&
+      backBufferSrgbTwin(texture.format) == viewFormat)
+    return viewFormat;
+  return texture.format;
+}
+
 // A null description takes the resource's format, which must be typed.
 std::string defaultFormat(const ViewedResource& resource, DXGI_FORMAT* format) {
   if (resource.dimension == D3D11_RESOURCE_DIMENSION_BUFFER) {
@@ -348,7 +367,10 @@ std::string checkRenderTargetView(D3D_FEATURE_LEVEL level, const ViewedResource&
   }
   if (std::string problem = shapeMismatch(resource, r.shape); !problem.empty())
     return problem;
-  if (std::string problem = checkFormat(Kind::RTV, resource.texture.format, &desc->Format); !problem.empty())
+  if (std::string problem = checkBackBufferOutput(resource.texture, "render-target"); !problem.empty())
+    return problem;
+  if (std::string problem = checkFormat(Kind::RTV, renderTargetResourceFormat(resource.texture, desc->Format), &desc->Format);
+      !problem.empty())
     return problem;
   r.format = desc->Format;
   if (std::string problem = checkTextureRange(resource, range); !problem.empty())
@@ -480,6 +502,8 @@ std::string checkUnorderedAccessView(D3D_FEATURE_LEVEL level, const ViewedResour
     default: return "unknown ViewDimension " + std::to_string(enumValue(desc->ViewDimension));
   }
   if (std::string problem = shapeMismatch(resource, r.shape); !problem.empty())
+    return problem;
+  if (std::string problem = checkBackBufferOutput(resource.texture, "unordered-access"); !problem.empty())
     return problem;
   if (std::string problem = checkFormat(Kind::UAV, resource.texture.format, &desc->Format); !problem.empty())
     return problem;

@@ -41,19 +41,31 @@ bool isSrgbFormat(DXGI_FORMAT format) {
   return format == DXGI_FORMAT_R8G8B8A8_UNORM_SRGB || format == DXGI_FORMAT_B8G8R8A8_UNORM_SRGB;
 }
 
-// The back-buffer formats DXGI documents for swapchains.
-bool isSwapChainFormat(DXGI_FORMAT format) {
+// The back-buffer formats DXGI documents for swapchains, at the feature levels that display them:
+// the 8-bit formats everywhere, the 10-bit and half-float ones from 10_0 (9_x displays 8 bits).
+// R10G10B10_XR_BIAS_A2_UNORM is a display format too, but D3D11 renders into no such texture here
+// (it has no Vulkan format): refused like a format that is not one.
+bool isSwapChainFormat(DXGI_FORMAT format, D3D_FEATURE_LEVEL level) {
   switch (format) {
     case DXGI_FORMAT_R8G8B8A8_UNORM:
     case DXGI_FORMAT_R8G8B8A8_UNORM_SRGB:
     case DXGI_FORMAT_B8G8R8A8_UNORM:
     case DXGI_FORMAT_B8G8R8A8_UNORM_SRGB:
+      return true;
     case DXGI_FORMAT_R10G10B10A2_UNORM:
     case DXGI_FORMAT_R16G16B16A16_FLOAT:
-      return true;
+      return level >= D3D_FEATURE_LEVEL_10_0;
     default:
       return false;
   }
+}
+
+// The feature level of the swapchain's device (9_1 when it is not a D3D11 device: the strictest).
+D3D_FEATURE_LEVEL featureLevelOf(IUnknown* device) {
+  util::ComPtr<ID3D11Device> d3d11;
+  if (device && SUCCEEDED(device->QueryInterface(__uuidof(ID3D11Device), d3d11.putVoid())))
+    return d3d11->GetFeatureLevel();
+  return D3D_FEATURE_LEVEL_9_1;
 }
 
 HRESULT invalidCall(const char* method, const char* why) {
@@ -66,13 +78,17 @@ constexpr UINT kFixedFlags = DXGI_SWAP_CHAIN_FLAG_FRAME_LATENCY_WAITABLE_OBJECT 
 
 }  // namespace
 
-HRESULT DxgiSwapChain::validate(const DXGI_SWAP_CHAIN_DESC1& desc, const char* method) {
+HRESULT DxgiSwapChain::validate(const DXGI_SWAP_CHAIN_DESC1& desc, D3D_FEATURE_LEVEL level, const char* method) {
   const UINT effect = enumValue(desc.SwapEffect);  // read as a raw value: applications pass anything
   const bool flip = isFlipModel(effect);
   if (effect != DXGI_SWAP_EFFECT_DISCARD && effect != DXGI_SWAP_EFFECT_SEQUENTIAL && !flip)
     return invalidCall(method, "unknown swap effect");
-  if (!isSwapChainFormat(desc.Format))
-    return invalidCall(method, "the format is not a swapchain format");
+  if (!isSwapChainFormat(desc.Format, level)) {
+    // E_INVALIDARG, not DXGI_ERROR_INVALID_CALL: what Windows answers for a format it cannot display.
+    util::log::error(method, ": format ", unsigned(desc.Format), " is not a swapchain format at feature level 0x", std::hex,
+                     unsigned(level));
+    return E_INVALIDARG;
+  }
   if (flip) {
     if (desc.BufferCount < 2 || desc.BufferCount > kMaxBuffers)
       return invalidCall(method, "flip-model swapchains need 2 to 16 buffers");
@@ -120,7 +136,7 @@ HRESULT DxgiSwapChain::create(DxgiFactory* factory, IUnknown* device, HWND windo
   if (!window)
     return invalidCall(method, "a null window (natively the HWND value is an X11 Window id)");
 #endif
-  HRESULT result = validate(*desc, method);
+  HRESULT result = validate(*desc, featureLevelOf(device), method);
   if (FAILED(result))
     return result;
   util::ComPtr<ID3D11VkPresentDevice> presentDevice;
@@ -168,8 +184,19 @@ DxgiSwapChain::DxgiSwapChain(DxgiFactory* factory, IUnknown* device, util::ComPt
                              const DXGI_SWAP_CHAIN_FULLSCREEN_DESC& fullscreenDesc, IDXGIOutput* restrictToOutput)
     : m_factory(factory), m_dxgiFactory(factory), m_device(device), m_presentDevice(std::move(presentDevice)), m_window(window), m_desc(desc),
       m_fullscreenDesc(fullscreenDesc), m_restrictToOutput(restrictToOutput) {
-  m_presenter = std::make_unique<vk::Presenter>(*m_presentDevice->GetVulkanDevice(), *m_presentDevice->GetVulkanAdapter(),
-                                                reinterpret_cast<uintptr_t>(window));
+  try {
+    m_presenter = std::make_unique<vk::Presenter>(*m_presentDevice->GetVulkanDevice(), *m_presentDevice->GetVulkanAdapter(),
+                                                  reinterpret_cast<uintptr_t>(window));
+  } catch (const vk::Error& error) {
+    // The device presents, but Vulkan makes no surface for this window (Wine's desktop window,
+    // which Windows accepts: applications make such swapchains to probe the device). The
+    // swapchain works without showing its frames; anything else stays a creation failure.
+    const std::string& call = error.call();
+    if (call.rfind("vkCreate", 0) != 0 || call.find("SurfaceKHR") == std::string::npos)
+      throw;
+    util::log::warn("swapchain: no Vulkan surface for this window (", error.what(),
+                    "); its frames are rendered but never shown");
+  }
   if (!m_desc.Width || !m_desc.Height) {
     UINT width = 0, height = 0;
     windowSize(&width, &height);
@@ -238,8 +265,11 @@ HRESULT DxgiSwapChain::createBackBuffer() {
   texture.BindFlags = D3D11_BIND_RENDER_TARGET | D3D11_BIND_SHADER_RESOURCE;
   if (m_desc.BufferUsage & DXGI_USAGE_UNORDERED_ACCESS)
     texture.BindFlags |= D3D11_BIND_UNORDERED_ACCESS;
+  // DXGI_USAGE_BACK_BUFFER and the description's usage, for IDXGIResource::GetUsage and for the
+  // back-buffer view rules (_SRGB render-target views, ID3D11VkPresentDevice::CreateBackBuffer).
+  const DXGI_USAGE usage = m_desc.BufferUsage | DXGI_USAGE_BACK_BUFFER;
   util::ComPtr<ID3D11Texture2D> created;
-  HRESULT result = device->CreateTexture2D(&texture, nullptr, created.put());
+  HRESULT result = m_presentDevice->CreateBackBuffer(&texture, UINT(usage), created.put());
   if (FAILED(result)) {
     util::log::error("swapchain: the back buffer (", m_desc.Width, "x", m_desc.Height, ") cannot be created: 0x", std::hex,
                      unsigned(result));
@@ -257,8 +287,6 @@ HRESULT DxgiSwapChain::createBackBuffer() {
       return result;
     }
   }
-  // DXGI_USAGE_BACK_BUFFER and the description's usage, for IDXGIResource::GetUsage.
-  const DXGI_USAGE usage = m_desc.BufferUsage | DXGI_USAGE_BACK_BUFFER;
   created->SetPrivateData(kSwapChainUsageId, sizeof(usage), &usage);
   m_backBuffer = std::move(created);
   m_resolveBuffer = std::move(resolved);
@@ -270,7 +298,7 @@ bool DxgiSwapChain::windowGone() const {
   if (!IsWindow(m_window))
     return true;
 #endif
-  return m_presenter->surfaceLost();
+  return m_presenter && m_presenter->surfaceLost();
 }
 
 void DxgiSwapChain::windowSize(UINT* width, UINT* height) const {
@@ -283,7 +311,7 @@ void DxgiSwapChain::windowSize(UINT* width, UINT* height) const {
     return;
   }
 #endif
-  VkExtent2D extent = m_presenter->windowExtent();
+  const VkExtent2D extent = m_presenter ? m_presenter->windowExtent() : VkExtent2D{0xFFFFFFFFu, 0xFFFFFFFFu};
   if (extent.width != 0xFFFFFFFFu) {
     *width = extent.width;
     *height = extent.height;
@@ -457,6 +485,13 @@ HRESULT STDMETHODCALLTYPE DxgiSwapChain::Present1(UINT SyncInterval, UINT Presen
     context->ResolveSubresource(m_resolveBuffer.get(), 0, m_backBuffer.get(), 0, m_desc.Format);
     shown = m_resolveBuffer.get();
   }
+  if (!m_presenter) {
+    // No surface (see the constructor): the frame counts as presented, nothing is shown.
+    if (!m_history.empty())
+      rotateBuffers(context.get());
+    m_presentCount++;
+    return S_OK;
+  }
   HRESULT result = m_presentDevice->PresentTexture(m_presenter.get(), shown, SyncInterval, tearing, &submission);
   if (FAILED(result))
     return result;
@@ -564,7 +599,7 @@ HRESULT STDMETHODCALLTYPE DxgiSwapChain::ResizeBuffers(UINT BufferCount, UINT Wi
   if ((SwapChainFlags & kFixedFlags) != (m_desc.Flags & kFixedFlags))
     return invalidCall(method, "FRAME_LATENCY_WAITABLE_OBJECT and ALLOW_TEARING cannot be added or removed");
   desc.Flags = SwapChainFlags;
-  HRESULT result = validate(desc, method);
+  HRESULT result = validate(desc, featureLevelOf(m_device.get()), method);
   if (FAILED(result))
     return result;
   auto referenced = [&] {
@@ -696,7 +731,7 @@ HRESULT STDMETHODCALLTYPE DxgiSwapChain::GetFrameStatistics(DXGI_FRAME_STATISTIC
   // (docs/dxgi.md): Vulkan does not report when a frame reached the screen.
   VBlankClock clock(0.0);
   *pStats = DXGI_FRAME_STATISTICS{};
-  pStats->PresentCount = UINT(m_presenter->presentCount());
+  pStats->PresentCount = UINT(m_presenter ? m_presenter->presentCount() : 0);
   pStats->PresentRefreshCount = UINT(clock.count());
   pStats->SyncRefreshCount = UINT(clock.count());
   pStats->SyncQPCTime.QuadPart = clock.lastVBlankTicks();

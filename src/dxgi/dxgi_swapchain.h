@@ -34,7 +34,7 @@ public:
                         const DXGI_SWAP_CHAIN_FULLSCREEN_DESC* fullscreenDesc, IDXGIOutput* restrictToOutput,
                         IDXGISwapChain1** swapchain);
   // The documented rules of a description for an HWND swapchain: S_OK or the failure to return.
-  static HRESULT validate(const DXGI_SWAP_CHAIN_DESC1& desc, const char* method);
+  static HRESULT validate(const DXGI_SWAP_CHAIN_DESC1& desc, D3D_FEATURE_LEVEL level, const char* method);
 
   ~DxgiSwapChain() override;
 

@@ -222,15 +222,16 @@ HRESULT DxgiSwapChain::createHistory() {
     return DXGI_ERROR_DEVICE_REMOVED;
   D3D11_TEXTURE2D_DESC texture{};
   m_backBuffer->GetDesc(&texture);
-  // Read-only, as documented: shader reads and copies from them, no rendering into them.
-  texture.BindFlags = D3D11_BIND_SHADER_RESOURCE;
+  // Described like buffer 0 (D3D11 reports render-target binding for them too), but the
+  // sequential effects' are read-only, as documented: shader reads and copies from them; the
+  // device refuses render-target and unordered-access views of them (DXGI_USAGE_READ_ONLY).
   texture.MiscFlags = 0;
   const bool rotates = m_desc.SwapEffect == DXGI_SWAP_EFFECT_SEQUENTIAL || m_desc.SwapEffect == DXGI_SWAP_EFFECT_FLIP_SEQUENTIAL;
   // GetUsage: back buffers with the description's usage; the sequential effects' are read-only.
   const DXGI_USAGE usage = m_desc.BufferUsage | DXGI_USAGE_BACK_BUFFER | (rotates ? DXGI_USAGE_READ_ONLY : 0);
   std::vector<util::ComPtr<ID3D11Texture2D>> history(m_desc.BufferCount - 1);
   for (util::ComPtr<ID3D11Texture2D>& buffer : history) {
-    HRESULT result = device->CreateTexture2D(&texture, nullptr, buffer.put());
+    HRESULT result = m_presentDevice->CreateBackBuffer(&texture, UINT(usage), buffer.put());
     if (FAILED(result)) {
       util::log::error("GetBuffer: the buffers above 0 cannot be created: 0x", std::hex, unsigned(result));
       return result;

@@ -810,3 +810,90 @@ TEST_CASE("An unmapped (minimised) X11 window is occluded and the registrations 
   f.factory->UnregisterOcclusionStatus(cookie);
   close(fd);
 }
+
+TEST_CASE("Buffer 0 takes render-target views of its _SRGB twin; shader-resource views and other textures do not",
+          "[dxgi-swapchain]") {
+  SwapChainFixture f;
+  if (f.skipped)
+    return;
+  DXGI_SWAP_CHAIN_DESC1 desc = SwapChainFixture::flipDesc();
+  desc.BufferUsage = DXGI_USAGE_RENDER_TARGET_OUTPUT | DXGI_USAGE_SHADER_INPUT;
+  REQUIRE(f.create(desc) == S_OK);
+  ComPtr<ID3D11Texture2D> buffer;
+  REQUIRE(f.swapchain->GetBuffer(0, __uuidof(ID3D11Texture2D), buffer.putVoid()) == S_OK);
+  D3D11_RENDER_TARGET_VIEW_DESC rtvDesc{};
+  rtvDesc.Format = DXGI_FORMAT_R8G8B8A8_UNORM_SRGB;
+  rtvDesc.ViewDimension = D3D11_RTV_DIMENSION_TEXTURE2D;
+  ComPtr<ID3D11RenderTargetView> srgbView;
+  REQUIRE(f.device->CreateRenderTargetView(buffer.get(), &rtvDesc, srgbView.put()) == S_OK);
+  // Written through the sRGB view, 0.5 is stored encoded (0.735 of 255: 187 or 188), 1.0 as 255.
+  const float grey[4] = {0.5f, 0.5f, 1.0f, 1.0f};
+  f.context->ClearRenderTargetView(srgbView.get(), grey);
+  const uint32_t texel = f.backBufferTexel(3, 3);
+  CHECK(((texel & 0xff) == 187 || (texel & 0xff) == 188));
+  CHECK((texel >> 16 & 0xff) == 255);
+  // Only render targets: a shader-resource view keeps to the buffer's own format.
+  D3D11_SHADER_RESOURCE_VIEW_DESC srvDesc{};
+  srvDesc.Format = DXGI_FORMAT_R8G8B8A8_UNORM_SRGB;
+  srvDesc.ViewDimension = D3D11_SRV_DIMENSION_TEXTURE2D;
+  srvDesc.Texture2D.MipLevels = 1;
+  ComPtr<ID3D11ShaderResourceView> srv;
+  CHECK(f.device->CreateShaderResourceView(buffer.get(), &srvDesc, srv.put()) == E_INVALIDARG);
+  // Only swapchain buffers: an application's R8G8B8A8_UNORM texture takes no sRGB view.
+  D3D11_TEXTURE2D_DESC plainDesc{};
+  buffer->GetDesc(&plainDesc);
+  ComPtr<ID3D11Texture2D> plain;
+  REQUIRE(f.device->CreateTexture2D(&plainDesc, nullptr, plain.put()) == S_OK);
+  ComPtr<ID3D11RenderTargetView> refused;
+  CHECK(f.device->CreateRenderTargetView(plain.get(), &rtvDesc, refused.put()) == E_INVALIDARG);
+  CHECK(!refused);
+}
+
+TEST_CASE("Buffers above 0 of a sequential swapchain are described as render targets but refuse writing views",
+          "[dxgi-swapchain]") {
+  SwapChainFixture f;
+  if (f.skipped)
+    return;
+  DXGI_SWAP_CHAIN_DESC1 desc = SwapChainFixture::flipDesc();
+  desc.SwapEffect = DXGI_SWAP_EFFECT_SEQUENTIAL;
+  desc.BufferCount = 3;
+  desc.BufferUsage = DXGI_USAGE_RENDER_TARGET_OUTPUT | DXGI_USAGE_SHADER_INPUT;
+  REQUIRE(f.create(desc) == S_OK);
+  for (UINT index : {0u, 1u, 2u}) {
+    INFO("buffer " << index);
+    ComPtr<ID3D11Texture2D> buffer;
+    REQUIRE(f.swapchain->GetBuffer(index, __uuidof(ID3D11Texture2D), buffer.putVoid()) == S_OK);
+    D3D11_TEXTURE2D_DESC described{};
+    buffer->GetDesc(&described);
+    CHECK((described.BindFlags & (D3D11_BIND_RENDER_TARGET | D3D11_BIND_SHADER_RESOURCE)) ==
+          (D3D11_BIND_RENDER_TARGET | D3D11_BIND_SHADER_RESOURCE));
+    ComPtr<ID3D11RenderTargetView> view;
+    CHECK((f.device->CreateRenderTargetView(buffer.get(), nullptr, view.put()) == S_OK) == (index == 0));
+    ComPtr<ID3D11ShaderResourceView> srv;
+    CHECK(f.device->CreateShaderResourceView(buffer.get(), nullptr, srv.put()) == S_OK);
+  }
+}
+
+TEST_CASE("Swapchain formats: E_INVALIDARG for formats not displayed at the device's feature level", "[dxgi-swapchain]") {
+  SwapChainFixture f;
+  if (f.skipped)
+    return;
+  DXGI_SWAP_CHAIN_DESC1 desc = SwapChainFixture::flipDesc();
+  desc.Format = DXGI_FORMAT_R8G8B8A8_TYPELESS;
+  CHECK(f.create(desc) == E_INVALIDARG);
+  desc.Format = DXGI_FORMAT_R16G16B16A16_FLOAT;
+  CHECK(f.create(desc) == S_OK);
+  f.swapchain = nullptr;
+  // At 9_3 the 8-bit formats only.
+  ComPtr<ID3D11Device> level9;
+  const D3D_FEATURE_LEVEL level = D3D_FEATURE_LEVEL_9_3;
+  REQUIRE(D3D11CreateDevice(nullptr, D3D_DRIVER_TYPE_HARDWARE, nullptr, 0, &level, 1, D3D11_SDK_VERSION, level9.put(), nullptr,
+                            nullptr) == S_OK);
+  for (DXGI_FORMAT format : {DXGI_FORMAT_R16G16B16A16_FLOAT, DXGI_FORMAT_R10G10B10A2_UNORM, DXGI_FORMAT_B8G8R8A8_UNORM}) {
+    INFO("format " << int(format));
+    desc.Format = format;
+    ComPtr<IDXGISwapChain1> swapchain;
+    const HRESULT result = f.factory->CreateSwapChainForHwnd(level9.get(), f.hwnd(), &desc, nullptr, nullptr, swapchain.put());
+    CHECK(result == (format == DXGI_FORMAT_B8G8R8A8_UNORM ? S_OK : E_INVALIDARG));
+  }
+}

@@ -204,6 +204,30 @@ static void testOcclusion(ID3D11Device* device, ID3D11DeviceContext* context, ID
 
 // GetBuffer above 0: refused for DISCARD, read-only for the sequential effects, whose buffers
 // rotate at Present (buffer count-1 is the frame just presented).
+// Windows makes a swapchain for the desktop window (applications do, to probe the device); under
+// Wine Vulkan makes no surface for it, and d3d11vk keeps the swapchain without showing its frames.
+static void testDesktopWindow(ID3D11Device* device, ID3D11DeviceContext* context, IDXGIFactory2* factory) {
+  DXGI_SWAP_CHAIN_DESC desc{};
+  desc.BufferDesc.Width = 64;
+  desc.BufferDesc.Height = 32;
+  desc.BufferDesc.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
+  desc.SampleDesc.Count = 1;
+  desc.BufferUsage = DXGI_USAGE_RENDER_TARGET_OUTPUT;
+  desc.BufferCount = 1;
+  desc.OutputWindow = GetDesktopWindow();
+  desc.Windowed = TRUE;
+  desc.SwapEffect = DXGI_SWAP_EFFECT_DISCARD;
+  IDXGISwapChain* chain = nullptr;
+  check(factory->CreateSwapChain(device, &desc, &chain) == S_OK && chain, "a swapchain on the desktop window is created");
+  if (!chain)
+    return;
+  const float blue[4] = {0, 0, 1, 1};
+  check(clearAndPresent(device, context, chain, blue, 0) == S_OK, "the desktop-window swapchain presents (S_OK)");
+  // (d3d11vk keeps buffer 0 across a DISCARD present, so the frame is still there to read.)
+  check(readTexel(device, context, chain, 63, 31) == 0xffff0000u, "its back buffer holds the frame rendered into it");
+  release(chain);
+}
+
 static void testBuffersAboveZero(ID3D11Device* device, ID3D11DeviceContext* context, IDXGIFactory2* factory, HWND window) {
   const float red[4] = {1, 0, 0, 1}, green[4] = {0, 1, 0, 1};
   DXGI_SWAP_CHAIN_DESC1 desc{};
@@ -559,8 +583,9 @@ int main() {
         "flip model with one buffer is DXGI_ERROR_INVALID_CALL");
   desc1.BufferCount = 2;
   desc1.Format = DXGI_FORMAT_R32G32B32A32_FLOAT;
-  check(factory->CreateSwapChainForHwnd(device, second, &desc1, nullptr, nullptr, &swapchain1) == DXGI_ERROR_INVALID_CALL,
-        "a format that is not a swapchain format is DXGI_ERROR_INVALID_CALL");
+  // E_INVALIDARG, as Windows answers (Wine's d3d11 conformance test checks it for CreateSwapChain).
+  check(factory->CreateSwapChainForHwnd(device, second, &desc1, nullptr, nullptr, &swapchain1) == E_INVALIDARG,
+        "a format that is not a swapchain format is E_INVALIDARG");
   desc1.Format = DXGI_FORMAT_R16G16B16A16_FLOAT;
   desc1.Flags = DXGI_SWAP_CHAIN_FLAG_FRAME_LATENCY_WAITABLE_OBJECT;
   hr = factory->CreateSwapChainForHwnd(device, second, &desc1, nullptr, nullptr, &swapchain1);
@@ -590,6 +615,7 @@ int main() {
   }
   testOcclusion(device, context, swapchain, window, factory);
   testBuffersAboveZero(device, context, factory, second);
+  testDesktopWindow(device, context, factory);
   testTearing(device, context, factory, second);
   testReleaseInFullscreen(device, factory, second);
   testAltEnter(device, factory);
