@@ -358,3 +358,16 @@ TEST_CASE("geometry shaders taking patches without a list primitive of that size
                          " control points (only 1, 2, 3, 4 and 6 map to a Vulkan input primitive)");
   }
 }
+
+TEST_CASE("sampleinfo returns the sample count as a float, and as an integer with _uint", "[compiler]") {
+  const std::string head =
+    "ps_5_0\n"
+    "dcl_resource_texture2dms(4) (float,float,float,float) t0\n"
+    "dcl_output o0.xyzw\n";
+  Compiled asFloat = compileValid(head + "sampleinfo o0.xyzw, t0.xyzw\nret\n");
+  CHECK(asFloat.has("OpImageQuerySamples"));
+  CHECK(asFloat.has("OpConvertUToF"));
+  Compiled asUint = compileValid(head + "sampleinfo_uint o0.xyzw, t0.xyzw\nret\n");
+  CHECK(asUint.has("OpImageQuerySamples"));
+  CHECK_FALSE(asUint.has("OpConvertUToF"));
+}
