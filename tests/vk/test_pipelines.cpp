@@ -48,7 +48,7 @@ const char* kSampleCountPixelShader =
     "ps_5_0\n"
     "dcl_output o0.xyzw\n"
     "dcl_temps 1\n"
-    "sampleinfo r0.x, rasterizer.x\n"
+    "sampleinfo_uint r0.x, rasterizer.x\n"
     "utof o0.xyzw, r0.xxxx\n"
     "ret\n";
 
