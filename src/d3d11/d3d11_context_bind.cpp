@@ -99,6 +99,8 @@ ID3D11Resource* viewedResource(ID3D11ShaderResourceView* view) {
 UINT viewBindFlags(ID3D11ShaderResourceView* view) {
   return static_cast<D3D11ShaderResourceView*>(view)->target().resourceBindFlags();
 }
+constexpr UINT kOutputBindFlags =
+    D3D11_BIND_RENDER_TARGET | D3D11_BIND_DEPTH_STENCIL | D3D11_BIND_UNORDERED_ACCESS | D3D11_BIND_STREAM_OUTPUT;
 
 ID3D11Resource* viewedResource(ID3D11RenderTargetView* view) {
   return view ? static_cast<D3D11RenderTargetView*>(view)->target().resource() : nullptr;
@@ -194,7 +196,9 @@ void D3D11DeviceContext::setShader(typename ShaderClass::InterfaceType* shader, 
       state.code = m_device->shaderCodeFor(*state.compiled);
       object->cacheCode(state.code);
     }
-    state.descriptorsDirty = true;
+    // The entries are kept when the new shader's bindings are the old one's (recordDescriptors).
+    state.shaderChanged = true;
+    state.bindingsDirty = true;
     if constexpr (stage == uint32_t(dxbc::ShaderStage::Geometry)) {
       // The stream-output declaration's rasterized stream is pipeline state (rasterizer discard).
       const UINT rasterized = object && object->hasStreamOutput() ? object->streamOutput().rasterizedStream : 0;
@@ -208,7 +212,10 @@ void D3D11DeviceContext::setShader(typename ShaderClass::InterfaceType* shader, 
     else
       m_state.shadersDirty = true;  // a small command, not a new key (the common per-draw change)
   }
-  setClassInstances(stage, instances, instanceCount);
+  // The common case, on every *SetShader: no classes before or after, nothing to do.
+  if (instanceCount || !state.classInstances.empty() || !state.classInstanceBlock.empty() ||
+      (state.compiled && state.compiled->reflection.interfaceSlots))
+    setClassInstances(stage, instances, instanceCount);
 }
 
 // Per interface slot the block holds the function table the instance's class type takes in that
@@ -320,7 +327,7 @@ void D3D11DeviceContext::setConstantBuffers(uint32_t stage, UINT start, UINT cou
     binding.buffer = buffer;
     binding.firstConstant = first;
     binding.numConstants = number;
-    state.descriptorsDirty = true;
+    state.markBindingDirty(dxbc::binding_model::kConstantBufferBase + start + i);
   }
 }
 
@@ -359,13 +366,14 @@ void D3D11DeviceContext::setShaderResources(uint32_t stage, UINT start, UINT cou
   StageState& state = m_state.stages[stage];
   for (UINT i = 0; i < count; ++i) {
     ID3D11ShaderResourceView* view = views ? views[i] : nullptr;
-    if (view && boundForOutput(viewedResource(view), stage, viewBindFlags(view))) {
+    // Most views are of resources that can never be bound for output: no scan of the outputs.
+    if (view && (viewBindFlags(view) & kOutputBindFlags) && boundForOutput(viewedResource(view), stage, viewBindFlags(view))) {
       util::log::debug("SetShaderResources: the resource of slot ", start + i, " is bound for output; bound as null");
       view = nullptr;
     }
     if (state.shaderResources[start + i].get() != view) {
       state.shaderResources[start + i] = view;
-      state.descriptorsDirty = true;
+      state.markBindingDirty(dxbc::binding_model::kShaderResourceBase + start + i);
     }
   }
 }
@@ -380,7 +388,7 @@ void D3D11DeviceContext::setSamplers(uint32_t stage, UINT start, UINT count, ID3
     ID3D11SamplerState* sampler = samplers ? samplers[i] : nullptr;
     if (state.samplers[start + i].get() != sampler) {
       state.samplers[start + i] = sampler;
-      state.descriptorsDirty = true;
+      state.markBindingDirty(dxbc::binding_model::kSamplerBase + start + i);
     }
   }
 }

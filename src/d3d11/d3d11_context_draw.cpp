@@ -4,8 +4,10 @@
 // stage the full descriptor set built from the shader's reflection and the bound views.
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <cmath>
 #include <cstring>
+#include <iterator>
 
 #include "d3d11/caps/format_table.h"
 #include "d3d11/d3d11_blend_state.h"
@@ -507,20 +509,83 @@ ID3D11SamplerState* D3D11DeviceContext::defaultSampler() {
   return m_defaultSampler.get();
 }
 
+namespace {
+
+// Whether `entries` were made for exactly these bindings (a shader switch between shaders that
+// declare the same resources keeps them).
+bool sameBindings(const vk::DescriptorEntry* entries, const vk::ShaderBindingSlot* slots, size_t count) {
+  for (size_t i = 0; i < count; ++i)
+    if (entries[i].binding != slots[i].binding || entries[i].type != slots[i].type)
+      return false;
+  return true;
+}
+
+// Sets of fewer bindings are computed whole into the command: patching kept entries costs a
+// bindings compare, the loop over the marks and a copy of the set (about 90 instructions), more
+// than the one or two entries it spares (about 65 each; callgrind, docs/pipelines.md).
+constexpr size_t kMinKeptEntries = 3;
+
+}  // namespace
+
+// The stage's entries are kept between records (StageState::entries, what the worker holds for
+// the stage's set) for sets of kMinKeptEntries or more. Only the entries of the slots a Set*
+// method rebound are computed again, and nothing is recorded when none changed. Any other change
+// (descriptorsDirty) computes all.
 void D3D11DeviceContext::recordDescriptors(uint32_t stage) {
   StageState& state = m_state.stages[stage];
-  state.descriptorsDirty = false;
-  if (!state.code)
+  const vk::ShaderCode* code = state.code;
+  bool all = state.descriptorsDirty || !state.entriesValid;
+  const bool shaderChanged = state.shaderChanged;
+  state.descriptorsDirty = state.bindingsDirty = state.shaderChanged = false;
+  if (!code) {
+    state.entriesValid = false;  // the marks are dropped: the next shader's entries are all computed
+    std::fill(std::begin(state.dirtyBindings), std::end(state.dirtyBindings), 0);
     return;
-  const std::vector<vk::ShaderBindingSlot>& slots = state.code->bindings;
-  auto& command = m_stream->record<vk::BindDescriptorsCommand>(slots.size() * sizeof(vk::DescriptorEntry));
+  }
+  const vk::ShaderBindingSlot* slots = code->bindings.data();
+  const size_t count = code->bindings.size();
   const bool compute = stage == uint32_t(dxbc::ShaderStage::Compute);
+  if (count < kMinKeptEntries) {
+    state.entriesValid = false;
+    std::fill(std::begin(state.dirtyBindings), std::end(state.dirtyBindings), 0);
+    auto& command = m_stream->record<vk::BindDescriptorsCommand>(count * sizeof(vk::DescriptorEntry));
+    command.bindPoint = compute ? VK_PIPELINE_BIND_POINT_COMPUTE : VK_PIPELINE_BIND_POINT_GRAPHICS;
+    command.set = dxbc::binding_model::descriptorSet(dxbc::ShaderStage(stage));
+    command.count = uint32_t(count);
+    vk::DescriptorEntry* tail = vk::tailOf<vk::DescriptorEntry>(&command);
+    for (size_t i = 0; i < count; ++i)
+      tail[i] = descriptorFor(stage, slots[i]);
+    return;
+  }
+  if (!all && shaderChanged)
+    all = state.entries.size() != count || !sameBindings(state.entries.data(), slots, count);
+  if (all)
+    state.entries.resize(count);
+  vk::DescriptorEntry* entries = state.entries.data();
+  if (all) {
+    for (size_t i = 0; i < count; ++i)
+      entries[i] = descriptorFor(stage, slots[i]);
+  } else {
+    bool changed = false;
+    for (size_t i = 0; i < count; ++i) {
+      const uint32_t binding = slots[i].binding;
+      if (binding < StageState::kTrackedBindings && (state.dirtyBindings[binding / 64] >> (binding % 64) & 1)) {
+        entries[i] = descriptorFor(stage, slots[i]);
+        changed = true;
+      }
+    }
+    if (!changed) {
+      std::fill(std::begin(state.dirtyBindings), std::end(state.dirtyBindings), 0);
+      return;  // the worker's set already holds these entries
+    }
+  }
+  std::fill(std::begin(state.dirtyBindings), std::end(state.dirtyBindings), 0);
+  auto& command = m_stream->record<vk::BindDescriptorsCommand>(count * sizeof(vk::DescriptorEntry));
   command.bindPoint = compute ? VK_PIPELINE_BIND_POINT_COMPUTE : VK_PIPELINE_BIND_POINT_GRAPHICS;
   command.set = dxbc::binding_model::descriptorSet(dxbc::ShaderStage(stage));
-  command.count = uint32_t(slots.size());
-  vk::DescriptorEntry* entries = vk::tailOf<vk::DescriptorEntry>(&command);
-  for (size_t i = 0; i < slots.size(); ++i)
-    entries[i] = descriptorFor(stage, slots[i]);
+  command.count = uint32_t(count);
+  std::memcpy(static_cast<void*>(vk::tailOf<vk::DescriptorEntry>(&command)), entries, count * sizeof(vk::DescriptorEntry));
+  state.entriesValid = true;
 }
 
 // The Vulkan view of a Texture3D UAV covers every depth slice of its mip; the shader offsets z by
@@ -603,14 +668,28 @@ void D3D11DeviceContext::recordPredication() {
   command.predicateValue = m_state.predicateValue ? VK_TRUE : VK_FALSE;
 }
 
+void D3D11DeviceContext::recordHiddenBlocks(uint32_t stage) {
+  // Their words change with the shader, the UAVs and the class instances: the last two mark all
+  // of the stage's descriptors dirty.
+  const StageState& state = m_state.stages[stage];
+  if (!(int(state.descriptorsDirty) | int(state.shaderChanged)))
+    return;
+  if (state.compiled && state.compiled->reflection.uavSliceSlots)
+    recordUavSlices(stage);
+  if (!state.classInstanceBlock.empty())
+    recordClassInstances(stage);
+}
+
 bool D3D11DeviceContext::prepareDraw() {
+  // The stages whose descriptors are recorded again (one pass over the stages).
+  uint32_t stages = 0;
+  for (uint32_t stage = 0; stage < uint32_t(dxbc::ShaderStage::Compute); ++stage)
+    if (int(m_state.stages[stage].descriptorsDirty) | int(m_state.stages[stage].bindingsDirty))  // no branch per flag
+      stages |= 1u << stage;
   // The slice blocks first: their copies go before anything of the draw, as if the application
   // had updated a constant buffer before it.
-  for (uint32_t stage = 0; stage < uint32_t(dxbc::ShaderStage::Compute); ++stage)
-    if (m_state.stages[stage].descriptorsDirty) {
-      recordUavSlices(stage);
-      recordClassInstances(stage);
-    }
+  for (uint32_t pending = stages; pending; pending &= pending - 1)
+    recordHiddenBlocks(uint32_t(std::countr_zero(pending)));
   if (m_state.predicationDirty)
     recordPredication();
   if (m_state.renderTargetsDirty) {
@@ -635,14 +714,14 @@ bool D3D11DeviceContext::prepareDraw() {
     m_state.dynamicDirty = false;
     recordDynamicState();
   }
-  recordVertexInput();
+  if (m_state.vertexBuffersDirty || m_state.indexBufferDirty)
+    recordVertexInput();
   if (m_state.streamOutDirty) {
     m_state.streamOutDirty = false;
     recordStreamOutTargets();
   }
-  for (uint32_t stage = 0; stage < uint32_t(dxbc::ShaderStage::Compute); ++stage)
-    if (m_state.stages[stage].descriptorsDirty)
-      recordDescriptors(stage);
+  for (; stages; stages &= stages - 1)
+    recordDescriptors(uint32_t(std::countr_zero(stages)));
   return true;
 }
 
@@ -650,17 +729,14 @@ bool D3D11DeviceContext::prepareDispatch() {
   const uint32_t stage = uint32_t(dxbc::ShaderStage::Compute);
   if (!m_state.stages[stage].code)
     return false;
-  if (m_state.stages[stage].descriptorsDirty) {
-    recordUavSlices(stage);
-    recordClassInstances(stage);
-  }
+  recordHiddenBlocks(stage);
   if (m_state.predicationDirty)
     recordPredication();
   if (m_state.computePipelineDirty) {
     m_state.computePipelineDirty = false;
     m_stream->record<vk::BindComputePipelineCommand>().shader = m_state.stages[stage].code;
   }
-  if (m_state.stages[stage].descriptorsDirty)
+  if (m_state.stages[stage].descriptorsDirty || m_state.stages[stage].bindingsDirty)
     recordDescriptors(stage);
   return true;
 }

@@ -10,6 +10,7 @@
 #include "d3d11/d3d11_binding_ref.h"
 #include "util/com_ptr.h"
 #include "util/windows_base.h"
+#include "vk/commands.h"
 
 namespace vk {
 struct ShaderCode;
@@ -34,7 +35,27 @@ struct StageState {
   ConstantBufferBinding constantBuffers[D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT];
   BindingRef<ID3D11ShaderResourceView> shaderResources[D3D11_COMMONSHADER_INPUT_RESOURCE_SLOT_COUNT];
   BindingRef<ID3D11SamplerState> samplers[D3D11_COMMONSHADER_SAMPLER_SLOT_COUNT];
+  // The stage's descriptor entries are recorded again before the next draw or dispatch when:
+  // - descriptorsDirty: every entry is computed again (any change the marks below do not name:
+  //   UAVs, hidden blocks, hazard unbinds, renamed dynamic buffers, a new command list);
+  // - bindingsDirty: only the entries whose binding-model number is marked in dirtyBindings
+  //   (constant buffers, samplers and shader resources rebound by their Set* methods), and, when
+  //   shaderChanged, all of them unless the new shader's bindings are those of `entries`.
+  // `entries` are the ones last recorded for the stage, i.e. what the worker holds for its set
+  // (entriesValid); recording again what is unchanged is skipped (docs/pipelines.md, "Benchmark:
+  // draw-call cost").
   bool descriptorsDirty = true;
+  bool bindingsDirty = false;
+  bool shaderChanged = false;
+  bool entriesValid = false;
+  static constexpr uint32_t kTrackedBindings = dxbc::binding_model::kUavBase;  // below: CBs, samplers, SRVs
+  uint64_t dirtyBindings[(kTrackedBindings + 63) / 64] = {};
+  std::vector<vk::DescriptorEntry> entries;
+  // A Set* method rebound the D3D11 slot behind binding-model number `binding` (< kTrackedBindings).
+  void markBindingDirty(uint32_t binding) {
+    dirtyBindings[binding / 64] |= uint64_t(1) << (binding % 64);
+    bindingsDirty = true;
+  }
   // Class linkage: the instances *SetShader bound (null where none), the class-instance block's
   // words they call for (per interface slot: function table id, 3 unused, then `this`; empty when
   // the shader has no interfaces), the words last recorded into the block in this list (empty:

@@ -348,6 +348,8 @@ private:
   void recordStreamOutTargets();
   void graphicsStages(const vk::ShaderCode* stages[]) const;
   void recordDescriptors(uint32_t stage);
+  // The stage's UAV-slice and class-instance blocks, when its shader, UAVs or instances changed.
+  void recordHiddenBlocks(uint32_t stage);
   // Typed 3D UAVs: writes the stage's UAV-slice block (each bound view's FirstWSlice and WSize,
   // docs/binding-model.md) when its shader has one and the words changed; an unpredicated copy
   // recorded before the draw or dispatch's other commands.
