@@ -105,11 +105,11 @@ TextureStorage::TextureStorage(D3D11Device* device, const TextureDesc& desc, con
                                                                            : VK_IMAGE_TYPE_2D;
   const vk::DeviceProfile& profile = device->vulkanAdapter().profile();
   image.format = caps::storageFormat(profile, desc.format);
-  // A depth family bound as render target or UAV but not as depth-stencil (R32_TYPELESS viewed as
-  // R32_FLOAT): Vulkan does not alias depth and color images, so it is stored as its first color
-  // member, which every view of it can use.
-  if (info->kind == caps::FormatKind::DepthTypeless && !(desc.bindFlags & D3D11_BIND_DEPTH_STENCIL) &&
-      (desc.bindFlags & (D3D11_BIND_RENDER_TARGET | D3D11_BIND_UNORDERED_ACCESS))) {
+  // A depth family not bound as depth-stencil (R32_TYPELESS viewed as R32_FLOAT or R32_UINT):
+  // Vulkan does not alias depth and color images, and a depth image read through an integer view
+  // gives the float 1.0 for the components it lacks, so it is stored as its first color member,
+  // which every view of it can use.
+  if (info->kind == caps::FormatKind::DepthTypeless && !(desc.bindFlags & D3D11_BIND_DEPTH_STENCIL)) {
     for (const caps::FormatInfo& member : caps::allFormats())
       if (member.family == desc.format && member.kind == caps::FormatKind::Color) {
         image.format = caps::storageFormat(profile, member.dxgi);

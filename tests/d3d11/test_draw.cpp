@@ -493,3 +493,51 @@ TEST_CASE("SetConstantBuffers1 ignores offsets and sizes that are not multiples 
   context1->PSSetConstantBuffers1(1, 2, buffers, nullptr, nullptr);  // whole buffers
   expectBound(0, 0, 4096, 4096);
 }
+
+TEST_CASE("an R32_TYPELESS texture bound only as a shader resource loads as R32_UINT with an integer 1 in alpha",
+          "[device][draw]") {
+  Fixture f;
+  // Stored as a colour image (a depth one would give the float 1.0 for the missing alpha).
+  const char* cs =
+      "cs_5_0\n"
+      "dcl_resource_texture2d (uint,uint,uint,uint) t0\n"
+      "dcl_uav_structured u0, 16\n"
+      "dcl_input vThreadID.x\n"
+      "dcl_temps 1\n"
+      "dcl_thread_group 4, 1, 1\n"
+      "mov r0.xy, vThreadID.xxxx\n"
+      "mov r0.zw, l(0, 0, 0, 0)\n"
+      "ld r0.xyzw, r0.xyzw, t0.xyzw\n"
+      "store_structured u0.xyzw, vThreadID.x, l(0), r0.xyzw\n"
+      "ret\n";
+  auto code = bytecode(cs);
+  ComPtr<ID3D11ComputeShader> shader;
+  REQUIRE(f.device->CreateComputeShader(code.data(), code.size(), nullptr, shader.put()) == S_OK);
+  const uint32_t values[16] = {7, 0, 0, 0, 0, 0x12345678u, 0, 0, 0, 0, 0xffffffffu, 0, 0, 0, 0, 3};
+  D3D11_TEXTURE2D_DESC desc{4, 4, 1, 1, DXGI_FORMAT_R32_TYPELESS, {1, 0}, D3D11_USAGE_IMMUTABLE, D3D11_BIND_SHADER_RESOURCE, 0, 0};
+  D3D11_SUBRESOURCE_DATA initial{values, 16, 0};
+  ComPtr<ID3D11Texture2D> texture;
+  REQUIRE(f.device->CreateTexture2D(&desc, &initial, texture.put()) == S_OK);
+  D3D11_SHADER_RESOURCE_VIEW_DESC view{};
+  view.Format = DXGI_FORMAT_R32_UINT;
+  view.ViewDimension = D3D11_SRV_DIMENSION_TEXTURE2D;
+  view.Texture2D.MipLevels = 1;
+  ComPtr<ID3D11ShaderResourceView> srv;
+  REQUIRE(f.device->CreateShaderResourceView(texture.get(), &view, srv.put()) == S_OK);
+  auto buffer = f.buffer(4 * 16, D3D11_USAGE_DEFAULT, D3D11_BIND_UNORDERED_ACCESS, 0, nullptr, D3D11_RESOURCE_MISC_BUFFER_STRUCTURED, 16);
+  ComPtr<ID3D11UnorderedAccessView> uav;
+  REQUIRE(f.device->CreateUnorderedAccessView(buffer.get(), nullptr, uav.put()) == S_OK);
+  f.context->CSSetShader(shader.get(), nullptr, 0);
+  ID3D11ShaderResourceView* srvs[] = {srv.get()};
+  f.context->CSSetShaderResources(0, 1, srvs);
+  ID3D11UnorderedAccessView* uavs[] = {uav.get()};
+  f.context->CSSetUnorderedAccessViews(0, 1, uavs, nullptr);
+  f.context->Dispatch(1, 1, 1);
+  auto words = f.readBuffer(buffer.get());
+  for (uint32_t i = 0; i < 4; ++i) {
+    INFO("texel (" << i << ", " << i << ")");
+    CHECK(texel(words, i * 4) == values[i * 5]);  // the diagonal
+    CHECK(texel(words, i * 4 + 1) == 0);
+    CHECK(texel(words, i * 4 + 3) == 1);  // the integer 1, not 0x3f800000
+  }
+}
