@@ -112,6 +112,38 @@ ID3D11Resource* viewedResource(ID3D11UnorderedAccessView* view) {
   return view ? static_cast<D3D11UnorderedAccessView*>(view)->target().resource() : nullptr;
 }
 
+// Whether two views share a subresource of one resource (D3D11's hazard rules are per
+// subresource: mip 1 may be sampled while mip 0 is a render target, as mip-chain generation in a
+// shader does). Their mip ranges must meet and, except in 3D textures (whose mips are single
+// subresources; render-target views pick depth slices), their array-layer ranges. Buffers are
+// one subresource.
+bool sharesSubresource(const ViewTarget& a, const ViewTarget& b) {
+  if (a.resource() != b.resource())
+    return false;
+  const ViewRange& x = a.range();
+  const ViewRange& y = b.range();
+  if (x.shape == ViewShape::Buffer || y.shape == ViewShape::Buffer)
+    return true;
+  auto meet = [](uint64_t firstA, uint64_t countA, uint64_t firstB, uint64_t countB) {
+    return firstA < firstB + countB && firstB < firstA + countA;
+  };
+  if (!meet(x.firstMip, x.mipCount, y.firstMip, y.mipCount))
+    return false;
+  return x.shape == ViewShape::Tex3D || y.shape == ViewShape::Tex3D || meet(x.firstLayer, x.layerCount, y.firstLayer, y.layerCount);
+}
+
+// A depth-stencil view conflicts with a shader-resource view of its subresources unless it is
+// read-only in the aspect the shader-resource view reads (D3D11_DSV_READ_ONLY_DEPTH/_STENCIL).
+bool depthStencilConflicts(ID3D11DepthStencilView* dsv, const ViewTarget& srv) {
+  auto* view = static_cast<D3D11DepthStencilView*>(dsv);
+  if (!sharesSubresource(view->target(), srv))
+    return false;
+  D3D11_DEPTH_STENCIL_VIEW_DESC desc{};
+  view->GetDesc(&desc);
+  const UINT readOnly = srv.range().stencilOnly ? D3D11_DSV_READ_ONLY_STENCIL : D3D11_DSV_READ_ONLY_DEPTH;
+  return !(desc.Flags & readOnly);
+}
+
 // The hazard rules for a buffer bound for writing through a view (a buffer render-target view or
 // unordered access view): D3D11 sets every other bind point that reads it to null, so its
 // vertex-buffer, index-buffer and constant-buffer bindings (every stage) go, as its
@@ -150,6 +182,41 @@ void D3D11DeviceContext::unbindShaderResourcesOf(ID3D11Resource* resource) {
         view = nullptr;
         stage.descriptorsDirty = true;
       }
+}
+
+void D3D11DeviceContext::unbindShaderResourcesSharing(const ViewTarget& output, ID3D11DepthStencilView* depthStencil) {
+  for (StageState& stage : m_state.stages)
+    for (auto& view : stage.shaderResources) {
+      if (!view)
+        continue;
+      const ViewTarget& target = static_cast<D3D11ShaderResourceView*>(view.get())->target();
+      if (depthStencil ? depthStencilConflicts(depthStencil, target) : sharesSubresource(output, target)) {
+        view = nullptr;
+        stage.descriptorsDirty = true;
+      }
+    }
+}
+
+bool D3D11DeviceContext::shaderResourceHazard(ID3D11ShaderResourceView* view, uint32_t stage) const {
+  const ViewTarget& target = static_cast<D3D11ShaderResourceView*>(view)->target();
+  const UINT bindFlags = target.resourceBindFlags();
+  auto sharesWith = [&](const auto& outputs) {
+    for (const auto& output : outputs)
+      if (output && sharesSubresource(static_cast<const D3D11UnorderedAccessView*>(output.get())->target(), target))
+        return true;
+    return false;
+  };
+  if (stage == uint32_t(dxbc::ShaderStage::Compute))
+    return (bindFlags & D3D11_BIND_UNORDERED_ACCESS) && sharesWith(m_state.computeUavs);
+  if (bindFlags & D3D11_BIND_RENDER_TARGET)
+    for (const auto& rtv : m_state.renderTargets)
+      if (rtv && sharesSubresource(static_cast<D3D11RenderTargetView*>(rtv.get())->target(), target))
+        return true;
+  if ((bindFlags & D3D11_BIND_DEPTH_STENCIL) && m_state.depthStencil && depthStencilConflicts(m_state.depthStencil.get(), target))
+    return true;
+  if ((bindFlags & D3D11_BIND_UNORDERED_ACCESS) && sharesWith(m_state.graphicsUavs))
+    return true;
+  return (bindFlags & D3D11_BIND_STREAM_OUTPUT) && boundForOutput(target.resource(), stage, D3D11_BIND_STREAM_OUTPUT);
 }
 
 bool D3D11DeviceContext::boundForOutput(ID3D11Resource* resource, uint32_t stage, UINT bindFlags) const {
@@ -367,8 +434,8 @@ void D3D11DeviceContext::setShaderResources(uint32_t stage, UINT start, UINT cou
   for (UINT i = 0; i < count; ++i) {
     ID3D11ShaderResourceView* view = views ? views[i] : nullptr;
     // Most views are of resources that can never be bound for output: no scan of the outputs.
-    if (view && (viewBindFlags(view) & kOutputBindFlags) && boundForOutput(viewedResource(view), stage, viewBindFlags(view))) {
-      util::log::debug("SetShaderResources: the resource of slot ", start + i, " is bound for output; bound as null");
+    if (view && (viewBindFlags(view) & kOutputBindFlags) && shaderResourceHazard(view, stage)) {
+      util::log::debug("SetShaderResources: a subresource of slot ", start + i, " is bound for output; bound as null");
       view = nullptr;
     }
     if (state.shaderResources[start + i].get() != view) {
@@ -465,7 +532,8 @@ void STDMETHODCALLTYPE D3D11DeviceContext::CSSetUnorderedAccessViews(UINT StartS
     return;
   for (UINT i = 0; i < NumUAVs; ++i) {
     m_state.computeUavs[StartSlot + i] = ppUnorderedAccessViews ? ppUnorderedAccessViews[i] : nullptr;
-    unbindShaderResourcesOf(viewedResource(m_state.computeUavs[StartSlot + i].get()));
+    if (ID3D11UnorderedAccessView* uav = m_state.computeUavs[StartSlot + i].get())
+      unbindShaderResourcesSharing(static_cast<D3D11UnorderedAccessView*>(uav)->target());
     unbindBufferInputsOf(m_state, viewedResource(m_state.computeUavs[StartSlot + i].get()));
     if (pUAVInitialCounts)
       setInitialCount(m_state.computeUavs[StartSlot + i].get(), pUAVInitialCounts[i]);
@@ -710,10 +778,12 @@ void STDMETHODCALLTYPE D3D11DeviceContext::OMSetRenderTargetsAndUnorderedAccessV
       m_state.renderTargets[i] = i < NumRTVs && ppRenderTargetViews ? ppRenderTargetViews[i] : nullptr;
     m_state.depthStencil = pDepthStencilView;
     for (const auto& rtv : m_state.renderTargets) {
-      unbindShaderResourcesOf(viewedResource(rtv.get()));
+      if (rtv)
+        unbindShaderResourcesSharing(static_cast<D3D11RenderTargetView*>(rtv.get())->target());
       unbindBufferInputsOf(m_state, viewedResource(rtv.get()));  // buffer render-target views
     }
-    unbindShaderResourcesOf(viewedResource(pDepthStencilView));
+    if (pDepthStencilView)
+      unbindShaderResourcesSharing(static_cast<D3D11DepthStencilView*>(pDepthStencilView)->target(), pDepthStencilView);
     m_state.renderTargetsDirty = true;
     m_state.pipelineDirty = true;  // attachment formats and sample count
   }
@@ -725,7 +795,8 @@ void STDMETHODCALLTYPE D3D11DeviceContext::OMSetRenderTargetsAndUnorderedAccessV
       m_state.graphicsUavs[i] = inRange && ppUnorderedAccessViews ? ppUnorderedAccessViews[i - UAVStartSlot] : nullptr;
       if (inRange && pUAVInitialCounts)
         setInitialCount(m_state.graphicsUavs[i].get(), pUAVInitialCounts[i - UAVStartSlot]);
-      unbindShaderResourcesOf(viewedResource(m_state.graphicsUavs[i].get()));
+      if (ID3D11UnorderedAccessView* uav = m_state.graphicsUavs[i].get())
+        unbindShaderResourcesSharing(static_cast<D3D11UnorderedAccessView*>(uav)->target());
       unbindBufferInputsOf(m_state, viewedResource(m_state.graphicsUavs[i].get()));
     }
     for (uint32_t stage = 0; stage < uint32_t(dxbc::ShaderStage::Compute); ++stage)

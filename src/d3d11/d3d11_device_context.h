@@ -293,6 +293,12 @@ private:
   void setSamplers(uint32_t stage, UINT start, UINT count, ID3D11SamplerState* const* samplers);
   // The documented hazard rules between output and input bindings (d3d11_context_bind.cpp).
   void unbindShaderResourcesOf(ID3D11Resource* resource);
+  // Per subresource: unbinds the shader-resource views that share a subresource with `output` (a
+  // render-target, depth-stencil or unordered-access view's target); for a depth-stencil view,
+  // pass it too, so its read-only aspects keep the views that read only them.
+  void unbindShaderResourcesSharing(const ViewTarget& output, ID3D11DepthStencilView* depthStencil = nullptr);
+  // Whether `view` shares a subresource with an output bound for `stage` (it then binds as null).
+  bool shaderResourceHazard(ID3D11ShaderResourceView* view, uint32_t stage) const;
   // `bindFlags`, when the caller knows the resource's BindFlags, skips the output bindings the
   // resource cannot be in (a view's ViewTarget::resourceBindFlags): most sampled textures are
   // shader resources only, and a scan of every output slot per bind is a third of a draw's cost.

@@ -170,6 +170,69 @@ TEST_CASE("binding a resource for output unbinds its shader-resource views, and 
   CHECK(bound.get() == srv.get());
 }
 
+TEST_CASE("the hazard rules are per subresource: other mips and array slices stay bound, read-only depth too", "[device][draw]") {
+  Fixture f;
+  ComPtr<ID3D11ShaderResourceView> bound;
+  // Two mips, two array slices.
+  D3D11_TEXTURE2D_DESC desc{4, 4, 2, 2, DXGI_FORMAT_R8G8B8A8_UNORM, {1, 0}, D3D11_USAGE_DEFAULT,
+                            D3D11_BIND_RENDER_TARGET | D3D11_BIND_SHADER_RESOURCE, 0, 0};
+  ComPtr<ID3D11Texture2D> texture;
+  REQUIRE(f.device->CreateTexture2D(&desc, nullptr, texture.put()) == S_OK);
+  auto srvOf = [&](UINT mip, UINT mips, UINT slice, UINT slices) {
+    D3D11_SHADER_RESOURCE_VIEW_DESC srvDesc{DXGI_FORMAT_R8G8B8A8_UNORM, D3D11_SRV_DIMENSION_TEXTURE2DARRAY, {}};
+    srvDesc.Texture2DArray = {mip, mips, slice, slices};
+    ComPtr<ID3D11ShaderResourceView> view;
+    REQUIRE(f.device->CreateShaderResourceView(texture.get(), &srvDesc, view.put()) == S_OK);
+    return view;
+  };
+  D3D11_RENDER_TARGET_VIEW_DESC rtvDesc{DXGI_FORMAT_R8G8B8A8_UNORM, D3D11_RTV_DIMENSION_TEXTURE2DARRAY, {}};
+  rtvDesc.Texture2DArray = {0, 0, 1};  // mip 0, slice 0
+  ComPtr<ID3D11RenderTargetView> rtv;
+  REQUIRE(f.device->CreateRenderTargetView(texture.get(), &rtvDesc, rtv.put()) == S_OK);
+  auto mip1 = srvOf(1, 1, 0, 2), slice1 = srvOf(0, 1, 1, 1), whole = srvOf(0, 2, 0, 2);
+  ID3D11ShaderResourceView* srvs[] = {mip1.get(), slice1.get(), whole.get()};
+  f.context->PSSetShaderResources(0, 3, srvs);
+  ID3D11RenderTargetView* rtvs[] = {rtv.get()};
+  f.context->OMSetRenderTargets(1, rtvs, nullptr);
+  // Binding mip 0 / slice 0 as the target unbinds only the view that covers it.
+  ID3D11ShaderResourceView* got[3] = {};
+  f.context->PSGetShaderResources(0, 3, got);
+  CHECK(got[0] == mip1.get());
+  CHECK(got[1] == slice1.get());
+  CHECK(got[2] == nullptr);
+  for (ID3D11ShaderResourceView* view : got)
+    if (view)
+      view->Release();
+  // And the reverse: while the target is bound, a view of other subresources binds, one of it does not.
+  f.context->PSSetShaderResources(3, 3, srvs);
+  f.context->PSGetShaderResources(3, 3, got);
+  CHECK(got[0] == mip1.get());
+  CHECK(got[1] == slice1.get());
+  CHECK(got[2] == nullptr);
+  for (ID3D11ShaderResourceView* view : got)
+    if (view)
+      view->Release();
+  f.context->OMSetRenderTargets(0, nullptr, nullptr);
+
+  // A depth-stencil view read-only in depth leaves a depth shader-resource view bound.
+  auto depth = f.texture2D(4, 4, DXGI_FORMAT_R32_TYPELESS, D3D11_USAGE_DEFAULT, D3D11_BIND_DEPTH_STENCIL | D3D11_BIND_SHADER_RESOURCE);
+  D3D11_DEPTH_STENCIL_VIEW_DESC dsvDesc{DXGI_FORMAT_D32_FLOAT, D3D11_DSV_DIMENSION_TEXTURE2D, D3D11_DSV_READ_ONLY_DEPTH, {}};
+  D3D11_SHADER_RESOURCE_VIEW_DESC depthSrvDesc{DXGI_FORMAT_R32_FLOAT, D3D11_SRV_DIMENSION_TEXTURE2D, {}};
+  depthSrvDesc.Texture2D = {0, 1};
+  ComPtr<ID3D11DepthStencilView> readOnly;
+  ComPtr<ID3D11ShaderResourceView> depthSrv;
+  REQUIRE(f.device->CreateDepthStencilView(depth.get(), &dsvDesc, readOnly.put()) == S_OK);
+  REQUIRE(f.device->CreateShaderResourceView(depth.get(), &depthSrvDesc, depthSrv.put()) == S_OK);
+  ID3D11ShaderResourceView* depthSrvs[] = {depthSrv.get()};
+  f.context->PSSetShaderResources(0, 1, depthSrvs);
+  f.context->OMSetRenderTargets(0, nullptr, readOnly.get());
+  f.context->PSGetShaderResources(0, 1, bound.put());
+  CHECK(bound.get() == depthSrv.get());
+  f.context->PSSetShaderResources(1, 1, depthSrvs);
+  f.context->PSGetShaderResources(1, 1, bound.put());
+  CHECK(bound.get() == depthSrv.get());
+}
+
 TEST_CASE("shader-resource views of a depth-stencil or UAV-bound resource bind null, of a sampled-only one bind", "[device][draw]") {
   Fixture f;
   ComPtr<ID3D11ShaderResourceView> bound;
