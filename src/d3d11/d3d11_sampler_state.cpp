@@ -5,6 +5,7 @@
 
 #include "d3d11/d3d11_device.h"
 #include "d3d11/d3d11_pipeline_state.h"
+#include "util/config.h"
 #include "util/log.h"
 #include "vk/device.h"
 #include "vk/gpu_timeline.h"
@@ -66,9 +67,17 @@ VkSampler D3D11SamplerState::createVulkanSampler() {
   info.addressModeU = addressModeOf(d.AddressU);
   info.addressModeV = addressModeOf(d.AddressV);
   info.addressModeW = addressModeOf(d.AddressW);
-  info.mipLodBias = std::clamp(d.MipLODBias, -vkDevice.properties().limits.maxSamplerLodBias, vkDevice.properties().limits.maxSamplerLodBias);
-  info.anisotropyEnable = anisotropic && vkDevice.enabledFeatures().core.features.samplerAnisotropy;
-  info.maxAnisotropy = std::clamp(float(d.MaxAnisotropy), 1.0f, vkDevice.properties().limits.maxSamplerAnisotropy);
+  // Per-game options (docs/config.md): d3d11.samplerLodBias is added to the application's bias;
+  // d3d11.samplerAnisotropy (0-16, -1 keeps the application's) sets anisotropic filtering on every
+  // sampler whose minification is linear (0 turns it off), leaving point samplers point.
+  const util::config::Options& options = util::config::options();
+  const float maxBias = vkDevice.properties().limits.maxSamplerLodBias;
+  info.mipLodBias = std::clamp(float(d.MipLODBias + options.samplerLodBias), -maxBias, maxBias);
+  float anisotropy = anisotropic ? float(d.MaxAnisotropy) : 0.0f;
+  if (options.samplerAnisotropy >= 0 && info.minFilter == VK_FILTER_LINEAR)
+    anisotropy = float(options.samplerAnisotropy);
+  info.anisotropyEnable = anisotropy > 1.0f && vkDevice.enabledFeatures().core.features.samplerAnisotropy;
+  info.maxAnisotropy = std::clamp(anisotropy, 1.0f, vkDevice.properties().limits.maxSamplerAnisotropy);
   const UINT reductionBits = (filter >> 7) & 3;  // 0 standard, 1 comparison, 2 minimum, 3 maximum
   info.compareEnable = reductionBits == 1;
   info.compareOp = compareOpOf(d.ComparisonFunc);

@@ -10,7 +10,6 @@ namespace util::config {
 namespace {
 
 // What the parsed-only options wait for; the sample config and docs/config.md say the same.
-constexpr const char* kSamplers = "parsed, no effect yet (comes with sampler states, issue #7)";
 constexpr const char* kMsaa = "parsed, no effect yet (comes with multisampled resources and pipelines, issues #6 and #7)";
 constexpr const char* kCompiler = "parsed, no effect yet (comes with the shader compiler's worker threads)";
 
@@ -127,9 +126,9 @@ const std::vector<OptionSpec>& optionSpecs() {
     // Present accepts sync intervals 0 to 4; -1 keeps the application's.
     D3D11VK_INT_OPTION("dxgi.syncInterval", "-1", nullptr, syncInterval, -1, 4),
     // D3D11_SAMPLER_DESC::MaxAnisotropy is 1 to 16; 0 forces plain filtering, -1 keeps the application's.
-    D3D11VK_INT_OPTION("d3d11.samplerAnisotropy", "-1", kSamplers, samplerAnisotropy, -1, 16),
+    D3D11VK_INT_OPTION("d3d11.samplerAnisotropy", "-1", nullptr, samplerAnisotropy, -1, 16),
     // D3D11_MIP_LOD_BIAS_MIN and _MAX.
-    {"d3d11.samplerLodBias", "0.0", kSamplers,
+    {"d3d11.samplerLodBias", "0.0", nullptr,
      [](std::string_view raw, Options& o, std::string& e) { return store(parseNumber(raw, -16.0, 15.99), o.samplerLodBias, e); },
      [](const Options& o) {
        char buffer[32];
