@@ -266,6 +266,8 @@ void D3D11DeviceContext::setShader(typename ShaderClass::InterfaceType* shader, 
     // The entries are kept when the new shader's bindings are the old one's (recordDescriptors).
     state.shaderChanged = true;
     state.bindingsDirty = true;
+    if (!state.code)
+      state.entriesValid = false;  // changes meanwhile (a renamed buffer) do not mark a stage without a shader
     if constexpr (stage == uint32_t(dxbc::ShaderStage::Geometry)) {
       // The stream-output declaration's rasterized stream is pipeline state (rasterizer discard).
       const UINT rasterized = object && object->hasStreamOutput() ? object->streamOutput().rasterizedStream : 0;

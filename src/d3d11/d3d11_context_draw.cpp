@@ -763,9 +763,12 @@ void D3D11DeviceContext::noteBufferDiscarded(const D3D11Buffer& buffer) {
     m_state.vertexBuffersDirty = true;
   if (bind & D3D11_BIND_INDEX_BUFFER)
     m_state.indexBufferDirty = true;
+  // A stage without a shader records nothing (its next shader computes all its entries:
+  // setShader drops them when the stage is emptied).
   if (bind & (D3D11_BIND_CONSTANT_BUFFER | D3D11_BIND_SHADER_RESOURCE | D3D11_BIND_UNORDERED_ACCESS))
     for (StageState& stage : m_state.stages)
-      stage.descriptorsDirty = true;
+      if (stage.code)
+        stage.descriptorsDirty = true;
 }
 
 // ---- Draws and dispatches ----

@@ -230,8 +230,12 @@ TEST_CASE("constant-buffer and sampler rebinds and a renamed dynamic buffer reac
   write(outside);
   setSampler(f.context.get(), clamp.get());
   s.draw(column(6));  // green clamped, blue 1
-  const uint32_t expected[kColumns] = {rgba8(255, 255, 0), rgba8(255, 255, 255), kWhite,          rgba8(255, 255, 0),
-                                       kWhite,             rgba8(0, 255, 0),     rgba8(0, 255, 255), 0};
+  f.context->PSSetShader(nullptr, nullptr, 0);
+  write(inside);  // renamed while the stage has no shader
+  f.context->PSSetShader(ps.get(), nullptr, 0);
+  s.draw(column(7));  // green, blue 0: the memory renamed meanwhile
+  const uint32_t expected[kColumns] = {rgba8(255, 255, 0), rgba8(255, 255, 255), kWhite,             rgba8(255, 255, 0),
+                                       kWhite,             rgba8(0, 255, 0),     rgba8(0, 255, 255), rgba8(0, 255, 0)};
   checkColumns(s, expected);
 }
 
