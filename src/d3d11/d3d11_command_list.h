@@ -5,11 +5,13 @@
 #pragma once
 
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include "d3d11/d3d11_device_child.h"
 #include "util/com_ptr.h"
 #include "util/windows_base.h"
+#include "vk/buffer_slice.h"
 #include "vk/recorded_commands.h"
 
 namespace vk {
@@ -18,6 +20,7 @@ class UploadHeap;
 
 namespace d3d11vk {
 
+class D3D11Buffer;
 class D3D11Device;
 class D3D11Query;
 class D3D11ResourceCommon;
@@ -34,6 +37,10 @@ struct CommandListContents {
   std::vector<D3D11ResourceCommon*> cpuVisibleUses;    // staging resources copied to or from (kept alive above)
   std::vector<util::ComPtr<ID3D11Query>> endedQueries; // End recorded: issued when the list executes
   std::vector<std::shared_ptr<void>> scratch;          // Vulkan objects only the list's commands name
+  // Each dynamic buffer the list renamed with Map(WRITE_DISCARD) (kept alive above) and the list
+  // memory of its last discard: those bytes become the buffer's contents wherever the list
+  // executes (D3D11DeviceContext::takeListBufferContents).
+  std::vector<std::pair<D3D11Buffer*, vk::BufferSlice>> renamedBuffers;
 
   CommandListContents();
   ~CommandListContents();

@@ -3,7 +3,7 @@
 // involving them (or answer DXGI_ERROR_WAS_STILL_DRAWING under DO_NOT_WAIT); dynamic textures are
 // written through the upload heap and copied in at Unmap. A deferred context maps only dynamic
 // resources with WRITE_DISCARD or NO_OVERWRITE (documented); its discards take memory owned by the
-// command list, so the data belongs to that list, however often it executes.
+// command list, so the data belongs to that list and becomes the buffer's each time the list executes.
 #include <algorithm>
 
 #include "d3d11/d3d11_buffer.h"

@@ -5,6 +5,7 @@
 #include "d3d11/d3d11_device_context.h"
 
 #include <algorithm>
+#include <cstring>
 
 #include "d3d11/d3d11_buffer.h"
 #include "d3d11/d3d11_device_context_state.h"
@@ -244,6 +245,31 @@ HRESULT D3D11DeviceContext::discardOnDeferred(D3D11Buffer* buffer, void** data) 
   return S_OK;
 }
 
+void D3D11DeviceContext::takeListBufferContents(const CommandListContents& contents) {
+  // The list's memory is final once FinishCommandList returned (the application's Map pointers
+  // into it are no longer valid to write), so its bytes are copied on the CPU now: the fresh
+  // slice holds them before any command recorded after this point can read it, and a later
+  // Map(WRITE_NO_OVERWRITE) here hands out memory no pending GPU copy would overwrite.
+  for (const auto& [buffer, listSlice] : contents.renamedBuffers) {
+    void* data;
+    if (m_deferred) {
+      // Into this recording's own memory: the nested list's memory stays the nested list's.
+      if (FAILED(discardOnDeferred(buffer, &data)))
+        continue;  // logged; the buffer keeps what this recording named for it
+    } else {
+      try {
+        data = buffer->discard(m_stream->recordingValue()).mapped;
+      } catch (const vk::Error& error) {
+        util::log::error("ExecuteCommandList: cannot rename a buffer the list mapped; it keeps its previous contents: ",
+                         error.what());
+        continue;
+      }
+      noteBufferDiscarded(*buffer);
+    }
+    std::memcpy(data, listSlice.mapped, buffer->desc().ByteWidth);
+  }
+}
+
 bool D3D11DeviceContext::refusedOnDeferred(const char* method) const {
   if (!m_deferred)
     return false;
@@ -286,6 +312,7 @@ void STDMETHODCALLTYPE D3D11DeviceContext::ExecuteCommandList(ID3D11CommandList*
     // One command, however long the list: the worker walks the list's chunks in place.
     m_stream->record<vk::ExecuteRecordedCommand>().commands = contents.commands.get();
     keepAlive(pCommandList);  // a deferred context's own list holds the nested one
+    takeListBufferContents(contents);
     for (D3D11ResourceCommon* resource : contents.cpuVisibleUses)
       noteGpuUse(resource);
     for (const auto& query : contents.endedQueries)
@@ -318,6 +345,11 @@ HRESULT STDMETHODCALLTYPE D3D11DeviceContext::FinishCommandList(BOOL RestoreDefe
   try {
     m_recording.commands = m_stream->finish();
     m_recording.uploads = std::move(m_uploads);
+    // The buffers this list renamed (each referenced by the list since its Map): the key is const
+    // only for sliceOf's lookups.
+    m_recording.renamedBuffers.reserve(m_renamed.size());
+    for (const auto& [buffer, slice] : m_renamed)
+      m_recording.renamedBuffers.emplace_back(const_cast<D3D11Buffer*>(buffer), slice);
     // One reference per object is enough; recording took one per use.
     auto& refs = m_recording.references;
     std::sort(refs.begin(), refs.end(), [](const auto& a, const auto& b) { return a.get() < b.get(); });

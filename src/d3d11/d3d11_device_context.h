@@ -334,6 +334,10 @@ private:
   void beginRecording();
   // Map(WRITE_DISCARD) of a dynamic buffer on a deferred context: memory of the command list's own.
   HRESULT discardOnDeferred(D3D11Buffer* buffer, void** data);
+  // After ExecuteCommandList records the list: each buffer the list renamed is renamed on this
+  // context too (its own discard path) and given the list's final bytes, so what this context
+  // records afterwards reads the list's data, as on Windows.
+  void takeListBufferContents(const CommandListContents& contents);
   // Logs and answers whether `method` is called on a deferred context, where it is invalid.
   bool refusedOnDeferred(const char* method) const;
 

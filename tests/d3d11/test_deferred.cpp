@@ -243,6 +243,96 @@ TEST_CASE("a dynamic texture mapped on a deferred context and a nested command l
   CHECK(texel(pixels, 2 * 4 + 3) == 0xff000203u);
 }
 
+namespace {
+
+void writeColor(ID3D11DeviceContext* context, ID3D11Buffer* cb, const std::array<float, 4>& color) {
+  D3D11_MAPPED_SUBRESOURCE mapped{};
+  REQUIRE(context->Map(cb, 0, D3D11_MAP_WRITE_DISCARD, 0, &mapped) == S_OK);
+  std::memcpy(mapped.pData, color.data(), sizeof(color));
+  context->Unmap(cb, 0);
+}
+
+std::vector<uint8_t> bytesOf(const std::array<float, 4>& color) {
+  std::vector<uint8_t> bytes(sizeof(color));
+  std::memcpy(bytes.data(), color.data(), sizeof(color));
+  return bytes;
+}
+
+}  // namespace
+
+// As Windows does (Wine's test_deferred_context_map): the list's last Map(WRITE_DISCARD) data is
+// the buffer's once the list executes, and not before; what the executing context draws
+// afterwards reads it.
+TEST_CASE("a command list's Map(WRITE_DISCARD) data becomes the buffer's when the list executes", "[deferred]") {
+  Fixture f;
+  Scene scene(f, 4, 4, kConstantPS);
+  auto raster = noCulling(f);
+  auto vb = scene.vertices(kQuad);
+  f.context->RSSetState(raster.get());
+  auto cb = f.buffer(16, D3D11_USAGE_DYNAMIC, D3D11_BIND_CONSTANT_BUFFER, D3D11_CPU_ACCESS_WRITE);
+  ID3D11Buffer* cbs[] = {cb.get()};
+  f.context->PSSetConstantBuffers(0, 1, cbs);
+  const std::array<float, 4> red{1, 0, 0, 1}, green{0, 1, 0, 1}, blue{0, 0, 1, 1};
+  const float black[4] = {0, 0, 0, 1};
+  auto drawnColor = [&] {
+    f.context->ClearRenderTargetView(scene.rtv.get(), black);
+    f.context->Draw(6, 0);
+    return texel(scene.pixels(), 5);
+  };
+  writeColor(f.context.get(), cb.get(), red);
+  CHECK(drawnColor() == 0xff0000ffu);
+
+  // The list discards twice; its last data is green.
+  auto deferred = deferredContext(f);
+  writeColor(deferred.get(), cb.get(), blue);
+  writeColor(deferred.get(), cb.get(), green);
+  ComPtr<ID3D11CommandList> list;
+  REQUIRE(deferred->FinishCommandList(FALSE, list.put()) == S_OK);
+  CHECK(f.readBuffer(cb.get()) == bytesOf(red));  // not before the list executes
+  CHECK(drawnColor() == 0xff0000ffu);
+
+  f.context->ExecuteCommandList(list.get(), TRUE);
+  CHECK(f.readBuffer(cb.get()) == bytesOf(green));
+  CHECK(drawnColor() == 0xff00ff00u);  // the kept binding reads the list's data
+
+  SECTION("executed again after the immediate context wrote the buffer") {
+    writeColor(f.context.get(), cb.get(), red);
+    CHECK(drawnColor() == 0xff0000ffu);
+    f.context->ExecuteCommandList(list.get(), FALSE);  // state cleared: bind again
+    CHECK(f.readBuffer(cb.get()) == bytesOf(green));
+    scene.bind(f.context.get());
+    ID3D11Buffer* vbs[] = {vb.get()};
+    UINT stride = sizeof(Vertex), offset = 0;
+    f.context->IASetVertexBuffers(0, 1, vbs, &stride, &offset);
+    f.context->RSSetState(raster.get());
+    f.context->PSSetConstantBuffers(0, 1, cbs);
+    CHECK(drawnColor() == 0xff00ff00u);
+  }
+
+  SECTION("executed inside another deferred context, whose later draw reads it") {
+    writeColor(f.context.get(), cb.get(), red);
+    auto outer = deferredContext(f);
+    outer->ExecuteCommandList(list.get(), FALSE);
+    scene.bind(outer.get());
+    ID3D11Buffer* vbs[] = {vb.get()};
+    UINT stride = sizeof(Vertex), offset = 0;
+    outer->IASetVertexBuffers(0, 1, vbs, &stride, &offset);
+    outer->RSSetState(raster.get());
+    outer->PSSetConstantBuffers(0, 1, cbs);
+    outer->ClearRenderTargetView(scene.rtv.get(), black);
+    outer->Draw(6, 0);
+    ComPtr<ID3D11CommandList> outerList;
+    REQUIRE(outer->FinishCommandList(FALSE, outerList.put()) == S_OK);
+    list = nullptr;  // the outer list holds it
+    CHECK(f.readBuffer(cb.get()) == bytesOf(red));
+    f.context->ClearRenderTargetView(scene.rtv.get(), black);
+    f.context->ExecuteCommandList(outerList.get(), TRUE);
+    CHECK(texel(scene.pixels(), 5) == 0xff00ff00u);
+    CHECK(f.readBuffer(cb.get()) == bytesOf(green));
+    CHECK(drawnColor() == 0xff00ff00u);
+  }
+}
+
 TEST_CASE("command lists recorded on four threads give the immediate context's pixels", "[deferred][threads]") {
   Fixture f;
   constexpr UINT kThreads = 4, kCellsPerThread = 64, kColumns = 16;
