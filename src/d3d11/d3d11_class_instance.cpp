@@ -1,6 +1,8 @@
 // D3D11ClassInstance: identity, description and names of one class instance.
 #include "d3d11/d3d11_class_instance.h"
 
+#include "d3d11/d3d11_class_linkage.h"
+
 #include <algorithm>
 #include <cstring>
 
@@ -27,11 +29,19 @@ void copyName(const std::string& name, LPSTR buffer, SIZE_T* length) {
 
 }  // namespace
 
-D3D11ClassInstance::D3D11ClassInstance(util::ComObject<ID3D11Device5>* device, ID3D11ClassLinkage* linkage,
+D3D11ClassInstance::D3D11ClassInstance(util::ComObject<ID3D11Device5>* device, D3D11ClassLinkage* linkage,
                                        std::string instanceName, std::string typeName,
                                        const D3D11_CLASS_INSTANCE_DESC& desc)
     : D3D11DeviceChild(device), m_linkage(linkage), m_instanceName(std::move(instanceName)),
-      m_typeName(std::move(typeName)), m_desc(desc) {}
+      m_typeName(std::move(typeName)), m_desc(desc) {
+  if (m_linkage)
+    m_linkage->addPrivateRef();
+}
+
+D3D11ClassInstance::~D3D11ClassInstance() {
+  if (m_linkage)
+    m_linkage->releasePrivateRef();
+}
 
 HRESULT STDMETHODCALLTYPE D3D11ClassInstance::QueryInterface(REFIID riid, void** object) {
   HRESULT result;
@@ -46,7 +56,7 @@ HRESULT STDMETHODCALLTYPE D3D11ClassInstance::QueryInterface(REFIID riid, void**
 void STDMETHODCALLTYPE D3D11ClassInstance::GetClassLinkage(ID3D11ClassLinkage** ppLinkage) {
   if (!ppLinkage)
     return;
-  *ppLinkage = m_linkage.get();
+  *ppLinkage = m_linkage;
   if (*ppLinkage)
     (*ppLinkage)->AddRef();
 }

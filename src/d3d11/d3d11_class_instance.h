@@ -9,10 +9,13 @@
 
 namespace d3d11vk {
 
+class D3D11ClassLinkage;
+
 class D3D11ClassInstance final : public D3D11DeviceChild<ID3D11ClassInstance> {
 public:
-  D3D11ClassInstance(util::ComObject<ID3D11Device5>* device, ID3D11ClassLinkage* linkage, std::string instanceName,
+  D3D11ClassInstance(util::ComObject<ID3D11Device5>* device, D3D11ClassLinkage* linkage, std::string instanceName,
                      std::string typeName, const D3D11_CLASS_INSTANCE_DESC& desc);
+  ~D3D11ClassInstance() override;
 
   HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** object) override;
   // ID3D11ClassInstance
@@ -25,7 +28,9 @@ public:
   const D3D11_CLASS_INSTANCE_DESC& desc() const { return m_desc; }
 
 private:
-  util::ComPtr<ID3D11ClassLinkage> m_linkage;
+  // A private reference: a public one would keep the linkage's public device reference alive
+  // while a context binds the instance (privately), a cycle that never frees the device.
+  D3D11ClassLinkage* m_linkage;
   std::string m_instanceName, m_typeName;
   D3D11_CLASS_INSTANCE_DESC m_desc;
 };
