@@ -68,7 +68,7 @@ void CommandWorker::run() {
     process(pending);
     pending.chunk->reset();
     std::lock_guard lock(m_mutex);
-    if (m_freeChunks.size() < 8)
+    if (m_freeChunks.size() < kKeptFreeChunks)
       m_freeChunks.push_back(std::move(pending.chunk));
   }
 }
