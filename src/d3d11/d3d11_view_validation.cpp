@@ -82,26 +82,69 @@ std::string checkFormat(Kind kind, DXGI_FORMAT resourceFormat, DXGI_FORMAT* view
   return {};
 }
 
-// Mip and array ranges of a texture view; mipCount kAll means every mip from firstMip on.
-std::string checkTextureRange(const ViewedResource& resource, ViewRange* range) {
+// A count of mips or slices where kAll (-1) means every one from first on, in whole groups of
+// unit (6 for cube arrays). A first past the end leaves kAll as it is, for the range check to refuse.
+UINT resolveCount(UINT first, UINT count, UINT total, UINT unit = 1) {
+  if (count != kAll || first >= total)
+    return count;
+  return (total - first) / unit * unit;
+}
+
+// Where a view description keeps its counts, which may be kAll: GetDesc reports them resolved, so
+// checkTextureRange writes the resolved counts back there once the range is valid.
+struct DescCounts {
+  UINT* mips = nullptr;
+  UINT* layers = nullptr;
+  UINT layersPerCount = 1;  // 6 where the description counts whole cubes (NumCubes)
+};
+
+// MostDetailedMip and MipLevels of a shader-resource view dimension.
+template <typename Desc>
+void readMipRange(Desc& dimension, ViewRange* range, DescCounts* counts) {
+  range->firstMip = dimension.MostDetailedMip;
+  range->mipCount = dimension.MipLevels;
+  counts->mips = &dimension.MipLevels;
+}
+
+// FirstArraySlice and ArraySize of an array view dimension (every view kind names them alike).
+template <typename Desc>
+void readArrayRange(Desc& dimension, ViewRange* range, DescCounts* counts) {
+  range->firstLayer = dimension.FirstArraySlice;
+  range->layerCount = dimension.ArraySize;
+  counts->layers = &dimension.ArraySize;
+}
+
+// FirstWSlice and WSize of a 3D render-target or unordered-access view: WSize kAll is every slice.
+template <typename Desc>
+void readDepthRange(Desc& dimension, ViewRange* range, DescCounts* counts) {
+  range->firstLayer = dimension.FirstWSlice;
+  range->layerCount = dimension.WSize;
+  counts->layers = &dimension.WSize;
+}
+
+// Mip and array ranges of a texture view, kAll counts resolved; valid ranges' counts are written
+// back into the description.
+std::string checkTextureRange(const ViewedResource& resource, ViewRange* range, const DescCounts& counts) {
   const TextureDesc& tex = resource.texture;
   if (range->shape == ViewShape::Tex2DMS || range->shape == ViewShape::Tex2DMSArray) {
     range->firstMip = 0;
     range->mipCount = 1;
   }
-  if (range->mipCount == kAll && range->firstMip < tex.mipLevels)
-    range->mipCount = tex.mipLevels - range->firstMip;
+  range->mipCount = resolveCount(range->firstMip, range->mipCount, tex.mipLevels);
   if (range->mipCount == 0 || range->firstMip >= tex.mipLevels || range->mipCount > tex.mipLevels - range->firstMip)
     return "mip range " + std::to_string(range->firstMip) + "+" + std::to_string(range->mipCount) +
            " is outside the resource's " + std::to_string(tex.mipLevels) + " levels";
   UINT layers = tex.arraySize;
   if (range->shape == ViewShape::Tex3D)
     layers = std::max(1u, tex.depth >> range->firstMip);  // depth slices of the viewed mip
-  if (range->layerCount == kAll && range->firstLayer < layers)
-    range->layerCount = range->shape == ViewShape::CubeArray ? (layers - range->firstLayer) / 6 * 6 : layers - range->firstLayer;
+  range->layerCount = resolveCount(range->firstLayer, range->layerCount, layers, range->shape == ViewShape::CubeArray ? 6 : 1);
   if (range->layerCount == 0 || range->firstLayer >= layers || range->layerCount > layers - range->firstLayer)
     return "array range " + std::to_string(range->firstLayer) + "+" + std::to_string(range->layerCount) +
            " is outside the resource's " + std::to_string(layers) + " slices";
+  if (counts.mips)
+    *counts.mips = range->mipCount;
+  if (counts.layers)
+    *counts.layers = range->layerCount / counts.layersPerCount;
   return {};
 }
 
@@ -255,33 +298,34 @@ std::string checkShaderResourceView(D3D_FEATURE_LEVEL level, const ViewedResourc
     return checkBufferRange(Kind::SRV, resource, desc->Format, raw, first, count, range);
   }
   ViewRange& r = *range;
+  DescCounts counts;
   switch (enumValue(desc->ViewDimension)) {
-    case D3D11_SRV_DIMENSION_TEXTURE1D: r.shape = ViewShape::Tex1D; r.firstMip = desc->Texture1D.MostDetailedMip; r.mipCount = desc->Texture1D.MipLevels; break;
+    case D3D11_SRV_DIMENSION_TEXTURE1D: r.shape = ViewShape::Tex1D; readMipRange(desc->Texture1D, range, &counts); break;
     case D3D11_SRV_DIMENSION_TEXTURE1DARRAY:
-      r.shape = ViewShape::Tex1DArray; r.firstMip = desc->Texture1DArray.MostDetailedMip; r.mipCount = desc->Texture1DArray.MipLevels;
-      r.firstLayer = desc->Texture1DArray.FirstArraySlice; r.layerCount = desc->Texture1DArray.ArraySize; break;
+      r.shape = ViewShape::Tex1DArray; readMipRange(desc->Texture1DArray, range, &counts);
+      readArrayRange(desc->Texture1DArray, range, &counts); break;
     case D3D11_SRV_DIMENSION_TEXTURE2D:
-      r.shape = ViewShape::Tex2D; r.firstMip = desc->Texture2D.MostDetailedMip; r.mipCount = desc->Texture2D.MipLevels;
+      r.shape = ViewShape::Tex2D; readMipRange(desc->Texture2D, range, &counts);
       if (desc->Texture2D.PlaneSlice != 0)
         return "PlaneSlice must be 0 for a format with one plane";
       break;
     case D3D11_SRV_DIMENSION_TEXTURE2DARRAY:
-      r.shape = ViewShape::Tex2DArray; r.firstMip = desc->Texture2DArray.MostDetailedMip; r.mipCount = desc->Texture2DArray.MipLevels;
-      r.firstLayer = desc->Texture2DArray.FirstArraySlice; r.layerCount = desc->Texture2DArray.ArraySize;
+      r.shape = ViewShape::Tex2DArray; readMipRange(desc->Texture2DArray, range, &counts);
+      readArrayRange(desc->Texture2DArray, range, &counts);
       if (desc->Texture2DArray.PlaneSlice != 0)
         return "PlaneSlice must be 0 for a format with one plane";
       break;
     case D3D11_SRV_DIMENSION_TEXTURE2DMS: r.shape = ViewShape::Tex2DMS; break;
-    case D3D11_SRV_DIMENSION_TEXTURE2DMSARRAY:
-      r.shape = ViewShape::Tex2DMSArray; r.firstLayer = desc->Texture2DMSArray.FirstArraySlice; r.layerCount = desc->Texture2DMSArray.ArraySize; break;
-    case D3D11_SRV_DIMENSION_TEXTURE3D: r.shape = ViewShape::Tex3D; r.firstMip = desc->Texture3D.MostDetailedMip; r.mipCount = desc->Texture3D.MipLevels; break;
-    case D3D11_SRV_DIMENSION_TEXTURECUBE:
-      r.shape = ViewShape::Cube; r.firstMip = desc->TextureCube.MostDetailedMip; r.mipCount = desc->TextureCube.MipLevels; r.layerCount = 6; break;
+    case D3D11_SRV_DIMENSION_TEXTURE2DMSARRAY: r.shape = ViewShape::Tex2DMSArray; readArrayRange(desc->Texture2DMSArray, range, &counts); break;
+    case D3D11_SRV_DIMENSION_TEXTURE3D: r.shape = ViewShape::Tex3D; readMipRange(desc->Texture3D, range, &counts); break;
+    case D3D11_SRV_DIMENSION_TEXTURECUBE: r.shape = ViewShape::Cube; readMipRange(desc->TextureCube, range, &counts); r.layerCount = 6; break;
     case D3D11_SRV_DIMENSION_TEXTURECUBEARRAY:
       if (level < D3D_FEATURE_LEVEL_10_1)
         return "cube-array views need feature level 10_1";
-      r.shape = ViewShape::CubeArray; r.firstMip = desc->TextureCubeArray.MostDetailedMip; r.mipCount = desc->TextureCubeArray.MipLevels;
+      r.shape = ViewShape::CubeArray; readMipRange(desc->TextureCubeArray, range, &counts);
       r.firstLayer = desc->TextureCubeArray.First2DArrayFace;
+      counts.layers = &desc->TextureCubeArray.NumCubes;
+      counts.layersPerCount = 6;
       if (desc->TextureCubeArray.NumCubes == kAll)  // every whole cube from First2DArrayFace on
         r.layerCount = kAll;
       else if (desc->TextureCubeArray.NumCubes == 0 || desc->TextureCubeArray.NumCubes > 0xffffffffu / 6)
@@ -298,21 +342,7 @@ std::string checkShaderResourceView(D3D_FEATURE_LEVEL level, const ViewedResourc
   r.format = desc->Format;
   const caps::FormatInfo* info = caps::formatInfo(r.format);
   r.stencilOnly = info->kind == FormatKind::StencilView;
-  if (std::string problem = checkTextureRange(resource, range); !problem.empty())
-    return problem;
-  // GetDesc reports the resolved counts, never -1 ("all the rest").
-  switch (enumValue(desc->ViewDimension)) {
-    case D3D11_SRV_DIMENSION_TEXTURE1D: desc->Texture1D.MipLevels = r.mipCount; break;
-    case D3D11_SRV_DIMENSION_TEXTURE1DARRAY: desc->Texture1DArray.MipLevels = r.mipCount; desc->Texture1DArray.ArraySize = r.layerCount; break;
-    case D3D11_SRV_DIMENSION_TEXTURE2D: desc->Texture2D.MipLevels = r.mipCount; break;
-    case D3D11_SRV_DIMENSION_TEXTURE2DARRAY: desc->Texture2DArray.MipLevels = r.mipCount; desc->Texture2DArray.ArraySize = r.layerCount; break;
-    case D3D11_SRV_DIMENSION_TEXTURE2DMSARRAY: desc->Texture2DMSArray.ArraySize = r.layerCount; break;
-    case D3D11_SRV_DIMENSION_TEXTURE3D: desc->Texture3D.MipLevels = r.mipCount; break;
-    case D3D11_SRV_DIMENSION_TEXTURECUBE: desc->TextureCube.MipLevels = r.mipCount; break;
-    case D3D11_SRV_DIMENSION_TEXTURECUBEARRAY: desc->TextureCubeArray.MipLevels = r.mipCount; desc->TextureCubeArray.NumCubes = r.layerCount / 6; break;
-    default: break;
-  }
-  return {};
+  return checkTextureRange(resource, range, counts);
 }
 
 std::string checkRenderTargetView(D3D_FEATURE_LEVEL level, const ViewedResource& resource,
@@ -335,6 +365,7 @@ std::string checkRenderTargetView(D3D_FEATURE_LEVEL level, const ViewedResource&
     }
   }
   ViewRange& r = *range;
+  DescCounts counts;
   switch (enumValue(desc->ViewDimension)) {
     case D3D11_RTV_DIMENSION_BUFFER:
       if (std::string problem = shapeMismatch(resource, ViewShape::Buffer); !problem.empty())
@@ -344,25 +375,20 @@ std::string checkRenderTargetView(D3D_FEATURE_LEVEL level, const ViewedResource&
       return checkBufferRange(Kind::RTV, resource, desc->Format, false, desc->Buffer.FirstElement, desc->Buffer.NumElements, range);
     case D3D11_RTV_DIMENSION_TEXTURE1D: r.shape = ViewShape::Tex1D; r.firstMip = desc->Texture1D.MipSlice; break;
     case D3D11_RTV_DIMENSION_TEXTURE1DARRAY:
-      r.shape = ViewShape::Tex1DArray; r.firstMip = desc->Texture1DArray.MipSlice;
-      r.firstLayer = desc->Texture1DArray.FirstArraySlice; r.layerCount = desc->Texture1DArray.ArraySize; break;
+      r.shape = ViewShape::Tex1DArray; r.firstMip = desc->Texture1DArray.MipSlice; readArrayRange(desc->Texture1DArray, range, &counts); break;
     case D3D11_RTV_DIMENSION_TEXTURE2D:
       r.shape = ViewShape::Tex2D; r.firstMip = desc->Texture2D.MipSlice;
       if (desc->Texture2D.PlaneSlice != 0)
         return "PlaneSlice must be 0 for a format with one plane";
       break;
     case D3D11_RTV_DIMENSION_TEXTURE2DARRAY:
-      r.shape = ViewShape::Tex2DArray; r.firstMip = desc->Texture2DArray.MipSlice;
-      r.firstLayer = desc->Texture2DArray.FirstArraySlice; r.layerCount = desc->Texture2DArray.ArraySize;
+      r.shape = ViewShape::Tex2DArray; r.firstMip = desc->Texture2DArray.MipSlice; readArrayRange(desc->Texture2DArray, range, &counts);
       if (desc->Texture2DArray.PlaneSlice != 0)
         return "PlaneSlice must be 0 for a format with one plane";
       break;
     case D3D11_RTV_DIMENSION_TEXTURE2DMS: r.shape = ViewShape::Tex2DMS; break;
-    case D3D11_RTV_DIMENSION_TEXTURE2DMSARRAY:
-      r.shape = ViewShape::Tex2DMSArray; r.firstLayer = desc->Texture2DMSArray.FirstArraySlice; r.layerCount = desc->Texture2DMSArray.ArraySize; break;
-    case D3D11_RTV_DIMENSION_TEXTURE3D:
-      r.shape = ViewShape::Tex3D; r.firstMip = desc->Texture3D.MipSlice;
-      r.firstLayer = desc->Texture3D.FirstWSlice; r.layerCount = desc->Texture3D.WSize; break;  // WSize -1: every slice
+    case D3D11_RTV_DIMENSION_TEXTURE2DMSARRAY: r.shape = ViewShape::Tex2DMSArray; readArrayRange(desc->Texture2DMSArray, range, &counts); break;
+    case D3D11_RTV_DIMENSION_TEXTURE3D: r.shape = ViewShape::Tex3D; r.firstMip = desc->Texture3D.MipSlice; readDepthRange(desc->Texture3D, range, &counts); break;
     default: return "unknown ViewDimension " + std::to_string(enumValue(desc->ViewDimension));
   }
   if (std::string problem = shapeMismatch(resource, r.shape); !problem.empty())
@@ -373,16 +399,7 @@ std::string checkRenderTargetView(D3D_FEATURE_LEVEL level, const ViewedResource&
       !problem.empty())
     return problem;
   r.format = desc->Format;
-  if (std::string problem = checkTextureRange(resource, range); !problem.empty())
-    return problem;
-  switch (enumValue(desc->ViewDimension)) {  // GetDesc reports resolved counts
-    case D3D11_RTV_DIMENSION_TEXTURE1DARRAY: desc->Texture1DArray.ArraySize = r.layerCount; break;
-    case D3D11_RTV_DIMENSION_TEXTURE2DARRAY: desc->Texture2DArray.ArraySize = r.layerCount; break;
-    case D3D11_RTV_DIMENSION_TEXTURE2DMSARRAY: desc->Texture2DMSArray.ArraySize = r.layerCount; break;
-    case D3D11_RTV_DIMENSION_TEXTURE3D: desc->Texture3D.WSize = r.layerCount; break;
-    default: break;
-  }
-  return {};
+  return checkTextureRange(resource, range, counts);
 }
 
 std::string checkDepthStencilView(D3D_FEATURE_LEVEL level, const ViewedResource& resource,
@@ -408,18 +425,16 @@ std::string checkDepthStencilView(D3D_FEATURE_LEVEL level, const ViewedResource&
   if (desc->Flags && level < D3D_FEATURE_LEVEL_11_0)
     return "read-only depth-stencil views need feature level 11_0";
   ViewRange& r = *range;
+  DescCounts counts;
   switch (enumValue(desc->ViewDimension)) {
     case D3D11_DSV_DIMENSION_TEXTURE1D: r.shape = ViewShape::Tex1D; r.firstMip = desc->Texture1D.MipSlice; break;
     case D3D11_DSV_DIMENSION_TEXTURE1DARRAY:
-      r.shape = ViewShape::Tex1DArray; r.firstMip = desc->Texture1DArray.MipSlice;
-      r.firstLayer = desc->Texture1DArray.FirstArraySlice; r.layerCount = desc->Texture1DArray.ArraySize; break;
+      r.shape = ViewShape::Tex1DArray; r.firstMip = desc->Texture1DArray.MipSlice; readArrayRange(desc->Texture1DArray, range, &counts); break;
     case D3D11_DSV_DIMENSION_TEXTURE2D: r.shape = ViewShape::Tex2D; r.firstMip = desc->Texture2D.MipSlice; break;
     case D3D11_DSV_DIMENSION_TEXTURE2DARRAY:
-      r.shape = ViewShape::Tex2DArray; r.firstMip = desc->Texture2DArray.MipSlice;
-      r.firstLayer = desc->Texture2DArray.FirstArraySlice; r.layerCount = desc->Texture2DArray.ArraySize; break;
+      r.shape = ViewShape::Tex2DArray; r.firstMip = desc->Texture2DArray.MipSlice; readArrayRange(desc->Texture2DArray, range, &counts); break;
     case D3D11_DSV_DIMENSION_TEXTURE2DMS: r.shape = ViewShape::Tex2DMS; break;
-    case D3D11_DSV_DIMENSION_TEXTURE2DMSARRAY:
-      r.shape = ViewShape::Tex2DMSArray; r.firstLayer = desc->Texture2DMSArray.FirstArraySlice; r.layerCount = desc->Texture2DMSArray.ArraySize; break;
+    case D3D11_DSV_DIMENSION_TEXTURE2DMSARRAY: r.shape = ViewShape::Tex2DMSArray; readArrayRange(desc->Texture2DMSArray, range, &counts); break;
     default: return "unknown ViewDimension " + std::to_string(enumValue(desc->ViewDimension));
   }
   if (std::string problem = shapeMismatch(resource, r.shape); !problem.empty())
@@ -430,15 +445,7 @@ std::string checkDepthStencilView(D3D_FEATURE_LEVEL level, const ViewedResource&
       !(desc->Format == DXGI_FORMAT_D24_UNORM_S8_UINT || desc->Format == DXGI_FORMAT_D32_FLOAT_S8X24_UINT))
     return "D3D11_DSV_READ_ONLY_STENCIL on a format without stencil";
   r.format = desc->Format;
-  if (std::string problem = checkTextureRange(resource, range); !problem.empty())
-    return problem;
-  switch (enumValue(desc->ViewDimension)) {  // GetDesc reports resolved counts
-    case D3D11_DSV_DIMENSION_TEXTURE1DARRAY: desc->Texture1DArray.ArraySize = r.layerCount; break;
-    case D3D11_DSV_DIMENSION_TEXTURE2DARRAY: desc->Texture2DArray.ArraySize = r.layerCount; break;
-    case D3D11_DSV_DIMENSION_TEXTURE2DMSARRAY: desc->Texture2DMSArray.ArraySize = r.layerCount; break;
-    default: break;
-  }
-  return {};
+  return checkTextureRange(resource, range, counts);
 }
 
 std::string checkUnorderedAccessView(D3D_FEATURE_LEVEL level, const ViewedResource& resource,
@@ -459,6 +466,7 @@ std::string checkUnorderedAccessView(D3D_FEATURE_LEVEL level, const ViewedResour
     }
   }
   ViewRange& r = *range;
+  DescCounts counts;
   if (enumValue(desc->ViewDimension) == D3D11_UAV_DIMENSION_BUFFER) {
     if (std::string problem = shapeMismatch(resource, ViewShape::Buffer); !problem.empty())
       return problem;
@@ -483,22 +491,18 @@ std::string checkUnorderedAccessView(D3D_FEATURE_LEVEL level, const ViewedResour
   switch (enumValue(desc->ViewDimension)) {
     case D3D11_UAV_DIMENSION_TEXTURE1D: r.shape = ViewShape::Tex1D; r.firstMip = desc->Texture1D.MipSlice; break;
     case D3D11_UAV_DIMENSION_TEXTURE1DARRAY:
-      r.shape = ViewShape::Tex1DArray; r.firstMip = desc->Texture1DArray.MipSlice;
-      r.firstLayer = desc->Texture1DArray.FirstArraySlice; r.layerCount = desc->Texture1DArray.ArraySize; break;
+      r.shape = ViewShape::Tex1DArray; r.firstMip = desc->Texture1DArray.MipSlice; readArrayRange(desc->Texture1DArray, range, &counts); break;
     case D3D11_UAV_DIMENSION_TEXTURE2D:
       r.shape = ViewShape::Tex2D; r.firstMip = desc->Texture2D.MipSlice;
       if (desc->Texture2D.PlaneSlice != 0)
         return "PlaneSlice must be 0 for a format with one plane";
       break;
     case D3D11_UAV_DIMENSION_TEXTURE2DARRAY:
-      r.shape = ViewShape::Tex2DArray; r.firstMip = desc->Texture2DArray.MipSlice;
-      r.firstLayer = desc->Texture2DArray.FirstArraySlice; r.layerCount = desc->Texture2DArray.ArraySize;
+      r.shape = ViewShape::Tex2DArray; r.firstMip = desc->Texture2DArray.MipSlice; readArrayRange(desc->Texture2DArray, range, &counts);
       if (desc->Texture2DArray.PlaneSlice != 0)
         return "PlaneSlice must be 0 for a format with one plane";
       break;
-    case D3D11_UAV_DIMENSION_TEXTURE3D:
-      r.shape = ViewShape::Tex3D; r.firstMip = desc->Texture3D.MipSlice;
-      r.firstLayer = desc->Texture3D.FirstWSlice; r.layerCount = desc->Texture3D.WSize; break;  // WSize -1: every slice
+    case D3D11_UAV_DIMENSION_TEXTURE3D: r.shape = ViewShape::Tex3D; r.firstMip = desc->Texture3D.MipSlice; readDepthRange(desc->Texture3D, range, &counts); break;
     default: return "unknown ViewDimension " + std::to_string(enumValue(desc->ViewDimension));
   }
   if (std::string problem = shapeMismatch(resource, r.shape); !problem.empty())
@@ -514,15 +518,7 @@ std::string checkUnorderedAccessView(D3D_FEATURE_LEVEL level, const ViewedResour
   if (resource.profile &&
       !(caps::queryFormatSupport(*resource.profile, level, r.format).support & D3D11_FORMAT_SUPPORT_TYPED_UNORDERED_ACCESS_VIEW))
     return std::string("format ") + caps::formatInfo(r.format)->name + " cannot be a typed unordered-access view on this device";
-  if (std::string problem = checkTextureRange(resource, range); !problem.empty())
-    return problem;
-  switch (enumValue(desc->ViewDimension)) {  // GetDesc reports resolved counts
-    case D3D11_UAV_DIMENSION_TEXTURE1DARRAY: desc->Texture1DArray.ArraySize = r.layerCount; break;
-    case D3D11_UAV_DIMENSION_TEXTURE2DARRAY: desc->Texture2DArray.ArraySize = r.layerCount; break;
-    case D3D11_UAV_DIMENSION_TEXTURE3D: desc->Texture3D.WSize = r.layerCount; break;
-    default: break;
-  }
-  return {};
+  return checkTextureRange(resource, range, counts);
 }
 
 }  // namespace d3d11vk
