@@ -306,6 +306,21 @@ D3D11_SAMPLER_DESC linearWrapSampler() {
   return desc;
 }
 
+// The child resources the reference and interface cases create: what matters is who holds them,
+// so one small description serves, which a case changes where it tests a flag.
+D3D11_BUFFER_DESC smallShaderResourceBuffer() {
+  D3D11_BUFFER_DESC desc{};
+  desc.ByteWidth = 64;
+  desc.Usage = D3D11_USAGE_DEFAULT;
+  desc.BindFlags = D3D11_BIND_SHADER_RESOURCE;
+  return desc;
+}
+
+// A square 2D texture of one mip and one array slice, single-sampled, default usage.
+D3D11_TEXTURE2D_DESC squareTexture2D(UINT size, DXGI_FORMAT format, UINT bindFlags) {
+  return D3D11_TEXTURE2D_DESC{size, size, 1, 1, format, {1, 0}, D3D11_USAGE_DEFAULT, bindFlags, 0, 0};
+}
+
 }  // namespace
 
 TEST_CASE("objects the device creates hold a device reference while the application holds them", "[device][com]") {
@@ -326,10 +341,7 @@ TEST_CASE("objects the device creates hold a device reference while the applicat
   CHECK(first->Release() == 0);
   CHECK(refCount(device.get()) == base);
 
-  D3D11_BUFFER_DESC bufferDesc{};
-  bufferDesc.ByteWidth = 64;
-  bufferDesc.Usage = D3D11_USAGE_DEFAULT;
-  bufferDesc.BindFlags = D3D11_BIND_SHADER_RESOURCE;
+  D3D11_BUFFER_DESC bufferDesc = smallShaderResourceBuffer();
   ComPtr<ID3D11Buffer> buffer;
   REQUIRE(device->CreateBuffer(&bufferDesc, nullptr, buffer.put()) == S_OK);
   CHECK(refCount(device.get()) == base + 1);
@@ -385,13 +397,7 @@ TEST_CASE("bound objects are held privately: Release returns 0 and the binding s
   CHECK(same == bound);
   CHECK(same->Release() == 0);
 
-  D3D11_TEXTURE2D_DESC textureDesc{};
-  textureDesc.Width = textureDesc.Height = 4;
-  textureDesc.MipLevels = textureDesc.ArraySize = 1;
-  textureDesc.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
-  textureDesc.SampleDesc.Count = 1;
-  textureDesc.Usage = D3D11_USAGE_DEFAULT;
-  textureDesc.BindFlags = D3D11_BIND_RENDER_TARGET;
+  D3D11_TEXTURE2D_DESC textureDesc = squareTexture2D(4, DXGI_FORMAT_R8G8B8A8_UNORM, D3D11_BIND_RENDER_TARGET);
   ID3D11Texture2D* texture = nullptr;
   REQUIRE(device->CreateTexture2D(&textureDesc, nullptr, &texture) == S_OK);
   ID3D11RenderTargetView* rtv = nullptr;
@@ -427,10 +433,7 @@ TEST_CASE("D3D10 interfaces: only D3D10-runtime devices answer ID3D10Device; D3D
   REQUIRE(device10);
   CHECK(device10.query<IUnknown>().get() == core.query<IUnknown>().get());
 
-  D3D11_BUFFER_DESC bufferDesc{};
-  bufferDesc.ByteWidth = 64;
-  bufferDesc.Usage = D3D11_USAGE_DEFAULT;
-  bufferDesc.BindFlags = D3D11_BIND_SHADER_RESOURCE;
+  D3D11_BUFFER_DESC bufferDesc = smallShaderResourceBuffer();
   ComPtr<ID3D11Buffer> plain;
   REQUIRE(device->CreateBuffer(&bufferDesc, nullptr, plain.put()) == S_OK);
   ComPtr<ID3D10Buffer> plain10 = plain.query<ID3D10Buffer>();
@@ -446,13 +449,7 @@ TEST_CASE("D3D10 interfaces: only D3D10-runtime devices answer ID3D10Device; D3D
   REQUIRE(device->CreateBuffer(&bufferDesc, nullptr, structured.put()) == S_OK);
   CHECK_FALSE(structured.query<ID3D10Buffer>());
 
-  D3D11_TEXTURE2D_DESC textureDesc{};
-  textureDesc.Width = textureDesc.Height = 4;
-  textureDesc.MipLevels = textureDesc.ArraySize = 1;
-  textureDesc.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
-  textureDesc.SampleDesc.Count = 1;
-  textureDesc.Usage = D3D11_USAGE_DEFAULT;
-  textureDesc.BindFlags = D3D11_BIND_SHADER_RESOURCE;
+  D3D11_TEXTURE2D_DESC textureDesc = squareTexture2D(4, DXGI_FORMAT_R8G8B8A8_UNORM, D3D11_BIND_SHADER_RESOURCE);
   ComPtr<ID3D11Texture2D> texture;
   REQUIRE(device->CreateTexture2D(&textureDesc, nullptr, texture.put()) == S_OK);
   CHECK(texture.query<ID3D10Texture2D>());
@@ -482,13 +479,7 @@ TEST_CASE("contexts answer ID3DUserDefinedAnnotation as no profiling tool is att
 
 TEST_CASE("GDI-compatible textures: the documented creation rules; GetDC refuses other surfaces", "[device][com]") {
   ComPtr<ID3D11Device> device = createComDevice();
-  D3D11_TEXTURE2D_DESC desc{};
-  desc.Width = desc.Height = 8;
-  desc.MipLevels = desc.ArraySize = 1;
-  desc.Format = DXGI_FORMAT_B8G8R8A8_UNORM;
-  desc.SampleDesc.Count = 1;
-  desc.Usage = D3D11_USAGE_DEFAULT;
-  desc.BindFlags = D3D11_BIND_RENDER_TARGET;
+  D3D11_TEXTURE2D_DESC desc = squareTexture2D(8, DXGI_FORMAT_B8G8R8A8_UNORM, D3D11_BIND_RENDER_TARGET);
 
   ComPtr<ID3D11Texture2D> plain;
   REQUIRE(device->CreateTexture2D(&desc, nullptr, plain.put()) == S_OK);
