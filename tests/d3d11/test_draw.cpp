@@ -9,6 +9,32 @@
 
 using namespace draw_test;
 
+namespace {
+
+// A compute shader assembled from D3D assembly text.
+ComPtr<ID3D11ComputeShader> computeShader(Fixture& f, const std::string& text) {
+  auto code = bytecode(text.c_str());
+  ComPtr<ID3D11ComputeShader> shader;
+  REQUIRE(f.device->CreateComputeShader(code.data(), code.size(), nullptr, shader.put()) == S_OK);
+  return shader;
+}
+
+// The start of the compute shaders that write one 4-byte element of a structured u0 per thread:
+// the declarations before the thread group's.
+const std::string kStructuredWriterDeclarations =
+    "cs_5_0\n"
+    "dcl_uav_structured u0, 4\n"
+    "dcl_input vThreadID.x\n"
+    "dcl_temps 1\n";
+
+// A structured buffer of elements x stride bytes that the compute shaders write through an
+// unordered-access view and the test reads back.
+ComPtr<ID3D11Buffer> structuredOutput(Fixture& f, UINT elements, UINT stride) {
+  return f.buffer(elements * stride, D3D11_USAGE_DEFAULT, D3D11_BIND_UNORDERED_ACCESS, 0, nullptr,
+                  D3D11_RESOURCE_MISC_BUFFER_STRUCTURED, stride);
+}
+
+}  // namespace
 
 TEST_CASE("a clockwise triangle is drawn with interpolated colours; back faces are culled by default", "[device][draw]") {
   Fixture f;
@@ -62,20 +88,13 @@ TEST_CASE("indexed draws and per-draw constant buffers renamed with Map(WRITE_DI
 
 TEST_CASE("a compute shader writes a structured UAV that is read back", "[device][draw]") {
   Fixture f;
-  const char* cs =
-      "cs_5_0\n"
-      "dcl_uav_structured u0, 4\n"
-      "dcl_input vThreadID.x\n"
-      "dcl_temps 1\n"
+  const std::string cs = kStructuredWriterDeclarations +
       "dcl_thread_group 8, 1, 1\n"
       "imul null, r0.x, vThreadID.x, vThreadID.x\n"
       "store_structured u0.x, vThreadID.x, l(0), r0.x\n"
       "ret\n";
-  auto code = bytecode(cs);
-  ComPtr<ID3D11ComputeShader> shader;
-  REQUIRE(f.device->CreateComputeShader(code.data(), code.size(), nullptr, shader.put()) == S_OK);
-  auto buffer = f.buffer(64 * 4, D3D11_USAGE_DEFAULT, D3D11_BIND_UNORDERED_ACCESS, 0, nullptr,
-                         D3D11_RESOURCE_MISC_BUFFER_STRUCTURED, 4);
+  ComPtr<ID3D11ComputeShader> shader = computeShader(f, cs);
+  auto buffer = structuredOutput(f, 64, 4);
   ComPtr<ID3D11UnorderedAccessView> uav;
   REQUIRE(f.device->CreateUnorderedAccessView(buffer.get(), nullptr, uav.put()) == S_OK);
   f.context->CSSetShader(shader.get(), nullptr, 0);
@@ -92,20 +111,13 @@ TEST_CASE("a compute shader writes a structured UAV that is read back", "[device
 TEST_CASE("append UAVs count with their hidden counter; initial counts and CopyStructureCount", "[device][draw]") {
   Fixture f;
   // Every thread appends its id; the counter ends at the initial count plus the thread count.
-  const char* cs =
-      "cs_5_0\n"
-      "dcl_uav_structured u0, 4\n"
-      "dcl_input vThreadID.x\n"
-      "dcl_temps 1\n"
+  const std::string cs = kStructuredWriterDeclarations +
       "dcl_thread_group 16, 1, 1\n"
       "imm_atomic_alloc r0.x, u0\n"
       "store_structured u0.x, r0.x, l(0), vThreadID.x\n"
       "ret\n";
-  auto code = bytecode(cs);
-  ComPtr<ID3D11ComputeShader> shader;
-  REQUIRE(f.device->CreateComputeShader(code.data(), code.size(), nullptr, shader.put()) == S_OK);
-  auto buffer = f.buffer(64 * 4, D3D11_USAGE_DEFAULT, D3D11_BIND_UNORDERED_ACCESS, 0, nullptr,
-                         D3D11_RESOURCE_MISC_BUFFER_STRUCTURED, 4);
+  ComPtr<ID3D11ComputeShader> shader = computeShader(f, cs);
+  auto buffer = structuredOutput(f, 64, 4);
   D3D11_UNORDERED_ACCESS_VIEW_DESC desc{};
   desc.Format = DXGI_FORMAT_UNKNOWN;
   desc.ViewDimension = D3D11_UAV_DIMENSION_BUFFER;
@@ -379,13 +391,10 @@ TEST_CASE("structured and typed SRVs of a dynamic buffer read what each Map(WRIT
                            variant.load +
                            "store_structured u0.x, vThreadID.x, l(0), r0.x\n"
                            "ret\n";
-    auto code = bytecode(cs.c_str());
-    ComPtr<ID3D11ComputeShader> shader;
-    REQUIRE(f.device->CreateComputeShader(code.data(), code.size(), nullptr, shader.put()) == S_OK);
+    ComPtr<ID3D11ComputeShader> shader = computeShader(f, cs);
     auto input = f.buffer(16, D3D11_USAGE_DYNAMIC, D3D11_BIND_SHADER_RESOURCE, D3D11_CPU_ACCESS_WRITE, nullptr, variant.misc,
                           variant.stride);
-    auto output =
-        f.buffer(16, D3D11_USAGE_DEFAULT, D3D11_BIND_UNORDERED_ACCESS, 0, nullptr, D3D11_RESOURCE_MISC_BUFFER_STRUCTURED, 4);
+    auto output = structuredOutput(f, 4, 4);
     D3D11_SHADER_RESOURCE_VIEW_DESC srvDesc{};
     srvDesc.Format = variant.misc ? DXGI_FORMAT_UNKNOWN : DXGI_FORMAT_R32_UINT;
     srvDesc.ViewDimension = D3D11_SRV_DIMENSION_BUFFER;
@@ -460,6 +469,11 @@ TEST_CASE("viewports: none set draws nothing, RSGetViewports reports the set cou
   auto vb = scene.vertices(kQuad);
   const float green[4] = {0, 1, 0, 1};
   auto cb = colourBuffer(f, green);
+  auto drawThrough = [&](UINT viewportCount, const D3D11_VIEWPORT* viewports) {
+    f.context->RSSetViewports(viewportCount, viewports);
+    f.context->Draw(6, 0);
+    return scene.pixels();
+  };
 
   D3D11_VIEWPORT got[16] = {};
   UINT count = 16;
@@ -474,17 +488,13 @@ TEST_CASE("viewports: none set draws nothing, RSGetViewports reports the set cou
   CHECK(count == 1);
   CHECK(got[0].TopLeftX == 0.0f);
 
-  f.context->RSSetViewports(0, nullptr);
-  f.context->Draw(6, 0);
-  auto pixels = scene.pixels();
+  auto pixels = drawThrough(0, nullptr);
   CHECK(texel(pixels, 8 * 16 + 8) == 0xff000000u);  // nothing drawn without a viewport
 
   // At 11_0 and above a negative top-left corner moves to the integer below and keeps the size:
   // -0.4 becomes -1, so the viewport ends at 15 and the last row and column stay uncovered.
   D3D11_VIEWPORT shifted{-0.4f, -0.4f, 16, 16, 0, 1};
-  f.context->RSSetViewports(1, &shifted);
-  f.context->Draw(6, 0);
-  pixels = scene.pixels();
+  pixels = drawThrough(1, &shifted);
   CHECK(texel(pixels, 0) == 0xff00ff00u);
   CHECK(texel(pixels, 14 * 16 + 14) == 0xff00ff00u);
   CHECK(texel(pixels, 15 * 16 + 15) == 0xff000000u);
@@ -573,9 +583,7 @@ TEST_CASE("an R32_TYPELESS texture bound only as a shader resource loads as R32_
       "ld r0.xyzw, r0.xyzw, t0.xyzw\n"
       "store_structured u0.xyzw, vThreadID.x, l(0), r0.xyzw\n"
       "ret\n";
-  auto code = bytecode(cs);
-  ComPtr<ID3D11ComputeShader> shader;
-  REQUIRE(f.device->CreateComputeShader(code.data(), code.size(), nullptr, shader.put()) == S_OK);
+  ComPtr<ID3D11ComputeShader> shader = computeShader(f, cs);
   const uint32_t values[16] = {7, 0, 0, 0, 0, 0x12345678u, 0, 0, 0, 0, 0xffffffffu, 0, 0, 0, 0, 3};
   D3D11_TEXTURE2D_DESC desc{4, 4, 1, 1, DXGI_FORMAT_R32_TYPELESS, {1, 0}, D3D11_USAGE_IMMUTABLE, D3D11_BIND_SHADER_RESOURCE, 0, 0};
   D3D11_SUBRESOURCE_DATA initial{values, 16, 0};
@@ -587,7 +595,7 @@ TEST_CASE("an R32_TYPELESS texture bound only as a shader resource loads as R32_
   view.Texture2D.MipLevels = 1;
   ComPtr<ID3D11ShaderResourceView> srv;
   REQUIRE(f.device->CreateShaderResourceView(texture.get(), &view, srv.put()) == S_OK);
-  auto buffer = f.buffer(4 * 16, D3D11_USAGE_DEFAULT, D3D11_BIND_UNORDERED_ACCESS, 0, nullptr, D3D11_RESOURCE_MISC_BUFFER_STRUCTURED, 16);
+  auto buffer = structuredOutput(f, 4, 16);
   ComPtr<ID3D11UnorderedAccessView> uav;
   REQUIRE(f.device->CreateUnorderedAccessView(buffer.get(), nullptr, uav.put()) == S_OK);
   f.context->CSSetShader(shader.get(), nullptr, 0);
