@@ -240,7 +240,11 @@ HRESULT DxgiSwapChain::createHistory() {
   }
   util::ComPtr<ID3D11Texture2D> scratch;
   if (rotates) {
-    HRESULT result = device->CreateTexture2D(&texture, nullptr, scratch.put());
+    // The rotation scratch is only ever a CopyResource source and destination (rotateBuffers),
+    // which needs no render-target or unordered-access binding: shader-resource alone.
+    D3D11_TEXTURE2D_DESC scratchDesc = texture;
+    scratchDesc.BindFlags = D3D11_BIND_SHADER_RESOURCE;
+    HRESULT result = device->CreateTexture2D(&scratchDesc, nullptr, scratch.put());
     if (FAILED(result))
       return result;
     // Frames presented before the first request are not kept: the buffers start as copies of
