@@ -374,13 +374,53 @@ VkBufferView D3D11DeviceContext::listBufferView(const ViewTarget& target, const 
   return view;
 }
 
-vk::DescriptorEntry D3D11DeviceContext::descriptorFor(uint32_t stage, const vk::ShaderBindingSlot& slot) {
-  vk::DescriptorEntry entry{};
-  entry.binding = slot.binding;
-  entry.type = slot.type;
+// The entry of one binding of the stage's shader. Every draw that changes a binding of a shader
+// with few bindings computes them all (recordDescriptors), so the kinds a draw rebinds most, a
+// texture view and a sampler, come first and cost a few loads; the rest go to writeDescriptorSlow.
+inline void D3D11DeviceContext::writeDescriptor(uint32_t stage, const vk::ShaderBindingSlot& slot, vk::DescriptorEntry& entry) {
+  const StageState& state = m_state.stages[stage];
+  const uint32_t binding = slot.binding;
+  entry.binding = uint16_t(binding);
   entry.access = vk::Access::Read;
-  entry.buffer = VkDescriptorBufferInfo{VK_NULL_HANDLE, 0, VK_WHOLE_SIZE};
-  entry.image.imageLayout = VK_IMAGE_LAYOUT_GENERAL;
+  entry.reserved = 0;
+  entry.type = slot.type;
+  entry.resource = 0;
+  if (binding - bm::kShaderResourceBase < bm::kShaderResourceSlots && slot.type == VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE) {
+    ID3D11ShaderResourceView* view = state.shaderResources[binding - bm::kShaderResourceBase].get();
+    entry.image = VkDescriptorImageInfo{VK_NULL_HANDLE, VK_NULL_HANDLE, VK_IMAGE_LAYOUT_GENERAL};
+    if (view) {
+      keepAlive(view);
+      const ViewTarget& target = static_cast<D3D11ShaderResourceView*>(view)->target();
+      if (const vk::Image* image = target.image()) {
+        entry.image.imageView = target.imageView();
+        entry.resource = vk::resourceId(image->handle());
+      }
+    }
+    return;
+  }
+  if (binding - bm::kSamplerBase < bm::kSamplerSlots) {
+    ID3D11SamplerState* sampler = state.samplers[binding - bm::kSamplerBase].get();
+    if (!sampler)
+      sampler = defaultSampler();
+    keepAlive(sampler);
+    entry.image = VkDescriptorImageInfo{sampler ? static_cast<D3D11SamplerState*>(sampler)->vulkanSampler() : VK_NULL_HANDLE,
+                                        VK_NULL_HANDLE, VK_IMAGE_LAYOUT_GENERAL};
+    return;
+  }
+  writeDescriptorSlow(stage, slot, entry);
+}
+
+// Buffers, buffer views, UAVs and the hidden blocks. `entry` has its binding, type and read
+// access; an unbound slot keeps the null descriptor of its type.
+void D3D11DeviceContext::writeDescriptorSlow(uint32_t stage, const vk::ShaderBindingSlot& slot, vk::DescriptorEntry& entry) {
+  const bool imageType = slot.type == VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE || slot.type == VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
+  const bool texelType = slot.type == VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER || slot.type == VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER;
+  if (imageType)
+    entry.image = VkDescriptorImageInfo{VK_NULL_HANDLE, VK_NULL_HANDLE, VK_IMAGE_LAYOUT_GENERAL};
+  else if (texelType)
+    entry.texelBuffer = VK_NULL_HANDLE;
+  else
+    entry.buffer = VkDescriptorBufferInfo{VK_NULL_HANDLE, 0, VK_WHOLE_SIZE};
   const StageState& state = m_state.stages[stage];
   const bool compute = stage == uint32_t(dxbc::ShaderStage::Compute);
 
@@ -462,11 +502,7 @@ vk::DescriptorEntry D3D11DeviceContext::descriptorFor(uint32_t stage, const vk::
       }
     }
   } else if (binding < bm::kShaderResourceBase) {
-    ID3D11SamplerState* sampler = state.samplers[binding - bm::kSamplerBase].get();
-    if (!sampler)
-      sampler = defaultSampler();
-    keepAlive(sampler);
-    entry.image.sampler = sampler ? static_cast<D3D11SamplerState*>(sampler)->vulkanSampler() : VK_NULL_HANDLE;
+    // Samplers are written by writeDescriptor.
   } else if (binding < bm::kUavBase) {
     if (ID3D11ShaderResourceView* view = state.shaderResources[binding - bm::kShaderResourceBase].get()) {
       keepAlive(view);
@@ -488,7 +524,6 @@ vk::DescriptorEntry D3D11DeviceContext::descriptorFor(uint32_t stage, const vk::
       entry.resource = vk::resourceId(counter->handle());
     }
   }
-  return entry;
 }
 
 ID3D11SamplerState* D3D11DeviceContext::defaultSampler() {
@@ -554,7 +589,7 @@ void D3D11DeviceContext::recordDescriptors(uint32_t stage) {
     command.count = uint32_t(count);
     vk::DescriptorEntry* tail = vk::tailOf<vk::DescriptorEntry>(&command);
     for (size_t i = 0; i < count; ++i)
-      tail[i] = descriptorFor(stage, slots[i]);
+      writeDescriptor(stage, slots[i], tail[i]);
     return;
   }
   if (!all && shaderChanged)
@@ -564,13 +599,13 @@ void D3D11DeviceContext::recordDescriptors(uint32_t stage) {
   vk::DescriptorEntry* entries = state.entries.data();
   if (all) {
     for (size_t i = 0; i < count; ++i)
-      entries[i] = descriptorFor(stage, slots[i]);
+      writeDescriptor(stage, slots[i], entries[i]);
   } else {
     bool changed = false;
     for (size_t i = 0; i < count; ++i) {
       const uint32_t binding = slots[i].binding;
       if (binding < StageState::kTrackedBindings && (state.dirtyBindings[binding / 64] >> (binding % 64) & 1)) {
-        entries[i] = descriptorFor(stage, slots[i]);
+        writeDescriptor(stage, slots[i], entries[i]);
         changed = true;
       }
     }

@@ -184,6 +184,14 @@ uint64_t D3D11DeviceContext::recordingValue() const {
   return m_stream->recordingValue();  // 0 for a recording-only stream
 }
 
+void D3D11DeviceContext::keepAliveInList(IUnknown* object) {
+  IUnknown*& recent = m_recentReferences[(reinterpret_cast<uintptr_t>(object) >> 4) % kRecentReferences];
+  if (recent == object)
+    return;
+  recent = object;
+  m_recording.references.emplace_back(object);
+}
+
 void D3D11DeviceContext::noteGpuUse(D3D11ResourceCommon* resource) {
   if (m_deferred)
     m_recording.cpuVisibleUses.push_back(resource);

@@ -313,15 +313,13 @@ private:
   // A deferred context's command list keeps a reference on every object its commands name. A
   // small table of objects already referenced in this recording spares the repeated AddRef of
   // the objects every draw names again (their addresses stay theirs: the list holds them).
+  // The immediate context's test is inline (the draw path calls this per descriptor); the rest
+  // is out of line, so the draw path's functions stay small.
   void keepAlive(IUnknown* object) {
-    if (!m_deferred || !object)
-      return;
-    IUnknown*& recent = m_recentReferences[(reinterpret_cast<uintptr_t>(object) >> 4) % kRecentReferences];
-    if (recent == object)
-      return;
-    recent = object;
-    m_recording.references.emplace_back(object);
+    if (m_deferred && object)
+      keepAliveInList(object);
   }
+  void keepAliveInList(IUnknown* object);
   // A copy to or from CPU-visible memory: Map waits for it (on a deferred context, once executed).
   void noteGpuUse(D3D11ResourceCommon* resource);
   // The memory commands recorded now name for `buffer`: on a deferred context, the memory its own
@@ -371,7 +369,9 @@ private:
   // already holds them, and marks the stage's descriptors dirty.
   void writeHiddenBlock(uint32_t stage, const char* what, BindingRef<ID3D11Buffer>& buffer,
                         std::vector<uint32_t>& recorded, const std::vector<uint32_t>& words);
-  vk::DescriptorEntry descriptorFor(uint32_t stage, const vk::ShaderBindingSlot& slot);
+  // The descriptor of `slot` of the stage's shader as the context's bindings have it now.
+  void writeDescriptor(uint32_t stage, const vk::ShaderBindingSlot& slot, vk::DescriptorEntry& entry);
+  void writeDescriptorSlow(uint32_t stage, const vk::ShaderBindingSlot& slot, vk::DescriptorEntry& entry);
   // Deferred: the typed view of list memory `slice` for `target`, made once per recording.
   VkBufferView listBufferView(const ViewTarget& target, const vk::BufferSlice& slice);
   ID3D11SamplerState* defaultSampler();

@@ -39,11 +39,11 @@ D3D11SamplerState::~D3D11SamplerState() {
   }
 }
 
-VkSampler D3D11SamplerState::vulkanSampler() {
-  // Every draw that binds the sampler asks: one atomic load once it exists (std::call_once cost
-  // a thread-local lookup per call). Creation is serialised by the mutex and happens once.
-  if (VkSampler sampler = m_sampler.load(std::memory_order_acquire); sampler || m_samplerTried.load(std::memory_order_acquire))
-    return sampler;
+VkSampler D3D11SamplerState::firstVulkanSampler() {
+  // Not made yet, or refused (then asked once, null from then on). Creation is serialised by the
+  // mutex and happens once (std::call_once would cost a thread-local lookup on every call).
+  if (m_samplerTried.load(std::memory_order_acquire))
+    return m_sampler.load(std::memory_order_acquire);
   std::lock_guard lock(m_samplerMutex);
   if (!m_samplerTried.load(std::memory_order_relaxed)) {
     m_sampler.store(createVulkanSampler(), std::memory_order_release);

@@ -20,9 +20,15 @@ public:
   void STDMETHODCALLTYPE GetDesc(D3D11_SAMPLER_DESC* desc) override;
 
   // The Vulkan sampler, made on first use (thread-safe); null when Vulkan refuses it (logged).
-  VkSampler vulkanSampler();
+  // Every draw that binds the sampler asks: once it exists that is one load here, inline.
+  VkSampler vulkanSampler() {
+    if (VkSampler sampler = m_sampler.load(std::memory_order_acquire))
+      return sampler;
+    return firstVulkanSampler();
+  }
 
 private:
+  VkSampler firstVulkanSampler();
   VkSampler createVulkanSampler();
 
   std::mutex m_samplerMutex;

@@ -237,16 +237,23 @@ struct BindComputePipelineCommand {
   const ShaderCode* shader;
 };
 
-// One descriptor of a set, with what the barrier tracker must know of its resource.
+// One descriptor of a set, with what the barrier tracker must know of its resource. `type` says
+// which member of the union holds it (Vulkan reads only that one of a write's three pointers).
+// 40 bytes: the front end records a set's entries per draw that changes them, so their size is
+// memory written and read again on every such draw.
 struct DescriptorEntry {
-  uint32_t binding;
-  VkDescriptorType type;
-  VkDescriptorBufferInfo buffer;   // uniform and storage buffers (null buffer: unbound)
-  VkDescriptorImageInfo image;     // samplers and images
-  VkBufferView texelBuffer;        // texel buffers
-  uint64_t resource;               // VkBuffer/VkImage handle value, 0 for samplers and unbound slots
+  uint16_t binding;
   Access access;
+  uint8_t reserved;
+  VkDescriptorType type;
+  union {
+    VkDescriptorBufferInfo buffer;  // uniform and storage buffers (null buffer: unbound)
+    VkDescriptorImageInfo image;    // samplers and images
+    VkBufferView texelBuffer;       // texel buffers
+  };
+  uint64_t resource;  // VkBuffer/VkImage handle value, 0 for samplers and unbound slots
 };
+static_assert(sizeof(DescriptorEntry) == 40);
 
 // The full contents of one stage's descriptor set (binding-model set number `set`), replacing
 // what was bound there. DescriptorEntry[count] follow.
