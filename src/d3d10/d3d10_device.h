@@ -6,6 +6,7 @@
 
 #include "d3d10/d3d10_base.h"
 #include "d3d10/d3d10_multithread.h"
+#include "d3d11/d3d11_calling_api.h"
 
 namespace d3d11vk {
 
@@ -132,7 +133,13 @@ public:
   ID3D11Device* d3d11() const { return m_owner; }
   // The immediate context, through its public interface only.
   ID3D11DeviceContext* context();
-  std::unique_lock<std::recursive_mutex> guard() { return m_multithread.guard(); }
+  // What each D3D10 device method holds while it forwards: the D3D10 lock (when protection is on)
+  // and the mark that its context calls come through the D3D10 interface (d3d11_calling_api.h).
+  struct CallGuard {
+    std::unique_lock<std::recursive_mutex> lock;
+    D3D10CallScope scope;
+  };
+  CallGuard guard() { return CallGuard{m_multithread.guard(), {}}; }
 
   // The D3D10 face of the device that made `child` (a D3D11 object), for the faces' Map/GetData.
   static D3D10Device* of(ID3D11DeviceChild* child);

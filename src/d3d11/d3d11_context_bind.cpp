@@ -344,8 +344,8 @@ void D3D11DeviceContext::setClassInstances(uint32_t stage, ID3D11ClassInstance* 
 }
 
 template <typename Interface>
-void D3D11DeviceContext::getShader(uint32_t stage, Interface** shader, ID3D11ClassInstance** instances, UINT* instanceCount) {
-  const StageState& state = m_state.stages[stage];
+void D3D11DeviceContext::getShader(const StageState& state, Interface** shader, ID3D11ClassInstance** instances,
+                                   UINT* instanceCount) {
   if (shader) {
     *shader = static_cast<Interface*>(state.shader.get());
     if (*shader)
@@ -400,9 +400,8 @@ void D3D11DeviceContext::setConstantBuffers(uint32_t stage, UINT start, UINT cou
   }
 }
 
-void D3D11DeviceContext::getConstantBuffers(uint32_t stage, UINT start, UINT count, ID3D11Buffer** buffers, UINT* firstConstant,
-                                               UINT* numConstants) {
-  const StageState& state = m_state.stages[stage];
+void D3D11DeviceContext::getConstantBuffers(const StageState& state, UINT start, UINT count, ID3D11Buffer** buffers,
+                                            UINT* firstConstant, UINT* numConstants) {
   for (UINT i = 0; i < count; ++i) {
     const bool inRange = start + i < D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT;
     const ConstantBufferBinding* binding = inRange ? &state.constantBuffers[start + i] : nullptr;
@@ -467,54 +466,66 @@ void D3D11DeviceContext::setSamplers(uint32_t stage, UINT start, UINT count, ID3
   void STDMETHODCALLTYPE D3D11DeviceContext::Prefix##SetShader(Interface* pShader, ID3D11ClassInstance* const* ppInstances, \
                                                                   UINT NumInstances) {                                       \
     D3D11VK_CONTEXT_LOCK();                                                                                                  \
-    setShader<ShaderClass>(pShader, ppInstances, NumInstances);                                                              \
+    if (!bindingCallSwitchedOff(#Prefix "SetShader"))                                                                        \
+      setShader<ShaderClass>(pShader, ppInstances, NumInstances);                                                            \
   }                                                                                                                          \
   void STDMETHODCALLTYPE D3D11DeviceContext::Prefix##GetShader(Interface** ppShader, ID3D11ClassInstance** ppInstances,   \
                                                                   UINT* pNumInstances) {                                     \
     D3D11VK_CONTEXT_LOCK();                                                                                                  \
-    getShader(uint32_t(Stage), ppShader, ppInstances, pNumInstances);                                                        \
+    getShader(visibleBindings(#Prefix "GetShader").stages[uint32_t(Stage)], ppShader, ppInstances, pNumInstances);           \
   }                                                                                                                          \
   void STDMETHODCALLTYPE D3D11DeviceContext::Prefix##SetShaderResources(UINT StartSlot, UINT NumViews,                    \
                                                                            ID3D11ShaderResourceView* const* ppViews) {       \
     D3D11VK_CONTEXT_LOCK();                                                                                                  \
-    setShaderResources(uint32_t(Stage), StartSlot, NumViews, ppViews);                                                       \
+    if (!bindingCallSwitchedOff(#Prefix "SetShaderResources"))                                                               \
+      setShaderResources(uint32_t(Stage), StartSlot, NumViews, ppViews);                                                     \
   }                                                                                                                          \
   void STDMETHODCALLTYPE D3D11DeviceContext::Prefix##GetShaderResources(UINT StartSlot, UINT NumViews,                    \
                                                                            ID3D11ShaderResourceView** ppViews) {             \
     D3D11VK_CONTEXT_LOCK();                                                                                                  \
-    getObjects(m_state.stages[uint32_t(Stage)].shaderResources, StartSlot, NumViews,                                         \
+    getObjects(visibleBindings(#Prefix "GetShaderResources").stages[uint32_t(Stage)].shaderResources, StartSlot, NumViews,  \
                D3D11_COMMONSHADER_INPUT_RESOURCE_SLOT_COUNT, ppViews);                                                       \
   }                                                                                                                          \
   void STDMETHODCALLTYPE D3D11DeviceContext::Prefix##SetSamplers(UINT StartSlot, UINT NumSamplers,                        \
                                                                     ID3D11SamplerState* const* ppSamplers) {                 \
     D3D11VK_CONTEXT_LOCK();                                                                                                  \
-    setSamplers(uint32_t(Stage), StartSlot, NumSamplers, ppSamplers);                                                        \
+    if (!bindingCallSwitchedOff(#Prefix "SetSamplers"))                                                                      \
+      setSamplers(uint32_t(Stage), StartSlot, NumSamplers, ppSamplers);                                                      \
   }                                                                                                                          \
   void STDMETHODCALLTYPE D3D11DeviceContext::Prefix##GetSamplers(UINT StartSlot, UINT NumSamplers,                        \
                                                                     ID3D11SamplerState** ppSamplers) {                       \
     D3D11VK_CONTEXT_LOCK();                                                                                                  \
-    getObjects(m_state.stages[uint32_t(Stage)].samplers, StartSlot, NumSamplers, D3D11_COMMONSHADER_SAMPLER_SLOT_COUNT,      \
+    const ContextState& state = visibleBindings(#Prefix "GetSamplers");                                                     \
+    /* Windows writes nothing into a switched-off PSGetSamplers' array (Wine's conformance */                               \
+    /* test_device_context_state sees it); every other Get* answers the defaults. */                                        \
+    if (&state != &m_state && uint32_t(Stage) == uint32_t(dxbc::ShaderStage::Pixel))                                         \
+      return;                                                                                                                \
+    getObjects(state.stages[uint32_t(Stage)].samplers, StartSlot, NumSamplers, D3D11_COMMONSHADER_SAMPLER_SLOT_COUNT,        \
                ppSamplers);                                                                                                  \
   }                                                                                                                          \
   void STDMETHODCALLTYPE D3D11DeviceContext::Prefix##SetConstantBuffers(UINT StartSlot, UINT NumBuffers,                  \
                                                                            ID3D11Buffer* const* ppBuffers) {                 \
     D3D11VK_CONTEXT_LOCK();                                                                                                  \
-    setConstantBuffers(uint32_t(Stage), StartSlot, NumBuffers, ppBuffers, nullptr, nullptr);                                 \
+    if (!bindingCallSwitchedOff(#Prefix "SetConstantBuffers"))                                                               \
+      setConstantBuffers(uint32_t(Stage), StartSlot, NumBuffers, ppBuffers, nullptr, nullptr);                               \
   }                                                                                                                          \
   void STDMETHODCALLTYPE D3D11DeviceContext::Prefix##SetConstantBuffers1(                                                 \
       UINT StartSlot, UINT NumBuffers, ID3D11Buffer* const* ppBuffers, const UINT* pFirstConstant, const UINT* pNumConstants) { \
     D3D11VK_CONTEXT_LOCK();                                                                                                  \
-    setConstantBuffers(uint32_t(Stage), StartSlot, NumBuffers, ppBuffers, pFirstConstant, pNumConstants);                    \
+    if (!bindingCallSwitchedOff(#Prefix "SetConstantBuffers1"))                                                              \
+      setConstantBuffers(uint32_t(Stage), StartSlot, NumBuffers, ppBuffers, pFirstConstant, pNumConstants);                  \
   }                                                                                                                          \
   void STDMETHODCALLTYPE D3D11DeviceContext::Prefix##GetConstantBuffers(UINT StartSlot, UINT NumBuffers,                  \
                                                                            ID3D11Buffer** ppBuffers) {                       \
     D3D11VK_CONTEXT_LOCK();                                                                                                  \
-    getConstantBuffers(uint32_t(Stage), StartSlot, NumBuffers, ppBuffers, nullptr, nullptr);                                 \
+    getConstantBuffers(visibleBindings(#Prefix "GetConstantBuffers").stages[uint32_t(Stage)], StartSlot, NumBuffers,        \
+                       ppBuffers, nullptr, nullptr);                                                                         \
   }                                                                                                                          \
   void STDMETHODCALLTYPE D3D11DeviceContext::Prefix##GetConstantBuffers1(                                                 \
       UINT StartSlot, UINT NumBuffers, ID3D11Buffer** ppBuffers, UINT* pFirstConstant, UINT* pNumConstants) {                \
     D3D11VK_CONTEXT_LOCK();                                                                                                  \
-    getConstantBuffers(uint32_t(Stage), StartSlot, NumBuffers, ppBuffers, pFirstConstant, pNumConstants);                    \
+    getConstantBuffers(visibleBindings(#Prefix "GetConstantBuffers1").stages[uint32_t(Stage)], StartSlot, NumBuffers,       \
+                       ppBuffers, pFirstConstant, pNumConstants);                                                            \
   }
 
 D3D11VK_STAGE_METHODS(VS, dxbc::ShaderStage::Vertex, D3D11VertexShader, ID3D11VertexShader)
@@ -529,6 +540,8 @@ void STDMETHODCALLTYPE D3D11DeviceContext::CSSetUnorderedAccessViews(UINT StartS
                                                                         ID3D11UnorderedAccessView* const* ppUnorderedAccessViews,
                                                                         const UINT* pUAVInitialCounts) {
   D3D11VK_CONTEXT_LOCK();
+  if (bindingCallSwitchedOff("CSSetUnorderedAccessViews"))
+    return;
   if (level9StageRefuses(m_device->featureLevel(), uint32_t(dxbc::ShaderStage::Compute), StageMethod::UnorderedAccessViews) ||
       !rangeValid(StartSlot, NumUAVs, D3D11_1_UAV_SLOT_COUNT, "CSSetUnorderedAccessViews"))
     return;
@@ -546,7 +559,8 @@ void STDMETHODCALLTYPE D3D11DeviceContext::CSSetUnorderedAccessViews(UINT StartS
 void STDMETHODCALLTYPE D3D11DeviceContext::CSGetUnorderedAccessViews(UINT StartSlot, UINT NumUAVs,
                                                                         ID3D11UnorderedAccessView** ppUnorderedAccessViews) {
   D3D11VK_CONTEXT_LOCK();
-  getObjects(m_state.computeUavs, StartSlot, NumUAVs, D3D11_1_UAV_SLOT_COUNT, ppUnorderedAccessViews);
+  const ContextState& state = visibleBindings("CSGetUnorderedAccessViews");
+  getObjects(state.computeUavs, StartSlot, NumUAVs, D3D11_1_UAV_SLOT_COUNT, ppUnorderedAccessViews);
 }
 
 void D3D11DeviceContext::setInitialCount(ID3D11UnorderedAccessView* view, UINT count) {
@@ -566,6 +580,8 @@ void D3D11DeviceContext::setInitialCount(ID3D11UnorderedAccessView* view, UINT c
 
 void STDMETHODCALLTYPE D3D11DeviceContext::IASetInputLayout(ID3D11InputLayout* pInputLayout) {
   D3D11VK_CONTEXT_LOCK();
+  if (bindingCallSwitchedOff("IASetInputLayout"))
+    return;
   if (m_state.inputLayout.get() != pInputLayout) {
     m_state.inputLayout = pInputLayout;
     m_state.pipelineDirty = true;
@@ -574,8 +590,9 @@ void STDMETHODCALLTYPE D3D11DeviceContext::IASetInputLayout(ID3D11InputLayout* p
 
 void STDMETHODCALLTYPE D3D11DeviceContext::IAGetInputLayout(ID3D11InputLayout** ppInputLayout) {
   D3D11VK_CONTEXT_LOCK();
+  const ContextState& state = visibleBindings("IAGetInputLayout");
   if (ppInputLayout) {
-    *ppInputLayout = m_state.inputLayout.get();
+    *ppInputLayout = state.inputLayout.get();
     if (*ppInputLayout)
       (*ppInputLayout)->AddRef();
   }
@@ -584,6 +601,8 @@ void STDMETHODCALLTYPE D3D11DeviceContext::IAGetInputLayout(ID3D11InputLayout** 
 void STDMETHODCALLTYPE D3D11DeviceContext::IASetVertexBuffers(UINT StartSlot, UINT NumBuffers, ID3D11Buffer* const* ppVertexBuffers,
                                                                  const UINT* pStrides, const UINT* pOffsets) {
   D3D11VK_CONTEXT_LOCK();
+  if (bindingCallSwitchedOff("IASetVertexBuffers"))
+    return;
   if (!rangeValid(StartSlot, NumBuffers, D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT, "IASetVertexBuffers"))
     return;
   for (UINT i = 0; i < NumBuffers; ++i) {
@@ -604,9 +623,10 @@ void STDMETHODCALLTYPE D3D11DeviceContext::IASetVertexBuffers(UINT StartSlot, UI
 void STDMETHODCALLTYPE D3D11DeviceContext::IAGetVertexBuffers(UINT StartSlot, UINT NumBuffers, ID3D11Buffer** ppVertexBuffers,
                                                                  UINT* pStrides, UINT* pOffsets) {
   D3D11VK_CONTEXT_LOCK();
+  const ContextState& state = visibleBindings("IAGetVertexBuffers");
   for (UINT i = 0; i < NumBuffers; ++i) {
     const bool inRange = StartSlot + i < D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT;
-    const VertexBufferState* slot = inRange ? &m_state.vertexBuffers[StartSlot + i] : nullptr;
+    const VertexBufferState* slot = inRange ? &state.vertexBuffers[StartSlot + i] : nullptr;
     if (ppVertexBuffers) {
       ppVertexBuffers[i] = slot ? slot->buffer.get() : nullptr;
       if (ppVertexBuffers[i])
@@ -621,6 +641,8 @@ void STDMETHODCALLTYPE D3D11DeviceContext::IAGetVertexBuffers(UINT StartSlot, UI
 
 void STDMETHODCALLTYPE D3D11DeviceContext::IASetIndexBuffer(ID3D11Buffer* pIndexBuffer, DXGI_FORMAT Format, UINT Offset) {
   D3D11VK_CONTEXT_LOCK();
+  if (bindingCallSwitchedOff("IASetIndexBuffer"))
+    return;
   if (pIndexBuffer && Format != DXGI_FORMAT_R16_UINT && Format != DXGI_FORMAT_R32_UINT) {
     util::log::warn("IASetIndexBuffer: format ", int(Format), " is not R16_UINT or R32_UINT; call ignored");
     return;
@@ -641,19 +663,22 @@ void STDMETHODCALLTYPE D3D11DeviceContext::IASetIndexBuffer(ID3D11Buffer* pIndex
 
 void STDMETHODCALLTYPE D3D11DeviceContext::IAGetIndexBuffer(ID3D11Buffer** pIndexBuffer, DXGI_FORMAT* Format, UINT* Offset) {
   D3D11VK_CONTEXT_LOCK();
+  const ContextState& state = visibleBindings("IAGetIndexBuffer");
   if (pIndexBuffer) {
-    *pIndexBuffer = m_state.indexBuffer.get();
+    *pIndexBuffer = state.indexBuffer.get();
     if (*pIndexBuffer)
       (*pIndexBuffer)->AddRef();
   }
   if (Format)
-    *Format = m_state.indexFormat;
+    *Format = state.indexFormat;
   if (Offset)
-    *Offset = m_state.indexOffset;
+    *Offset = state.indexOffset;
 }
 
 void STDMETHODCALLTYPE D3D11DeviceContext::IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY Topology) {
   D3D11VK_CONTEXT_LOCK();
+  if (bindingCallSwitchedOff("IASetPrimitiveTopology"))
+    return;
   if (level9Refuses(m_device->featureLevel(), isAdjacency(Topology), "IASetPrimitiveTopology", "adjacency topologies"))
     return;
   if (m_state.topology != Topology) {
@@ -664,14 +689,17 @@ void STDMETHODCALLTYPE D3D11DeviceContext::IASetPrimitiveTopology(D3D11_PRIMITIV
 
 void STDMETHODCALLTYPE D3D11DeviceContext::IAGetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY* pTopology) {
   D3D11VK_CONTEXT_LOCK();
+  const ContextState& state = visibleBindings("IAGetPrimitiveTopology");
   if (pTopology)
-    *pTopology = m_state.topology;
+    *pTopology = state.topology;
 }
 
 // ---- Rasterizer ----
 
 void STDMETHODCALLTYPE D3D11DeviceContext::RSSetState(ID3D11RasterizerState* pRasterizerState) {
   D3D11VK_CONTEXT_LOCK();
+  if (bindingCallSwitchedOff("RSSetState"))
+    return;
   if (m_state.rasterizerState.get() != pRasterizerState) {
     m_state.rasterizerState = pRasterizerState;
     m_state.pipelineDirty = true;
@@ -682,8 +710,9 @@ void STDMETHODCALLTYPE D3D11DeviceContext::RSSetState(ID3D11RasterizerState* pRa
 
 void STDMETHODCALLTYPE D3D11DeviceContext::RSGetState(ID3D11RasterizerState** ppRasterizerState) {
   D3D11VK_CONTEXT_LOCK();
+  const ContextState& state = visibleBindings("RSGetState");
   if (ppRasterizerState) {
-    *ppRasterizerState = m_state.rasterizerState.get();
+    *ppRasterizerState = state.rasterizerState.get();
     if (*ppRasterizerState)
       (*ppRasterizerState)->AddRef();
   }
@@ -691,6 +720,8 @@ void STDMETHODCALLTYPE D3D11DeviceContext::RSGetState(ID3D11RasterizerState** pp
 
 void STDMETHODCALLTYPE D3D11DeviceContext::RSSetViewports(UINT NumViewports, const D3D11_VIEWPORT* pViewports) {
   D3D11VK_CONTEXT_LOCK();
+  if (bindingCallSwitchedOff("RSSetViewports"))
+    return;
   if (NumViewports > D3D11_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE || (NumViewports && !pViewports)) {
     util::log::warn("RSSetViewports: ", NumViewports, " viewports; call ignored");
     return;
@@ -706,20 +737,23 @@ void STDMETHODCALLTYPE D3D11DeviceContext::RSSetViewports(UINT NumViewports, con
 
 void STDMETHODCALLTYPE D3D11DeviceContext::RSGetViewports(UINT* pNumViewports, D3D11_VIEWPORT* pViewports) {
   D3D11VK_CONTEXT_LOCK();
+  const ContextState& state = visibleBindings("RSGetViewports");
   if (!pNumViewports)
     return;
   if (pViewports) {
     // Windows fills the slots asked for and reports how many of them are set.
     for (UINT i = 0; i < *pNumViewports; ++i)
-      pViewports[i] = i < m_state.viewportCount ? m_state.viewports[i] : D3D11_VIEWPORT{};
-    *pNumViewports = std::min(*pNumViewports, m_state.viewportCount);
+      pViewports[i] = i < state.viewportCount ? state.viewports[i] : D3D11_VIEWPORT{};
+    *pNumViewports = std::min(*pNumViewports, state.viewportCount);
   } else {
-    *pNumViewports = m_state.viewportCount;
+    *pNumViewports = state.viewportCount;
   }
 }
 
 void STDMETHODCALLTYPE D3D11DeviceContext::RSSetScissorRects(UINT NumRects, const D3D11_RECT* pRects) {
   D3D11VK_CONTEXT_LOCK();
+  if (bindingCallSwitchedOff("RSSetScissorRects"))
+    return;
   if (NumRects > D3D11_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE || (NumRects && !pRects)) {
     util::log::warn("RSSetScissorRects: ", NumRects, " rectangles; call ignored");
     return;
@@ -733,13 +767,16 @@ void STDMETHODCALLTYPE D3D11DeviceContext::RSSetScissorRects(UINT NumRects, cons
 
 void STDMETHODCALLTYPE D3D11DeviceContext::RSGetScissorRects(UINT* pNumRects, D3D11_RECT* pRects) {
   D3D11VK_CONTEXT_LOCK();
+  const ContextState& state = visibleBindings("RSGetScissorRects");
   if (!pNumRects)
     return;
   if (pRects) {
+    // As RSGetViewports: the slots asked for are filled, the count says how many are set.
     for (UINT i = 0; i < *pNumRects; ++i)
-      pRects[i] = i < m_state.scissorCount ? m_state.scissors[i] : D3D11_RECT{};
+      pRects[i] = i < state.scissorCount ? state.scissors[i] : D3D11_RECT{};
+    *pNumRects = std::min(*pNumRects, state.scissorCount);
   } else {
-    *pNumRects = m_state.scissorCount;
+    *pNumRects = state.scissorCount;
   }
 }
 
@@ -756,6 +793,8 @@ void STDMETHODCALLTYPE D3D11DeviceContext::OMSetRenderTargetsAndUnorderedAccessV
     UINT NumRTVs, ID3D11RenderTargetView* const* ppRenderTargetViews, ID3D11DepthStencilView* pDepthStencilView, UINT UAVStartSlot,
     UINT NumUAVs, ID3D11UnorderedAccessView* const* ppUnorderedAccessViews, const UINT* pUAVInitialCounts) {
   D3D11VK_CONTEXT_LOCK();
+  if (bindingCallSwitchedOff("OMSetRenderTargetsAndUnorderedAccessViews"))
+    return;
   const D3D_FEATURE_LEVEL level = m_device->featureLevel();
   if (level9Refuses(level, NumUAVs != D3D11_KEEP_UNORDERED_ACCESS_VIEWS && NumUAVs != 0,
                     "OMSetRenderTargetsAndUnorderedAccessViews", "unordered access views"))
@@ -816,17 +855,20 @@ void STDMETHODCALLTYPE D3D11DeviceContext::OMGetRenderTargetsAndUnorderedAccessV
     UINT NumRTVs, ID3D11RenderTargetView** ppRenderTargetViews, ID3D11DepthStencilView** ppDepthStencilView, UINT UAVStartSlot,
     UINT NumUAVs, ID3D11UnorderedAccessView** ppUnorderedAccessViews) {
   D3D11VK_CONTEXT_LOCK();
-  getObjects(m_state.renderTargets, 0, NumRTVs, D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT, ppRenderTargetViews);
+  const ContextState& state = visibleBindings("OMGetRenderTargetsAndUnorderedAccessViews");
+  getObjects(state.renderTargets, 0, NumRTVs, D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT, ppRenderTargetViews);
   if (ppDepthStencilView) {
-    *ppDepthStencilView = m_state.depthStencil.get();
+    *ppDepthStencilView = state.depthStencil.get();
     if (*ppDepthStencilView)
       (*ppDepthStencilView)->AddRef();
   }
-  getObjects(m_state.graphicsUavs, UAVStartSlot, NumUAVs, D3D11_1_UAV_SLOT_COUNT, ppUnorderedAccessViews);
+  getObjects(state.graphicsUavs, UAVStartSlot, NumUAVs, D3D11_1_UAV_SLOT_COUNT, ppUnorderedAccessViews);
 }
 
 void STDMETHODCALLTYPE D3D11DeviceContext::OMSetBlendState(ID3D11BlendState* pBlendState, const FLOAT BlendFactor[4], UINT SampleMask) {
   D3D11VK_CONTEXT_LOCK();
+  if (bindingCallSwitchedOff("OMSetBlendState"))
+    return;
   if (level9Refuses(m_device->featureLevel(), SampleMask == 0, "OMSetBlendState", "a zero sample mask"))
     return;
   if (m_state.blendState.get() != pBlendState || m_state.sampleMask != SampleMask)
@@ -840,19 +882,22 @@ void STDMETHODCALLTYPE D3D11DeviceContext::OMSetBlendState(ID3D11BlendState* pBl
 
 void STDMETHODCALLTYPE D3D11DeviceContext::OMGetBlendState(ID3D11BlendState** ppBlendState, FLOAT BlendFactor[4], UINT* pSampleMask) {
   D3D11VK_CONTEXT_LOCK();
+  const ContextState& state = visibleBindings("OMGetBlendState");
   if (ppBlendState) {
-    *ppBlendState = m_state.blendState.get();
+    *ppBlendState = state.blendState.get();
     if (*ppBlendState)
       (*ppBlendState)->AddRef();
   }
   if (BlendFactor)
-    std::copy_n(m_state.blendFactor, 4, BlendFactor);
+    std::copy_n(state.blendFactor, 4, BlendFactor);
   if (pSampleMask)
-    *pSampleMask = m_state.sampleMask;
+    *pSampleMask = state.sampleMask;
 }
 
 void STDMETHODCALLTYPE D3D11DeviceContext::OMSetDepthStencilState(ID3D11DepthStencilState* pDepthStencilState, UINT StencilRef) {
   D3D11VK_CONTEXT_LOCK();
+  if (bindingCallSwitchedOff("OMSetDepthStencilState"))
+    return;
   if (m_state.depthStencilState.get() != pDepthStencilState) {
     m_state.depthStencilState = pDepthStencilState;
     m_state.pipelineDirty = true;
@@ -863,19 +908,22 @@ void STDMETHODCALLTYPE D3D11DeviceContext::OMSetDepthStencilState(ID3D11DepthSte
 
 void STDMETHODCALLTYPE D3D11DeviceContext::OMGetDepthStencilState(ID3D11DepthStencilState** ppDepthStencilState, UINT* pStencilRef) {
   D3D11VK_CONTEXT_LOCK();
+  const ContextState& state = visibleBindings("OMGetDepthStencilState");
   if (ppDepthStencilState) {
-    *ppDepthStencilState = m_state.depthStencilState.get();
+    *ppDepthStencilState = state.depthStencilState.get();
     if (*ppDepthStencilState)
       (*ppDepthStencilState)->AddRef();
   }
   if (pStencilRef)
-    *pStencilRef = m_state.stencilRef;
+    *pStencilRef = state.stencilRef;
 }
 
 // ---- Stream output and predication ----
 
 void STDMETHODCALLTYPE D3D11DeviceContext::SOSetTargets(UINT NumBuffers, ID3D11Buffer* const* ppSOTargets, const UINT* pOffsets) {
   D3D11VK_CONTEXT_LOCK();
+  if (bindingCallSwitchedOff("SOSetTargets"))
+    return;
   if (NumBuffers > D3D11_SO_BUFFER_SLOT_COUNT)
     return;
   for (UINT i = 0; i < D3D11_SO_BUFFER_SLOT_COUNT; ++i) {
@@ -907,11 +955,14 @@ void STDMETHODCALLTYPE D3D11DeviceContext::SOSetTargets(UINT NumBuffers, ID3D11B
 
 void STDMETHODCALLTYPE D3D11DeviceContext::SOGetTargets(UINT NumBuffers, ID3D11Buffer** ppSOTargets) {
   D3D11VK_CONTEXT_LOCK();
-  getObjects(m_state.streamOutTargets, 0, NumBuffers, D3D11_SO_BUFFER_SLOT_COUNT, ppSOTargets);
+  const ContextState& state = visibleBindings("SOGetTargets");
+  getObjects(state.streamOutTargets, 0, NumBuffers, D3D11_SO_BUFFER_SLOT_COUNT, ppSOTargets);
 }
 
 void STDMETHODCALLTYPE D3D11DeviceContext::SetPredication(ID3D11Predicate* pPredicate, BOOL PredicateValue) {
   D3D11VK_CONTEXT_LOCK();
+  if (bindingCallSwitchedOff("SetPredication"))
+    return;
   // STATUS: partial: draws, dispatches and view clears are conditional on the GPU (VK_EXT_conditional_rendering); copies, updates, UAV clears, resolves and mip generation read the predicate on the CPU (a wait), are not skipped by PREDICATEHINT predicates nor when the predicate must be read from a submission that also presents; without the extension only those transfers are predicated
   if (m_state.predicate.get() == pPredicate && m_state.predicateValue == PredicateValue)
     return;
@@ -922,17 +973,20 @@ void STDMETHODCALLTYPE D3D11DeviceContext::SetPredication(ID3D11Predicate* pPred
 
 void STDMETHODCALLTYPE D3D11DeviceContext::GetPredication(ID3D11Predicate** ppPredicate, BOOL* pPredicateValue) {
   D3D11VK_CONTEXT_LOCK();
+  const ContextState& state = visibleBindings("GetPredication");
   if (ppPredicate) {
-    *ppPredicate = m_state.predicate.get();
+    *ppPredicate = state.predicate.get();
     if (*ppPredicate)
       (*ppPredicate)->AddRef();
   }
   if (pPredicateValue)
-    *pPredicateValue = m_state.predicateValue;
+    *pPredicateValue = state.predicateValue;
 }
 
 void STDMETHODCALLTYPE D3D11DeviceContext::ClearState() {
   D3D11VK_CONTEXT_LOCK();
+  if (bindingCallSwitchedOff("ClearState"))
+    return;
   // Every binding back to its default (null objects, zero counts, all-ones blend factor and
   // sample mask); the next draw records everything again.
   m_state = ContextState{};

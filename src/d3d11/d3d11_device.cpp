@@ -64,7 +64,7 @@ HRESULT STDMETHODCALLTYPE D3D11Device::QueryInterface(REFIID riid, void** object
   if (riid == __uuidof(ID3D11VkPresentDevice))
     return util::returnInterface<ID3D11VkPresentDevice>(&m_presentDevice, object);
   if (riid == kD3D10RuntimeDeviceId) {  // d3d11_create_device.h
-    m_exposeD3D10Device = true;
+    exposeD3D10Device();
     return m_d3d10.query(__uuidof(ID3D10Device1), object) ? S_OK : E_NOINTERFACE;
   }
   const bool d3d10Device = riid == __uuidof(ID3D10Device) || riid == __uuidof(ID3D10Device1);
@@ -750,7 +750,7 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateDeviceContextState(UINT Flags, cons
                                                                  UINT SDKVersion, REFIID EmulatedInterface,
                                                                  D3D_FEATURE_LEVEL* pChosenFeatureLevel,
                                                                  ID3DDeviceContextState** ppContextState) {
-  // STATUS: partial: the state objects hold and swap every binding; emulating D3D10 reference-count and unbind rules while a D3D10 state is active is not done
+  // STATUS: partial: the state objects hold and swap every binding, and while one is active the binding methods (Set*, Get*, ClearState) of the API it was not made for are ignored; D3D10's unbind-on-final-release rule is not applied while a D3D10 state is active
   if (ppContextState)
     *ppContextState = nullptr;
   if (pChosenFeatureLevel)
@@ -780,6 +780,10 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateDeviceContextState(UINT Flags, cons
     return S_FALSE;
   try {
     *ppContextState = new D3D11DeviceContextState(this, chosen, EmulatedInterface);
+    // Windows: the device answers ID3D10Device(1) from the first state object on, whatever it
+    // emulates; its D3D10 calls then follow the active state object.
+    m_exposeD3D10Device = true;
+    m_immediateContext.noteD3D10FaceReachable();
   } catch (const std::bad_alloc&) {
     util::log::warn("ID3D11Device1::CreateDeviceContextState: out of memory: E_OUTOFMEMORY");
     return E_OUTOFMEMORY;

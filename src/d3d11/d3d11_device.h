@@ -2,6 +2,7 @@
 // context and answers IDXGIDevice4, ID3D11VkDeviceInfo and ID3D11VkPresentDevice as further faces of the same object.
 #pragma once
 
+#include <atomic>
 #include <memory>
 #include <mutex>
 #include <set>
@@ -130,8 +131,13 @@ public:
   // (any thread). Lives as long as the device, like the compiled shader itself.
   const vk::ShaderCode* shaderCodeFor(const CompiledShader& compiled);
   // Devices made for the D3D10 runtime (D3D11CoreCreateDevice) answer ID3D10Device(1); those of
-  // D3D11CreateDevice do not, as on Windows (Wine's test_device_interfaces).
-  void exposeD3D10Device() { m_exposeD3D10Device = true; }
+  // D3D11CreateDevice do not, as on Windows (Wine's test_device_interfaces), until the
+  // application makes a context state object (CreateDeviceContextState), which may emulate D3D10.
+  void exposeD3D10Device() {
+    m_madeForD3D10 = true;
+    m_exposeD3D10Device = true;
+  }
+  bool madeForD3D10() const { return m_madeForD3D10; }
 
 private:
   // The GetImmediateContext(1/2/3) body: one reference, the same context object.
@@ -180,7 +186,8 @@ private:
   std::mutex m_removedEventsMutex;
   std::set<uint32_t> m_removedEventCookies;  // RegisterDeviceRemovedEvent's, still registered
   UINT m_exceptionMode = 0;
-  bool m_exposeD3D10Device = false;
+  std::atomic<bool> m_exposeD3D10Device{false};
+  std::atomic<bool> m_madeForD3D10{false};
   util::PrivateDataStore m_privateData;
   StateCaps m_stateCaps;
   StateCache<D3D11BlendState, D3D11_BLEND_DESC1> m_blendStates;

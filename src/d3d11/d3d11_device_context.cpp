@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "d3d11/d3d11_buffer.h"
+#include "d3d11/d3d11_calling_api.h"
 #include "d3d11/d3d11_device_context_state.h"
 
 #include "d3d11/d3d11_device.h"
@@ -391,11 +392,13 @@ void STDMETHODCALLTYPE D3D11DeviceContext::SwapDeviceContextState(ID3DDeviceCont
                     "; call ignored");
     return;
   }
-  // The bindings made before any swap belong to the device's first state object, made here.
-  // The context holds it privately (BindingRef), so it does not keep the device's public count up.
+  // The bindings made before any swap belong to the device's first state object, made here for
+  // the API the device was made for. The context holds it privately (BindingRef), so it does not
+  // keep the device's public count up.
   if (!m_activeStateObject)
     m_activeStateObject = util::ComPtr<ID3DDeviceContextState>::adopt(
-        new D3D11DeviceContextState(m_device, m_device->featureLevel(), __uuidof(ID3D11Device))).get();
+        new D3D11DeviceContextState(m_device, m_device->featureLevel(),
+                                    m_device->madeForD3D10() ? __uuidof(ID3D10Device1) : __uuidof(ID3D11Device))).get();
   util::ComPtr<ID3DDeviceContextState> previous(m_activeStateObject.get());
   if (previous.get() != pState) {
     D3D11DeviceContextState::from(previous.get())->bindings() = std::move(m_state);
@@ -404,8 +407,37 @@ void STDMETHODCALLTYPE D3D11DeviceContext::SwapDeviceContextState(ID3DDeviceCont
     m_activeStateObject = pState;
     markAllDirty();  // documented: queries and other asynchronous work are not affected
   }
+  m_stateApi.store(next->emulatesD3D10() ? StateApi::D3D10 : StateApi::D3D11, std::memory_order_relaxed);
   if (ppPreviousState)
     *ppPreviousState = previous.detach();
+}
+
+void D3D11DeviceContext::noteD3D10FaceReachable() {
+  // A device of the D3D10 runtime keeps both interfaces on until the first swap (its D3D10 face
+  // is how the application draws, and nothing says Windows refuses its ID3D11DeviceContext).
+  StateApi unset = StateApi::Unset;
+  if (!m_device->madeForD3D10())
+    m_stateApi.compare_exchange_strong(unset, StateApi::D3D11, std::memory_order_relaxed);
+}
+
+bool D3D11DeviceContext::bindingCallSwitchedOff(const char* method) const {
+  // Documented (CreateDeviceContextState, SwapDeviceContextState): while a state object is
+  // active, the methods of the API it was not made for are switched off. Before any state object
+  // exists nothing is, and the check costs one load on every binding call.
+  const StateApi api = m_stateApi.load(std::memory_order_relaxed);
+  if (api == StateApi::Unset || m_deferred)
+    return false;
+  const bool fromD3D10 = D3D10CallScope::active();
+  if (fromD3D10 == (api == StateApi::D3D10))
+    return false;
+  D3D11VK_LOG_ONCE(Info, method, " through ", fromD3D10 ? "ID3D10Device" : "ID3D11DeviceContext",
+                   " while a context state object for the other API is active: ignored, as on Windows (logged once)");
+  return true;
+}
+
+const ContextState& D3D11DeviceContext::visibleBindings(const char* method) const {
+  static const ContextState defaults{};
+  return bindingCallSwitchedOff(method) ? defaults : m_state;
 }
 
 HRESULT STDMETHODCALLTYPE D3D11DeviceContext::UpdateTileMappings(ID3D11Resource * /*resource*/, UINT /*region_count*/, const D3D11_TILED_RESOURCE_COORDINATE * /*region_start_coordinates*/, const D3D11_TILE_REGION_SIZE * /*region_sizes*/, ID3D11Buffer * /*pool*/, UINT /*range_count*/, const UINT * /*range_flags*/, const UINT * /*pool_start_offsets*/, const UINT * /*range_tile_counts*/, UINT /*flags*/) {

@@ -60,6 +60,9 @@ public:
   // Drops every reference the context holds on objects (bindings, active queries, the default
   // sampler): called when the application has released the device.
   void releaseBindings();
+  // CreateDeviceContextState made the device's D3D10 face reachable: on a device of
+  // D3D11CreateDevice its binding calls are switched off until a D3D10 state object is swapped in.
+  void noteD3D10FaceReachable();
 
   HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** object) override;
   ULONG STDMETHODCALLTYPE AddRef() override;
@@ -284,11 +287,13 @@ private:
   // Class linkage: keeps the instances bound with a stage's shader and records the stage's
   // class-instance block (docs/binding-model.md) when its contents change.
   void setClassInstances(uint32_t stage, ID3D11ClassInstance* const* instances, UINT count);
+  // The Get* bodies read `state`, the stage's bindings as visibleBindings() answers them.
   template <typename Interface>
-  void getShader(uint32_t stage, Interface** shader, ID3D11ClassInstance** instances, UINT* instanceCount);
+  static void getShader(const StageState& state, Interface** shader, ID3D11ClassInstance** instances, UINT* instanceCount);
   void setConstantBuffers(uint32_t stage, UINT start, UINT count, ID3D11Buffer* const* buffers, const UINT* firstConstant,
                           const UINT* numConstants);
-  void getConstantBuffers(uint32_t stage, UINT start, UINT count, ID3D11Buffer** buffers, UINT* firstConstant, UINT* numConstants);
+  static void getConstantBuffers(const StageState& state, UINT start, UINT count, ID3D11Buffer** buffers, UINT* firstConstant,
+                                 UINT* numConstants);
   void setShaderResources(uint32_t stage, UINT start, UINT count, ID3D11ShaderResourceView* const* views);
   void setSamplers(uint32_t stage, UINT start, UINT count, ID3D11SamplerState* const* samplers);
   // The documented hazard rules between output and input bindings (d3d11_context_bind.cpp).
@@ -338,6 +343,13 @@ private:
   void takeListBufferContents(const CommandListContents& contents);
   // Logs and answers whether `method` is called on a deferred context, where it is invalid.
   bool refusedOnDeferred(const char* method) const;
+  // Context state objects (SwapDeviceContextState): whether a binding call (Set*, Get*,
+  // ClearState) came through the interface the active state object switches off:
+  // ID3D11DeviceContext while a state made for ID3D10Device(1) is active, the D3D10 face while
+  // one made for ID3D11Device(1) is. Such a call is ignored; `method` names it in the log.
+  bool bindingCallSwitchedOff(const char* method) const;
+  // What the Get* methods answer from: the bindings, or the defaults for a switched-off call.
+  const ContextState& visibleBindings(const char* method) const;
 
   // Drawing (d3d11_context_draw.cpp): what changed since the last draw becomes commands.
   bool prepareDraw();
@@ -384,6 +396,10 @@ private:
   std::unique_ptr<D3D11Multithread> m_multithread;  // immediate context only
   D3D11Annotation m_annotation{this};               // ID3DUserDefinedAnnotation, both kinds
   BindingRef<ID3DDeviceContextState> m_activeStateObject;  // after the first SwapDeviceContextState
+  // Which API's binding methods work (the active state object's); Unset: both, as long as no
+  // state object exists (and on a device of the D3D10 runtime until its first swap).
+  enum class StateApi : uint8_t { Unset, D3D10, D3D11 };
+  std::atomic<StateApi> m_stateApi{StateApi::Unset};
   // Public references: a deferred context starts with one; the immediate context with none (the
   // device hands them out). While there are any, the context holds one on the device.
   std::atomic<ULONG> m_refCount{1};

@@ -37,6 +37,10 @@ HRESULT STDMETHODCALLTYPE D3D11DeviceContextState::QueryInterface(REFIID riid, v
   return E_NOINTERFACE;
 }
 
+bool D3D11DeviceContextState::emulatesD3D10() const {
+  return m_emulatedInterface == __uuidof(ID3D10Device) || m_emulatedInterface == __uuidof(ID3D10Device1);
+}
+
 D3D11DeviceContextState* D3D11DeviceContextState::from(ID3DDeviceContextState* state) {
   void* ours = nullptr;
   if (!state || FAILED(state->QueryInterface(kDeviceContextStateId, &ours)) || !ours)

@@ -26,6 +26,9 @@ public:
   ContextState& bindings() { return m_bindings; }
   D3D_FEATURE_LEVEL featureLevel() const { return m_level; }
   const IID& emulatedInterface() const { return m_emulatedInterface; }
+  // Made for ID3D10Device or ID3D10Device1: while active, ID3D11DeviceContext's binding methods
+  // are switched off; otherwise the D3D10 device's are.
+  bool emulatesD3D10() const;
 
 private:
   D3D_FEATURE_LEVEL m_level;
