@@ -199,26 +199,44 @@ HRESULT STDMETHODCALLTYPE DxgiSurfaceFace::Unmap() {
   return S_OK;
 }
 
-// GetDC hands out a memory DC selecting a 32-bit DIB section that holds a copy of the texture
-// (mip 0, the only subresource a surface has); ReleaseDC writes the DIB back into the texture
-// through the immediate context. GDI draws on the CPU, so a copy each way is what interop costs
-// without shared memory between GDI and Vulkan. The DIB is bottom-up (positive height), the layout
-// GDI reports for such DCs; rows are flipped on the way in and out.
+// GetDC hands out a DC over a CPU copy of the texture (mip 0, the only subresource a surface has);
+// ReleaseDC writes the copy back into the texture through the immediate context. GDI draws on the
+// CPU, so a copy each way is what interop costs without shared memory between GDI and Vulkan. The
+// DC is made by gdi32's D3DKMTCreateDCFromMemory over our copy, as Windows' own runtime makes it:
+// its bitmap then reports what Windows' does (an image size of 0 in its header, which a
+// CreateDIBSection header never has; Wine's test_getdc) and its rows are top-down in memory, as
+// the texture's are, so nothing is flipped.
 #ifdef _WIN32
 namespace {
+
+// D3DKMTCreateDCFromMemory's and D3DKMTDestroyDCFromMemory's arguments, as the WDK's d3dkmthk.h
+// lays them out (mingw-w64 does not ship that header everywhere).
+struct KmtCreateDcFromMemory {
+  void* memory;
+  UINT format;  // D3DDDIFORMAT
+  UINT width;
+  UINT height;
+  UINT pitch;
+  HDC deviceDc;
+  PALETTEENTRY* colorTable;
+  HDC dc;           // out
+  HANDLE bitmap;    // out
+};
+struct KmtDestroyDcFromMemory {
+  HDC dc;
+  HANDLE bitmap;
+};
+constexpr UINT kD3dddiFormatA8R8G8B8 = 21;  // B8G8R8A8 in DXGI's naming, the GDI-compatible formats
 
 // gdi32 is loaded on the first GetDC, so d3d11.dll imports nothing more for applications that
 // never ask for a DC (and the build links no further import library).
 struct GdiFunctions {
+  LONG(WINAPI* createDcFromMemory)(KmtCreateDcFromMemory*) = nullptr;
+  LONG(WINAPI* destroyDcFromMemory)(const KmtDestroyDcFromMemory*) = nullptr;
   decltype(&::CreateCompatibleDC) createCompatibleDC = nullptr;
-  decltype(&::CreateDIBSection) createDIBSection = nullptr;
-  decltype(&::SelectObject) selectObject = nullptr;
   decltype(&::DeleteDC) deleteDC = nullptr;
-  decltype(&::DeleteObject) deleteObject = nullptr;
   decltype(&::GdiFlush) gdiFlush = nullptr;
-  bool loaded() const {
-    return createCompatibleDC && createDIBSection && selectObject && deleteDC && deleteObject && gdiFlush;
-  }
+  bool loaded() const { return createDcFromMemory && destroyDcFromMemory && createCompatibleDC && deleteDC && gdiFlush; }
 };
 
 template <typename Function>
@@ -230,11 +248,10 @@ const GdiFunctions& gdi32() {
   static const GdiFunctions functions = [] {
     GdiFunctions loaded;
     if (HMODULE module = LoadLibraryA("gdi32.dll")) {
+      loadGdi(module, "D3DKMTCreateDCFromMemory", &loaded.createDcFromMemory);
+      loadGdi(module, "D3DKMTDestroyDCFromMemory", &loaded.destroyDcFromMemory);
       loadGdi(module, "CreateCompatibleDC", &loaded.createCompatibleDC);
-      loadGdi(module, "CreateDIBSection", &loaded.createDIBSection);
-      loadGdi(module, "SelectObject", &loaded.selectObject);
       loadGdi(module, "DeleteDC", &loaded.deleteDC);
-      loadGdi(module, "DeleteObject", &loaded.deleteObject);
       loadGdi(module, "GdiFlush", &loaded.gdiFlush);
     }
     if (!loaded.loaded())
@@ -250,19 +267,15 @@ const GdiFunctions& gdi32() {
 struct DxgiSurfaceFace::GdiSurface {
   UINT width = 0, height = 0;
 #ifdef _WIN32
+  std::vector<uint8_t> memory;  // the DC's bitmap bits: the texture's rows, top-down, tightly packed
   HDC dc = nullptr;
-  HBITMAP bitmap = nullptr;
-  HGDIOBJ previous = nullptr;
-  uint8_t* bits = nullptr;
+  HANDLE bitmap = nullptr;
 
   ~GdiSurface() {
     if (dc) {
-      if (previous)
-        gdi32().selectObject(dc, previous);
-      gdi32().deleteDC(dc);
+      const KmtDestroyDcFromMemory destroy{dc, bitmap};
+      gdi32().destroyDcFromMemory(&destroy);
     }
-    if (bitmap)
-      gdi32().deleteObject(bitmap);
   }
 #endif
 };
@@ -312,30 +325,28 @@ HRESULT STDMETHODCALLTYPE DxgiSurfaceFace::GetDC(BOOL discard, HDC* dc) {
       return E_OUTOFMEMORY;
     }
   }
-  BITMAPINFO info{};
-  info.bmiHeader.biSize = sizeof(info.bmiHeader);
-  info.bmiHeader.biWidth = LONG(desc.width);
-  info.bmiHeader.biHeight = LONG(desc.height);
-  info.bmiHeader.biPlanes = 1;
-  info.bmiHeader.biBitCount = 32;
-  info.bmiHeader.biCompression = BI_RGB;
   const GdiFunctions& functions = gdi32();
   if (!functions.loaded())
     return DXGI_ERROR_UNSUPPORTED;
-  gdi->dc = functions.createCompatibleDC(nullptr);
-  void* bits = nullptr;
-  if (gdi->dc)
-    gdi->bitmap = functions.createDIBSection(gdi->dc, &info, DIB_RGB_COLORS, &bits, nullptr, 0);
-  if (!gdi->dc || !gdi->bitmap || !bits) {
+  // Discarded contents are undefined; zeros are as good as any.
+  gdi->memory = contents.size() >= rowBytes * desc.height ? std::move(contents) : std::vector<uint8_t>(rowBytes * desc.height);
+  KmtCreateDcFromMemory create{};
+  create.memory = gdi->memory.data();
+  create.format = kD3dddiFormatA8R8G8B8;
+  create.width = desc.width;
+  create.height = desc.height;
+  create.pitch = UINT(rowBytes);
+  // The DC the new one is compatible with (gdi32 requires one): a memory DC of the screen's.
+  create.deviceDc = functions.createCompatibleDC(nullptr);
+  const LONG status = create.deviceDc ? functions.createDcFromMemory(&create) : -1;  // an NTSTATUS
+  if (create.deviceDc)
+    functions.deleteDC(create.deviceDc);
+  if (status < 0 || !create.dc) {
     util::log::warn("IDXGISurface1::GetDC: GDI could not make a ", desc.width, "x", desc.height, " DC: E_OUTOFMEMORY");
     return E_OUTOFMEMORY;
   }
-  gdi->bits = static_cast<uint8_t*>(bits);
-  gdi->previous = functions.selectObject(gdi->dc, gdi->bitmap);
-  if (contents.size() >= rowBytes * desc.height) {
-    for (UINT row = 0; row < desc.height; ++row)
-      std::memcpy(gdi->bits + size_t(desc.height - 1 - row) * rowBytes, contents.data() + row * rowBytes, rowBytes);
-  }
+  gdi->dc = create.dc;
+  gdi->bitmap = create.bitmap;
   *dc = gdi->dc;
   m_gdi = gdi.release();
   return S_OK;
@@ -352,14 +363,11 @@ HRESULT STDMETHODCALLTYPE DxgiSurfaceFace::ReleaseDC(RECT* /*dirty*/) {
   // The whole surface is written back, which covers any dirty rectangle.
   gdi32().gdiFlush();
   const size_t rowBytes = size_t(gdi->width) * 4;
-  std::vector<uint8_t> contents(rowBytes * gdi->height);
-  for (UINT row = 0; row < gdi->height; ++row)
-    std::memcpy(contents.data() + row * rowBytes, gdi->bits + size_t(gdi->height - 1 - row) * rowBytes, rowBytes);
   util::ComPtr<ID3D11Device> device;
   m_owner->GetDevice(device.put());
   util::ComPtr<ID3D11DeviceContext> context;
   device->GetImmediateContext(context.put());
-  context->UpdateSubresource(m_owner, 0, nullptr, contents.data(), UINT(rowBytes), 0);
+  context->UpdateSubresource(m_owner, 0, nullptr, gdi->memory.data(), UINT(rowBytes), 0);
 #endif
   return S_OK;
 }

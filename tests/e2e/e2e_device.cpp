@@ -156,6 +156,62 @@ int main() {
         object->Release();
   }
 
+  // IDXGISurface1::GetDC: the DC's bitmap header reads as Windows' (image size 0, positive
+  // height), its pixels are the texture's rows top-down, and ReleaseDC writes GDI's drawing back.
+  {
+    D3D11_TEXTURE2D_DESC desc{};
+    desc.Width = desc.Height = 4;
+    desc.MipLevels = desc.ArraySize = 1;
+    desc.Format = DXGI_FORMAT_B8G8R8A8_UNORM;
+    desc.SampleDesc.Count = 1;
+    desc.Usage = D3D11_USAGE_DEFAULT;
+    desc.BindFlags = D3D11_BIND_RENDER_TARGET;
+    desc.MiscFlags = D3D11_RESOURCE_MISC_GDI_COMPATIBLE;
+    uint32_t texels[16];
+    for (int i = 0; i < 16; ++i)
+      texels[i] = i < 4 ? 0xff0000ffu : 0xff00ff00u;  // row 0 blue, the others green (B8G8R8A8)
+    D3D11_SUBRESOURCE_DATA initial{texels, 16, 0};
+    ID3D11Texture2D* texture = nullptr;
+    device->CreateTexture2D(&desc, &initial, &texture);
+    IDXGISurface1* surface = nullptr;
+    if (texture)
+      texture->QueryInterface(__uuidof(IDXGISurface1), reinterpret_cast<void**>(&surface));
+    HDC dc = nullptr;
+    check(surface && surface->GetDC(FALSE, &dc) == S_OK && dc, "GetDC on a GDI-compatible texture gives a DC");
+    if (dc) {
+      DIBSECTION dib{};
+      const int size = GetObjectW(GetCurrentObject(dc, OBJ_BITMAP), sizeof(dib), &dib);
+      check(size == int(sizeof(dib)) && dib.dsBmih.biSizeImage == 0 && dib.dsBmih.biHeight == 4 &&
+                dib.dsBmih.biBitCount == 32,
+            "the DC's bitmap is a 32-bit DIB section whose header has height 4 and image size 0");
+      check(GetPixel(dc, 0, 0) == RGB(0, 0, 255) && GetPixel(dc, 0, 3) == RGB(0, 255, 0),
+            "the DC shows the texture's first row at the top");
+      SetPixel(dc, 1, 3, RGB(255, 0, 0));
+      check(surface->ReleaseDC(nullptr) == S_OK, "ReleaseDC");
+    }
+    desc.Usage = D3D11_USAGE_STAGING;
+    desc.BindFlags = 0;
+    desc.MiscFlags = 0;
+    desc.CPUAccessFlags = D3D11_CPU_ACCESS_READ;
+    ID3D11Texture2D* staging = nullptr;
+    device->CreateTexture2D(&desc, nullptr, &staging);
+    uint32_t drawn = 0, kept = 0;
+    if (staging && texture) {
+      context->CopyResource(staging, texture);
+      D3D11_MAPPED_SUBRESOURCE mapped{};
+      if (context->Map(staging, 0, D3D11_MAP_READ, 0, &mapped) == S_OK) {
+        std::memcpy(&drawn, static_cast<const uint8_t*>(mapped.pData) + 3 * mapped.RowPitch + 4, 4);
+        std::memcpy(&kept, mapped.pData, 4);
+        context->Unmap(staging, 0);
+      }
+    }
+    check((drawn & 0xffffffu) == 0xff0000u && kept == 0xff0000ffu,
+          "ReleaseDC wrote GDI's red pixel into row 3 of the texture and kept row 0");
+    for (IUnknown* object : {static_cast<IUnknown*>(surface), static_cast<IUnknown*>(staging), static_cast<IUnknown*>(texture)})
+      if (object)
+        object->Release();
+  }
+
   if (info) {
     const char* required = getenv("D3D11VK_REQUIRE_VALIDATION");
     if (required && std::strcmp(required, "1") == 0)
