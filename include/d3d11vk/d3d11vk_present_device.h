@@ -19,8 +19,9 @@ struct ID3D11VkPresentDevice : public IUnknown {
   // E_INVALIDARG for a foreign or unsuitable texture.
   virtual HRESULT STDMETHODCALLTYPE PresentTexture(vk::Presenter* presenter, ID3D11Texture2D* texture, UINT syncInterval,
                                                    BOOL allowTearing, UINT64* submission) = 0;
-  // TRUE when anything but exactly one application reference holds the resource: further
-  // references, views (which keep their resource) or context bindings (which keep their views).
+  // For a swapchain buffer the swapchain holds privately (AddBufferReference): TRUE when
+  // anything else holds it: an application reference, views (which keep their resource) or
+  // context bindings (which keep their views).
   virtual BOOL STDMETHODCALLTYPE HasOtherReferences(ID3D11Resource* resource) = 0;
   // Submits what the immediate context recorded and waits until the GPU has finished it.
   virtual void STDMETHODCALLTYPE WaitIdle() = 0;
@@ -31,6 +32,12 @@ struct ID3D11VkPresentDevice : public IUnknown {
   // _SRGB twin format (shader-resource views keep to the buffer's own format).
   virtual HRESULT STDMETHODCALLTYPE CreateBackBuffer(const D3D11_TEXTURE2D_DESC* desc, UINT usage,
                                                      ID3D11Texture2D** texture) = 0;
+  // A private reference on a texture of this device (one the swapchain keeps without counting in
+  // the texture's public references: on Windows the application's GetBuffer reference is a
+  // buffer's only one). Each AddBufferReference is undone by one ReleaseBufferReference; the last
+  // reference of either kind destroys the texture.
+  virtual void STDMETHODCALLTYPE AddBufferReference(ID3D11Texture2D* texture) = 0;
+  virtual void STDMETHODCALLTYPE ReleaseBufferReference(ID3D11Texture2D* texture) = 0;
 };
 
 #ifdef __CRT_UUID_DECL

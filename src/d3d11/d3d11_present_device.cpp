@@ -73,4 +73,14 @@ HRESULT STDMETHODCALLTYPE D3D11PresentDevice::CreateBackBuffer(const D3D11_TEXTU
   return owner()->createBackBuffer(*desc, usage, texture);
 }
 
+void STDMETHODCALLTYPE D3D11PresentDevice::AddBufferReference(ID3D11Texture2D* texture) {
+  if (D3D11Texture2D* ours = texture2D(texture))
+    ours->addPrivateRef();
+}
+
+void STDMETHODCALLTYPE D3D11PresentDevice::ReleaseBufferReference(ID3D11Texture2D* texture) {
+  if (D3D11Texture2D* ours = texture2D(texture))
+    ours->releasePrivateRef();
+}
+
 }  // namespace d3d11vk

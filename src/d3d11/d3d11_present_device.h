@@ -20,6 +20,8 @@ public:
   BOOL STDMETHODCALLTYPE HasOtherReferences(ID3D11Resource* resource) override;
   void STDMETHODCALLTYPE WaitIdle() override;
   HRESULT STDMETHODCALLTYPE CreateBackBuffer(const D3D11_TEXTURE2D_DESC* desc, UINT usage, ID3D11Texture2D** texture) override;
+  void STDMETHODCALLTYPE AddBufferReference(ID3D11Texture2D* texture) override;
+  void STDMETHODCALLTYPE ReleaseBufferReference(ID3D11Texture2D* texture) override;
 };
 
 }  // namespace d3d11vk

@@ -288,7 +288,7 @@ HRESULT DxgiSwapChain::createBackBuffer() {
     }
   }
   created->SetPrivateData(kSwapChainUsageId, sizeof(usage), &usage);
-  m_backBuffer = std::move(created);
+  m_backBuffer = HeldBuffer(m_presentDevice.get(), created.detach());
   m_resolveBuffer = std::move(resolved);
   return S_OK;
 }
@@ -605,7 +605,7 @@ HRESULT STDMETHODCALLTYPE DxgiSwapChain::ResizeBuffers(UINT BufferCount, UINT Wi
   auto referenced = [&] {
     if (m_presentDevice->HasOtherReferences(m_backBuffer.get()))
       return true;
-    for (const util::ComPtr<ID3D11Texture2D>& buffer : m_history)
+    for (const HeldBuffer& buffer : m_history)
       if (m_presentDevice->HasOtherReferences(buffer.get()))
         return true;
     return false;
@@ -623,7 +623,7 @@ HRESULT STDMETHODCALLTYPE DxgiSwapChain::ResizeBuffers(UINT BufferCount, UINT Wi
   desc.Height = Height ? Height : std::max(windowHeight, 1u);
 
   DXGI_SWAP_CHAIN_DESC1 previous = m_desc;
-  util::ComPtr<ID3D11Texture2D> previousBuffer = std::move(m_backBuffer);
+  HeldBuffer previousBuffer = std::move(m_backBuffer);
   util::ComPtr<ID3D11Texture2D> previousResolve = std::move(m_resolveBuffer);
   m_desc = desc;
   result = createBackBuffer();

@@ -10,6 +10,7 @@
 
 #include "d3d11vk/d3d11vk_present_device.h"
 #include "dxgi/dxgi_frame_pacer.h"
+#include "dxgi/dxgi_held_buffer.h"
 #include "dxgi/dxgi_object.h"
 #include "util/com_ptr.h"
 
@@ -142,7 +143,7 @@ private:
   DXGI_SWAP_CHAIN_FULLSCREEN_DESC m_fullscreenDesc;
   util::ComPtr<IDXGIOutput> m_restrictToOutput;
   std::unique_ptr<vk::Presenter> m_presenter;
-  util::ComPtr<ID3D11Texture2D> m_backBuffer;
+  HeldBuffer m_backBuffer;  // buffer 0, held privately (dxgi_held_buffer.h)
   util::ComPtr<ID3D11Texture2D> m_resolveBuffer;  // multisampled back buffers are resolved into it
   std::deque<uint64_t> m_inFlight;  // timeline values of presents the GPU may not have finished
   uint64_t m_lastSubmission = 0;
@@ -155,7 +156,7 @@ private:
   bool m_warnedGone = false;
   bool m_occluded = false;
   // Buffers 1 .. count-1 (read-only textures), and the scratch texture of their rotation.
-  std::vector<util::ComPtr<ID3D11Texture2D>> m_history;
+  std::vector<HeldBuffer> m_history;
   util::ComPtr<ID3D11Texture2D> m_rotateScratch;
   // Fullscreen state.
   bool m_fullscreen = false;

@@ -229,14 +229,17 @@ HRESULT DxgiSwapChain::createHistory() {
   const bool rotates = m_desc.SwapEffect == DXGI_SWAP_EFFECT_SEQUENTIAL || m_desc.SwapEffect == DXGI_SWAP_EFFECT_FLIP_SEQUENTIAL;
   // GetUsage: back buffers with the description's usage; the sequential effects' are read-only.
   const DXGI_USAGE usage = m_desc.BufferUsage | DXGI_USAGE_BACK_BUFFER | (rotates ? DXGI_USAGE_READ_ONLY : 0);
-  std::vector<util::ComPtr<ID3D11Texture2D>> history(m_desc.BufferCount - 1);
-  for (util::ComPtr<ID3D11Texture2D>& buffer : history) {
+  // Held privately as buffer 0 is (dxgi_held_buffer.h).
+  std::vector<HeldBuffer> history;
+  for (UINT i = 1; i < m_desc.BufferCount; ++i) {
+    util::ComPtr<ID3D11Texture2D> buffer;
     HRESULT result = m_presentDevice->CreateBackBuffer(&texture, UINT(usage), buffer.put());
     if (FAILED(result)) {
       util::log::error("GetBuffer: the buffers above 0 cannot be created: 0x", std::hex, unsigned(result));
       return result;
     }
     buffer->SetPrivateData(kSwapChainUsageId, sizeof(usage), &usage);
+    history.emplace_back(m_presentDevice.get(), buffer.detach());
   }
   util::ComPtr<ID3D11Texture2D> scratch;
   if (rotates) {
@@ -249,7 +252,7 @@ HRESULT DxgiSwapChain::createHistory() {
       return result;
     // Frames presented before the first request are not kept: the buffers start as copies of
     // buffer 0 (docs/dxgi.md).
-    for (util::ComPtr<ID3D11Texture2D>& buffer : history)
+    for (HeldBuffer& buffer : history)
       context->CopyResource(buffer.get(), m_backBuffer.get());
   }
   // FLIP_DISCARD: the contents of presented buffers are discarded, so nothing rotates into them.

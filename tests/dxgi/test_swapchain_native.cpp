@@ -247,7 +247,17 @@ TEST_CASE("A native swapchain on an X11 window presents, resizes and reads back"
   // Held buffers block ResizeBuffers, as documented.
   ComPtr<ID3D11Texture2D> held;
   REQUIRE(f.swapchain->GetBuffer(0, __uuidof(ID3D11Texture2D), held.putVoid()) == S_OK);
+  // The application's reference is the buffer's only one: the swapchain holds it privately
+  // (Windows: a count of 1 after GetBuffer).
+  held->AddRef();
+  CHECK(held->Release() == 1);
   CHECK(f.swapchain->ResizeBuffers(0, 32, 32, DXGI_FORMAT_UNKNOWN, 0) == DXGI_ERROR_INVALID_CALL);
+  held = nullptr;
+  // Released by the application, the buffer is still the swapchain's, and given out again.
+  REQUIRE(f.swapchain->GetBuffer(0, __uuidof(ID3D11Texture2D), held.putVoid()) == S_OK);
+  D3D11_TEXTURE2D_DESC heldDesc{};
+  held->GetDesc(&heldDesc);
+  CHECK((heldDesc.Width == 64 && heldDesc.Height == 64));
   held = nullptr;
   BOOL fullscreen = TRUE;
   CHECK((f.swapchain->GetFullscreenState(&fullscreen, nullptr) == S_OK && !fullscreen));
@@ -748,6 +758,8 @@ TEST_CASE("GetBuffer above 0 follows the swap effect", "[dxgi-swapchain]") {
   desc.BufferCount = 3;
   REQUIRE(f.create(desc) == S_OK);
   REQUIRE(f.swapchain->GetBuffer(1, __uuidof(ID3D11Texture2D), buffer.putVoid()) == S_OK);
+  buffer->AddRef();
+  CHECK(buffer->Release() == 1);  // held privately by the swapchain, as buffer 0
   ComPtr<ID3D11RenderTargetView> view;
   CHECK(FAILED(f.device->CreateRenderTargetView(buffer.get(), nullptr, view.put())));  // read-only
   CHECK(!view);
