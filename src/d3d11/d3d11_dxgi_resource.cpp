@@ -115,7 +115,7 @@ HRESULT STDMETHODCALLTYPE DxgiResourceFace::GetEvictionPriority(UINT* priority) 
 }
 
 HRESULT STDMETHODCALLTYPE DxgiResourceFace::CreateSubresourceSurface(UINT index, IDXGISurface2** surface) {
-  // STATUS: partial: subresource 0 of a single-subresource 2D texture only (its own IDXGISurface2); surfaces of other subresources are E_NOTIMPL
+  // STATUS: partial: subresource 0 of a single-subresource 1D or 2D texture only (its own IDXGISurface2); surfaces of other subresources are E_NOTIMPL
   if (!surface)
     return E_INVALIDARG;
   *surface = nullptr;
@@ -139,7 +139,12 @@ HRESULT STDMETHODCALLTYPE DxgiResourceFace::CreateSharedHandle(const SECURITY_AT
 bool DxgiSurfaceFace::isSurface() {
   D3D11ResourceCommon* common = resourceCommon(m_owner);
   TextureStorage* texture = common ? common->asTexture() : nullptr;
-  return texture && texture->desc().dimension == D3D11_RESOURCE_DIMENSION_TEXTURE2D && texture->layout().size() == 1;
+  // Windows answers for single-subresource 2D textures and, as Wine's test_create_texture1d
+  // shows, 1D ones (a surface one texel high).
+  if (!texture || texture->layout().size() != 1)
+    return false;
+  const D3D11_RESOURCE_DIMENSION dimension = texture->desc().dimension;
+  return dimension == D3D11_RESOURCE_DIMENSION_TEXTURE2D || dimension == D3D11_RESOURCE_DIMENSION_TEXTURE1D;
 }
 
 bool DxgiSurfaceFace::query(REFIID riid, void** object) {

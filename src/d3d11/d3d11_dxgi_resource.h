@@ -66,7 +66,7 @@ public:
   // A DC still open (GetDC without ReleaseDC) is deleted without writing back.
   ~DxgiSurfaceFace();
   // Answers IDXGISurface, IDXGISurface1 and IDXGISurface2 when the owner is a single-subresource
-  // 2D texture.
+  // 1D or 2D texture.
   bool query(REFIID riid, void** object);
 
   HRESULT STDMETHODCALLTYPE GetDesc(DXGI_SURFACE_DESC* desc) override;

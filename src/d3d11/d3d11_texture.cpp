@@ -39,6 +39,8 @@ HRESULT STDMETHODCALLTYPE D3D11Texture1D::QueryInterface(REFIID riid, void** obj
     return S_OK;
   if (m_dxgiResource.query(riid, object))
     return S_OK;
+  if (m_dxgiSurface.query(riid, object))  // Windows: single-subresource 1D textures are surfaces too
+    return S_OK;
   util::logUnknownInterface("D3D11Texture1D", riid);
   return E_NOINTERFACE;
 }

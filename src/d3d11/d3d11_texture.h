@@ -31,8 +31,9 @@ private:
   TextureStorage m_storage;
   // ID3D10* face, answered by QueryInterface (src/d3d10).
   D3D10Texture1DFace m_d3d10{this};
-  // IDXGIResource1 and (single-subresource 2D textures) IDXGISurface2 faces (d3d11_dxgi_resource.h).
+  // IDXGIResource1 and (single-subresource 1D and 2D textures) IDXGISurface2 faces (d3d11_dxgi_resource.h).
   DxgiResourceFace m_dxgiResource{this};
+  DxgiSurfaceFace m_dxgiSurface{this};
 };
 
 class D3D11Texture2D final : public D3D11DeviceChild<ID3D11Texture2D1>, public D3D11ResourceCommon {
@@ -58,7 +59,7 @@ private:
   TextureStorage m_storage;
   // ID3D10* face, answered by QueryInterface (src/d3d10).
   D3D10Texture2DFace m_d3d10{this};
-  // IDXGIResource1 and (single-subresource 2D textures) IDXGISurface2 faces (d3d11_dxgi_resource.h).
+  // IDXGIResource1 and (single-subresource 1D and 2D textures) IDXGISurface2 faces (d3d11_dxgi_resource.h).
   DxgiResourceFace m_dxgiResource{this};
   DxgiSurfaceFace m_dxgiSurface{this};
 };
@@ -84,7 +85,7 @@ private:
   TextureStorage m_storage;
   // ID3D10* face, answered by QueryInterface (src/d3d10).
   D3D10Texture3DFace m_d3d10{this};
-  // IDXGIResource1 and (single-subresource 2D textures) IDXGISurface2 faces (d3d11_dxgi_resource.h).
+  // IDXGIResource1 face (d3d11_dxgi_resource.h); 3D textures are never surfaces.
   DxgiResourceFace m_dxgiResource{this};
 };
 

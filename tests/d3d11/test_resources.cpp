@@ -526,7 +526,7 @@ TEST_CASE("resources are device children with private data and eviction priority
   checkValidation(device.get());
 }
 
-TEST_CASE("resources answer IDXGIResource1, and single-subresource 2D textures IDXGISurface2, as faces of one object",
+TEST_CASE("resources answer IDXGIResource1, and single-subresource 1D and 2D textures IDXGISurface2, as faces of one object",
           "[device]") {
   auto device = createDevice();
   // A 2D render target with one subresource: both faces, one reference count.
@@ -596,6 +596,20 @@ TEST_CASE("resources answer IDXGIResource1, and single-subresource 2D textures I
   CHECK_FALSE(chain.query<IDXGISurface>());
   ComPtr<IDXGISurface2> none;
   CHECK(chain.query<IDXGIResource1>()->CreateSubresourceSurface(1, none.put()) == E_NOTIMPL);
+  // 1D textures of one subresource are surfaces too (Windows; Wine's test_create_texture1d), one
+  // texel high; with more mips they are not.
+  D3D11_TEXTURE1D_DESC line{8, 1, 1, DXGI_FORMAT_R8G8B8A8_UNORM, D3D11_USAGE_DEFAULT, D3D11_BIND_SHADER_RESOURCE, 0, 0};
+  ComPtr<ID3D11Texture1D> texture1D;
+  REQUIRE(device->CreateTexture1D(&line, nullptr, texture1D.put()) == S_OK);
+  auto lineSurface = texture1D.query<IDXGISurface1>();
+  REQUIRE(lineSurface);
+  DXGI_SURFACE_DESC lineDesc{};
+  REQUIRE(lineSurface->GetDesc(&lineDesc) == S_OK);
+  CHECK((lineDesc.Width == 8 && lineDesc.Height == 1 && lineDesc.Format == DXGI_FORMAT_R8G8B8A8_UNORM));
+  CHECK(lineSurface.query<ID3D11Texture1D>().get() == texture1D.get());
+  line.MipLevels = 2;
+  REQUIRE(device->CreateTexture1D(&line, nullptr, texture1D.put()) == S_OK);
+  CHECK_FALSE(texture1D.query<IDXGISurface>());
   ComPtr<ID3D11Buffer> buffer;
   const auto uavBuffer = bufferDesc(64, D3D11_BIND_UNORDERED_ACCESS, D3D11_USAGE_DEFAULT);
   REQUIRE(device->CreateBuffer(&uavBuffer, nullptr, buffer.put()) == S_OK);
