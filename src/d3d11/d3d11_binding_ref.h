@@ -4,6 +4,8 @@
 // application may Release an object it has bound and see 0 (Wine's test_state_refcounting).
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
 #include <utility>
 
 #include "util/windows_base.h"
@@ -39,6 +41,59 @@ const BindingOps* bindingOpsOf(ID3D11ClassInstance*);
 const BindingOps* bindingOpsOf(ID3D11Predicate*);
 const BindingOps* bindingOpsOf(ID3DDeviceContextState*);
 
+// References a context's bindings gave up on a rebind, kept until the context drops them
+// (ReleaseAll: Flush, Present, ClearState, FinishCommandList, a swapchain asking whether its
+// buffers have other references, the context's end). Binding an object kept here takes its
+// reference back, so a draw loop alternating between a few shaders or views rebinds them without
+// touching their reference counts: two atomic read-modify-writes fewer per rebind. Measured on
+// bench/draw_bench pattern (c) under Wine, two builds alternating, medians of 8: 57.3 ns a draw
+// without, 49.5 with (docs/pipelines.md).
+// An object the application released while it sits here lives until the drop; binding null
+// releases the slot's object at once, as before. Direct-mapped by address; what a new entry
+// displaces is released.
+class RetainedReferences {
+public:
+  RetainedReferences() = default;
+  RetainedReferences(const RetainedReferences&) = delete;
+  RetainedReferences& operator=(const RetainedReferences&) = delete;
+  ~RetainedReferences() { releaseAll(); }
+
+  // Whether a reference on `object` was kept; it is then the caller's. (An address names one
+  // object, and every interface of it at that address takes and drops the same references.)
+  bool take(IUnknown* object) {
+    Entry& entry = entryFor(object);
+    if (entry.object != object)
+      return false;
+    entry.object = nullptr;
+    return true;
+  }
+  // Keeps the caller's reference on `object`.
+  void keep(IUnknown* object, const BindingOps* ops) {
+    Entry displaced = std::exchange(entryFor(object), Entry{object, ops});
+    if (displaced.object)
+      displaced.ops->release(displaced.object);  // may destroy it: the table is consistent already
+  }
+  void releaseAll() {
+    for (Entry& entry : m_entries)
+      if (IUnknown* object = std::exchange(entry.object, nullptr))
+        entry.ops->release(object);
+  }
+
+private:
+  struct Entry {
+    IUnknown* object = nullptr;
+    const BindingOps* ops = nullptr;
+  };
+  static constexpr size_t kEntries = 16;  // the hash's top 4 bits
+  Entry& entryFor(IUnknown* object) {
+    // Fibonacci hashing: the top bits of the product mix all of the address's bits, so objects
+    // allocated a fixed stride apart do not share an entry.
+    return m_entries[(uint64_t(reinterpret_cast<uintptr_t>(object)) * 0x9E3779B97F4A7C15ull) >> 60];
+  }
+
+  Entry m_entries[kEntries];
+};
+
 // Interface is the type the binding is read back as (ID3D11DeviceChild for a stage's shader of
 // any kind); it is assigned from a pointer of the concrete interface, whose ops it keeps.
 template <typename Interface>
@@ -63,6 +118,24 @@ public:
     std::swap(m_object, other.m_object);
     std::swap(m_ops, other.m_ops);
     return *this;
+  }
+
+  // Binds `object` taking its reference from `retained` when one is kept there, and gives the
+  // old object's reference to `retained` (binding null releases it at once).
+  template <typename Bound>
+  void rebind(Bound* object, RetainedReferences& retained) {
+    if (object == m_object)
+      return;
+    Interface* old = std::exchange(m_object, object);
+    const BindingOps* oldOps = std::exchange(m_ops, object ? bindingOpsOf(object) : nullptr);
+    if (object && !retained.take(m_object))
+      m_ops->add(m_object);
+    if (old) {
+      if (object)
+        retained.keep(old, oldOps);
+      else
+        oldOps->release(old);
+    }
   }
 
   void reset() {

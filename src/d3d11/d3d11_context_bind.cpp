@@ -255,7 +255,7 @@ void D3D11DeviceContext::setShader(typename ShaderClass::InterfaceType* shader, 
     return;
   StageState& state = m_state.stages[stage];
   if (state.shader.get() != shader) {
-    state.shader = shader;
+    state.shader.rebind(shader, m_retainedBindings);
     const auto* object = static_cast<const ShaderClass*>(shader);
     state.compiled = object ? &object->compiled() : nullptr;
     state.code = object ? object->cachedCode() : nullptr;
@@ -440,7 +440,7 @@ void D3D11DeviceContext::setShaderResources(uint32_t stage, UINT start, UINT cou
       view = nullptr;
     }
     if (state.shaderResources[start + i].get() != view) {
-      state.shaderResources[start + i] = view;
+      state.shaderResources[start + i].rebind(view, m_retainedBindings);
       state.markBindingDirty(dxbc::binding_model::kShaderResourceBase + start + i);
     }
   }
@@ -455,7 +455,7 @@ void D3D11DeviceContext::setSamplers(uint32_t stage, UINT start, UINT count, ID3
   for (UINT i = 0; i < count; ++i) {
     ID3D11SamplerState* sampler = samplers ? samplers[i] : nullptr;
     if (state.samplers[start + i].get() != sampler) {
-      state.samplers[start + i] = sampler;
+      state.samplers[start + i].rebind(sampler, m_retainedBindings);
       state.markBindingDirty(dxbc::binding_model::kSamplerBase + start + i);
     }
   }
@@ -985,6 +985,7 @@ void STDMETHODCALLTYPE D3D11DeviceContext::GetPredication(ID3D11Predicate** ppPr
 
 void STDMETHODCALLTYPE D3D11DeviceContext::ClearState() {
   D3D11VK_CONTEXT_LOCK();
+  releaseRetainedBindings();
   if (bindingCallSwitchedOff("ClearState"))
     return;
   // Every binding back to its default (null objects, zero counts, all-ones blend factor and

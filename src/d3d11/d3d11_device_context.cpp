@@ -81,6 +81,7 @@ void D3D11DeviceContext::releaseBindings() {
   while (!m_activeQueries.empty())
     End(m_activeQueries.back()->asQuery1());
   m_state = ContextState{};
+  releaseRetainedBindings();  // kept objects hold the device too
   m_defaultSampler = nullptr;
   m_activeStateObject = nullptr;  // it holds the device
 }
@@ -93,6 +94,7 @@ void STDMETHODCALLTYPE D3D11DeviceContext::Flush() {
   D3D11VK_CONTEXT_LOCK();
   if (refusedOnDeferred("Flush"))
     return;
+  releaseRetainedBindings();  // an object released while unbound lives at most until a flush
   m_stream->flush();
 }
 
@@ -101,6 +103,7 @@ void STDMETHODCALLTYPE D3D11DeviceContext::Flush1(D3D11_CONTEXT_TYPE /*type*/, H
   // STATUS: partial: the context type is ignored (one queue does every kind of work); the event is set once the flushed work completes
   if (refusedOnDeferred("Flush1"))
     return;
+  releaseRetainedBindings();
   m_stream->flush();
   if (event) {
     const uint64_t value = m_stream->recordingValue() - 1;
@@ -346,6 +349,7 @@ HRESULT STDMETHODCALLTYPE D3D11DeviceContext::FinishCommandList(BOOL RestoreDefe
     util::log::warn("FinishCommandList: ppCommandList is null: E_INVALIDARG");
     return E_INVALIDARG;
   }
+  releaseRetainedBindings();
   if (!m_mapped.empty()) {
     util::log::warn("FinishCommandList: ", m_mapped.size(), " subresource(s) still mapped; their writes after this point are lost");
     m_mapped.clear();
@@ -420,10 +424,10 @@ void D3D11DeviceContext::noteD3D10FaceReachable() {
     m_stateApi.compare_exchange_strong(unset, StateApi::D3D11, std::memory_order_relaxed);
 }
 
-bool D3D11DeviceContext::bindingCallSwitchedOff(const char* method) const {
+bool D3D11DeviceContext::bindingCallSwitchedOffByState(const char* method) const {
   // Documented (CreateDeviceContextState, SwapDeviceContextState): while a state object is
   // active, the methods of the API it was not made for are switched off. Before any state object
-  // exists nothing is, and the check costs one load on every binding call.
+  // exists nothing is (bindingCallSwitchedOff does not call this).
   const StateApi api = m_stateApi.load(std::memory_order_relaxed);
   if (api == StateApi::Unset || m_deferred)
     return false;

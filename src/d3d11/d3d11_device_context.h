@@ -57,6 +57,9 @@ public:
   bool isDeferred() const { return m_deferred; }
   // Submits everything recorded and waits until the GPU has finished it (diagnostics, teardown).
   void waitIdle();
+  // Releases the references rebinding left in m_retainedBindings (d3d11_binding_ref.h). Under
+  // the context's lock (D3D11VK_CONTEXT_LOCK) or from the thread that records on the context.
+  void releaseRetainedBindings() { m_retainedBindings.releaseAll(); }
   // Drops every reference the context holds on objects (bindings, active queries, the default
   // sampler): called when the application has released the device.
   void releaseBindings();
@@ -347,7 +350,11 @@ private:
   // ClearState) came through the interface the active state object switches off:
   // ID3D11DeviceContext while a state made for ID3D10Device(1) is active, the D3D10 face while
   // one made for ID3D11Device(1) is. Such a call is ignored; `method` names it in the log.
-  bool bindingCallSwitchedOff(const char* method) const;
+  // Inline: every binding call asks, and before any state object exists the answer is one load.
+  bool bindingCallSwitchedOff(const char* method) const {
+    return m_stateApi.load(std::memory_order_relaxed) != StateApi::Unset && bindingCallSwitchedOffByState(method);
+  }
+  bool bindingCallSwitchedOffByState(const char* method) const;
   // What the Get* methods answer from: the bindings, or the defaults for a switched-off call.
   const ContextState& visibleBindings(const char* method) const;
 
@@ -424,6 +431,9 @@ private:
   std::vector<MappedSubresource> m_mapped;
   std::vector<D3D11Query*> m_activeQueries;      // each holds a private reference while active
   ContextState m_state;
+  // What rebinding shaders, shader-resource views and samplers gave up (d3d11_binding_ref.h);
+  // dropped by releaseRetainedBindings.
+  RetainedReferences m_retainedBindings;
   BindingRef<ID3D11SamplerState> m_defaultSampler;
   VkExtent2D m_renderArea{1, 1};
   bool m_pipelineValid = false;

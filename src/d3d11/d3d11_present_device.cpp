@@ -53,6 +53,7 @@ HRESULT STDMETHODCALLTYPE D3D11PresentDevice::PresentTexture(vk::Presenter* pres
   command.allowTearing = allowTearing ? VK_TRUE : VK_FALSE;
   presenter->notePresentRecorded();
   *submission = stream.recordingValue();
+  owner()->immediateContext().releaseRetainedBindings();  // as Flush: at most a frame
   stream.flush();
   return S_OK;
 }
@@ -61,6 +62,9 @@ BOOL STDMETHODCALLTYPE D3D11PresentDevice::HasOtherReferences(ID3D11Resource* re
   D3D11Texture2D* ours = texture2D(resource);
   if (!ours)
     return TRUE;
+  // A view the application unbound and released may still be kept by a rebind (its reference
+  // on the buffer is no one's any more).
+  owner()->immediateContext().releaseRetainedBindings();
   return ours->publicRefCount() > 1 || ours->privateRefCount() > 1;
 }
 

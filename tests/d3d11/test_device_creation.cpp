@@ -418,6 +418,84 @@ TEST_CASE("bound objects are held privately: Release returns 0 and the binding s
   CHECK(device->Release() == 0);
 }
 
+// A rebind may keep the replaced object's reference (d3d11_binding_ref.h, RetainedReferences) so
+// that alternating between a few objects costs no reference counting; what the application
+// released must still go by the next Flush, at once when its slot is bound to null, and the
+// kept references stay bounded. Each view carries the probe buffer as private-data interface,
+// so the probe's count minus one is the number of views still alive.
+TEST_CASE("rebinding: replaced objects are gone by the next Flush, at once when unbound to null", "[device][com]") {
+  ComPtr<ID3D11Device> device = createComDevice();
+  ComPtr<ID3D11DeviceContext> context;
+  device->GetImmediateContext(context.put());
+  // From another device: a child holds its device's public count up, and the last case releases
+  // this device.
+  ComPtr<ID3D11Device> probeDevice = createComDevice();
+  D3D11_BUFFER_DESC bufferDesc = smallShaderResourceBuffer();
+  ComPtr<ID3D11Buffer> probe;
+  REQUIRE(probeDevice->CreateBuffer(&bufferDesc, nullptr, probe.put()) == S_OK);
+  D3D11_TEXTURE2D_DESC textureDesc = squareTexture2D(4, DXGI_FORMAT_R8G8B8A8_UNORM, D3D11_BIND_SHADER_RESOURCE);
+  ComPtr<ID3D11Texture2D> texture;
+  REQUIRE(device->CreateTexture2D(&textureDesc, nullptr, texture.put()) == S_OK);
+  const GUID guid = {0x5e1f0003, 0x1, 0x2, {3, 4, 5, 6, 7, 8, 9, 10}};
+  auto makeView = [&] {
+    ID3D11ShaderResourceView* view = nullptr;
+    REQUIRE(device->CreateShaderResourceView(texture.get(), nullptr, &view) == S_OK);
+    REQUIRE(view->SetPrivateDataInterface(guid, probe.get()) == S_OK);
+    return view;
+  };
+  auto viewsAlive = [&] { return refCount(probe.get()) - 1; };
+
+  // Alternating between two views, then replacing both: once released, both go by Flush.
+  ID3D11ShaderResourceView* a = makeView();
+  ID3D11ShaderResourceView* b = makeView();
+  for (int i = 0; i < 100; ++i) {
+    context->PSSetShaderResources(0, 1, i % 2 ? &b : &a);
+    context->VSSetShaderResources(3, 1, i % 2 ? &a : &b);
+  }
+  ID3D11ShaderResourceView* read = nullptr;
+  context->PSGetShaderResources(0, 1, &read);
+  CHECK(read == b);
+  read->Release();
+  ID3D11ShaderResourceView* c = makeView();
+  context->PSSetShaderResources(0, 1, &c);
+  context->VSSetShaderResources(3, 1, &c);
+  CHECK(a->Release() == 0);
+  CHECK(b->Release() == 0);
+  CHECK(viewsAlive() >= 1);  // c, bound
+  context->Flush();
+  CHECK(viewsAlive() == 1);
+
+  // Bound to null: released at once, no Flush needed.
+  context->PSSetShaderResources(0, 1, nullptr);
+  ID3D11ShaderResourceView* const none = nullptr;
+  context->VSSetShaderResources(3, 1, &none);
+  CHECK(c->Release() == 0);
+  CHECK(viewsAlive() == 0);
+
+  // A long run of different views through one slot keeps at most a few of them.
+  for (int i = 0; i < 64; ++i) {
+    ID3D11ShaderResourceView* view = makeView();
+    context->PSSetShaderResources(0, 1, &view);
+    view->Release();
+  }
+  CHECK(viewsAlive() <= 17);  // the bound one and at most 16 kept
+  context->ClearState();
+  CHECK(viewsAlive() == 0);
+
+  // The same through the device's last release: nothing kept outlives the device's bindings.
+  ID3D11ShaderResourceView* d = makeView();
+  ID3D11ShaderResourceView* e = makeView();
+  context->PSSetShaderResources(0, 1, &d);
+  context->PSSetShaderResources(0, 1, &e);
+  d->Release();
+  e->Release();
+  texture.reset();
+  context.reset();
+  ID3D11Device* raw = device.detach();
+  CHECK(raw->Release() == 0);
+  CHECK(refCount(probe.get()) == 1);
+}
+
 TEST_CASE("D3D10 interfaces: only D3D10-runtime devices answer ID3D10Device; D3D11-only resources have no D3D10 face",
           "[device][com]") {
   ComPtr<ID3D11Device> device = createComDevice();
