@@ -72,7 +72,16 @@ VkSampler D3D11SamplerState::createVulkanSampler() {
   // sampler whose minification is linear (0 turns it off), leaving point samplers point.
   const util::config::Options& options = util::config::options();
   const float maxBias = vkDevice.properties().limits.maxSamplerLodBias;
-  info.mipLodBias = std::clamp(float(d.MipLODBias + options.samplerLodBias), -maxBias, maxBias);
+  float bias = d.MipLODBias + options.samplerLodBias;
+  // Point mip filtering: Windows drivers round an LOD of exactly k + 0.5 up to level k + 1 (Wine's
+  // test_texture, SampleLevel at 0.5); Vulkan lets a driver round it down or to even (lavapipe
+  // picks level 0 at 0.5, level 2 at 1.5). 2^-12 added to the LOD makes every half round up and
+  // moves nothing else D3D can tell apart: its LOD has 8 fractional bits. Only where minification
+  // and magnification filter alike, since the bias also moves LOD 0 (the common 1:1 sampling)
+  // from magnification to minification.
+  if (info.mipmapMode == VK_SAMPLER_MIPMAP_MODE_NEAREST && info.minFilter == info.magFilter)
+    bias += 1.0f / 4096.0f;
+  info.mipLodBias = std::clamp(bias, -maxBias, maxBias);
   float anisotropy = anisotropic ? float(d.MaxAnisotropy) : 0.0f;
   if (options.samplerAnisotropy >= 0 && info.minFilter == VK_FILTER_LINEAR)
     anisotropy = float(options.samplerAnisotropy);

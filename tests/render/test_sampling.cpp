@@ -148,6 +148,60 @@ TEST_CASE("address modes: wrap, mirror, mirror once, clamp and border with its c
   }
 }
 
+// Point mip filtering picks the nearest level with halves rounding up, as Windows drivers do
+// (Wine's test_texture: SampleLevel at 0.5 reads level 1); Vulkan lets a driver round them down
+// or to even (lavapipe: 0.5 gives level 0, 1.5 level 2), so the sampler adds a bias far below
+// D3D's LOD precision (d3d11_sampler_state.cpp). The LOD is the coordinate's z.
+TEST_CASE("point mip filtering rounds an LOD of exactly one half up", "[render][sampling]") {
+  Fixture f;
+  // 4x4, three levels, each one colour.
+  const uint32_t levelColour[3] = {rgba8(255, 0, 0), rgba8(0, 255, 0), rgba8(0, 0, 255)};
+  std::vector<uint32_t> level0(16, levelColour[0]), level1(4, levelColour[1]), level2(1, levelColour[2]);
+  const D3D11_SUBRESOURCE_DATA init[3] = {{level0.data(), 16, 0}, {level1.data(), 8, 0}, {level2.data(), 4, 0}};
+  D3D11_TEXTURE2D_DESC desc{4, 4, 3, 1, DXGI_FORMAT_R8G8B8A8_UNORM, {1, 0}, D3D11_USAGE_IMMUTABLE, D3D11_BIND_SHADER_RESOURCE, 0, 0};
+  ComPtr<ID3D11Texture2D> texture;
+  REQUIRE(f.device->CreateTexture2D(&desc, init, texture.put()) == S_OK);
+  auto srv = srvOf(f, texture.get());
+  const std::string ps = samplingPS("dcl_resource_texture2d (float,float,float,float) t0",
+                                    "sample_l o0.xyzw, cb0[r0.x + 0].xyzw, t0.xyzw, s0, cb0[r0.x + 0].z");
+  const float c = centre(1, 4);
+  SECTION("point mip: 0.4 -> 0, 0.5 -> 1, 0.6 -> 1, 1.5 -> 2, 2.5 -> 2 (the last level)") {
+    auto px = sampleAll(f, ps, srv.get(), samplerDesc(D3D11_FILTER_MIN_MAG_MIP_POINT),
+                        {{c, c, 0.4f}, {c, c, 0.5f}, {c, c, 0.6f}, {c, c, 1.5f}, {c, c, 2.5f}, {c, c, 0.0f}});
+    CHECK(texel(px, 0) == levelColour[0]);
+    CHECK(texel(px, 1) == levelColour[1]);
+    CHECK(texel(px, 2) == levelColour[1]);
+    CHECK(texel(px, 3) == levelColour[2]);
+    CHECK(texel(px, 4) == levelColour[2]);
+    CHECK(texel(px, 5) == levelColour[0]);
+  }
+  SECTION("linear mip: 0.5 is still half of each level") {
+    auto px = sampleAll(f, ps, srv.get(), samplerDesc(D3D11_FILTER_MIN_MAG_POINT_MIP_LINEAR), {{c, c, 0.5f}, {c, c, 0.0f}});
+    const uint32_t mixed = texel(px, 0);
+    const uint32_t red = mixed & 0xff, green = (mixed >> 8) & 0xff, blue = (mixed >> 16) & 0xff;
+    CHECK((red >= 126 && red <= 129));
+    CHECK((green >= 126 && green <= 129));
+    CHECK(blue == 0);
+    CHECK(texel(px, 1) == levelColour[0]);
+  }
+  SECTION("different minification and magnification filters: LOD 0 still magnifies (point here)") {
+    // u = 0.5 is the boundary between texels 1 and 2 of level 0 (both red): a point read and a
+    // linear one differ only through the level, so read level 0 of a two-colour texture instead.
+    std::vector<uint32_t> halves(16);
+    for (UINT i = 0; i < 16; ++i)
+      halves[i] = (i % 4) < 2 ? rgba8(255, 0, 0) : rgba8(0, 0, 255);
+    D3D11_TEXTURE2D_DESC one = desc;
+    one.MipLevels = 1;
+    const D3D11_SUBRESOURCE_DATA data{halves.data(), 16, 0};
+    ComPtr<ID3D11Texture2D> split;
+    REQUIRE(f.device->CreateTexture2D(&one, &data, split.put()) == S_OK);
+    auto splitView = srvOf(f, split.get());
+    auto px = sampleAll(f, ps, splitView.get(), samplerDesc(D3D11_FILTER_MIN_LINEAR_MAG_MIP_POINT), {{0.5f, c, 0.0f}});
+    const uint32_t got = texel(px, 0);
+    CHECK((got == rgba8(255, 0, 0) || got == rgba8(0, 0, 255)));  // a point read, not the 50/50 mix
+  }
+}
+
 TEST_CASE("1D textures, point and linear", "[render][sampling]") {
   Fixture f;
   const uint32_t data[4] = {rgba8(0, 10, 0), rgba8(64, 20, 0), rgba8(128, 30, 0), rgba8(192, 40, 0)};
