@@ -17,6 +17,18 @@ static void check(bool ok, const char* what) {
   (ok ? g_passed : g_failed)++;
 }
 
+// A 4x4 single-mip, single-sample texture description of `format` with `usage` and `bindFlags`.
+static D3D11_TEXTURE2D_DESC smallTexture(DXGI_FORMAT format, D3D11_USAGE usage, UINT bindFlags) {
+  D3D11_TEXTURE2D_DESC desc{};
+  desc.Width = desc.Height = 4;
+  desc.MipLevels = desc.ArraySize = 1;
+  desc.Format = format;
+  desc.SampleDesc.Count = 1;
+  desc.Usage = usage;
+  desc.BindFlags = bindFlags;
+  return desc;
+}
+
 int main() {
   const D3D_FEATURE_LEVEL levels[] = {D3D_FEATURE_LEVEL_11_1, D3D_FEATURE_LEVEL_11_0, D3D_FEATURE_LEVEL_10_0};
   ID3D11Device* device = nullptr;
@@ -106,13 +118,7 @@ int main() {
   // Deferred contexts (docs/deferred-contexts.md): a command list recorded on another thread
   // clears a texture and copies it to staging; the immediate context executes it and reads back.
   {
-    D3D11_TEXTURE2D_DESC desc{};
-    desc.Width = desc.Height = 4;
-    desc.MipLevels = desc.ArraySize = 1;
-    desc.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
-    desc.SampleDesc.Count = 1;
-    desc.Usage = D3D11_USAGE_DEFAULT;
-    desc.BindFlags = D3D11_BIND_RENDER_TARGET;
+    D3D11_TEXTURE2D_DESC desc = smallTexture(DXGI_FORMAT_R8G8B8A8_UNORM, D3D11_USAGE_DEFAULT, D3D11_BIND_RENDER_TARGET);
     ID3D11Texture2D* target = nullptr;
     ID3D11Texture2D* staging = nullptr;
     ID3D11RenderTargetView* rtv = nullptr;
@@ -159,13 +165,7 @@ int main() {
   // IDXGISurface1::GetDC: the DC's bitmap header reads as Windows' (image size 0, positive
   // height), its pixels are the texture's rows top-down, and ReleaseDC writes GDI's drawing back.
   {
-    D3D11_TEXTURE2D_DESC desc{};
-    desc.Width = desc.Height = 4;
-    desc.MipLevels = desc.ArraySize = 1;
-    desc.Format = DXGI_FORMAT_B8G8R8A8_UNORM;
-    desc.SampleDesc.Count = 1;
-    desc.Usage = D3D11_USAGE_DEFAULT;
-    desc.BindFlags = D3D11_BIND_RENDER_TARGET;
+    D3D11_TEXTURE2D_DESC desc = smallTexture(DXGI_FORMAT_B8G8R8A8_UNORM, D3D11_USAGE_DEFAULT, D3D11_BIND_RENDER_TARGET);
     desc.MiscFlags = D3D11_RESOURCE_MISC_GDI_COMPATIBLE;
     uint32_t texels[16];
     for (int i = 0; i < 16; ++i)
