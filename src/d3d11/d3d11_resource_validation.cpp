@@ -211,6 +211,11 @@ std::string checkBufferDesc(const vk::DeviceProfile& profile, D3D_FEATURE_LEVEL 
     return "BUFFER_ALLOW_RAW_VIEWS and BUFFER_STRUCTURED together";
   if (raw && (desc.BindFlags & D3D11_BIND_CONSTANT_BUFFER))
     return "a raw buffer cannot be a constant buffer";
+  // Raw views are shader-resource or unordered-access views: Windows refuses the flag on a buffer
+  // that can be neither (Wine's test_create_buffer: vertex, index, stream-output, render-target or
+  // no binding with ALLOW_RAW_VIEWS alone is E_INVALIDARG).
+  if (raw && !(desc.BindFlags & (D3D11_BIND_SHADER_RESOURCE | D3D11_BIND_UNORDERED_ACCESS)))
+    return "BUFFER_ALLOW_RAW_VIEWS without SHADER_RESOURCE or UNORDERED_ACCESS binding";
   if (raw && (desc.ByteWidth % 4))
     return "a raw buffer's ByteWidth must be a multiple of 4";
   if (structured) {

@@ -138,6 +138,11 @@ TEST_CASE("CreateBuffer rejects the documented invalid descriptions", "[device]"
                                            D3D11_RESOURCE_MISC_BUFFER_STRUCTURED | D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS, 16)) == E_INVALIDARG);
   CHECK(tryBuffer(device.get(), bufferDesc(64, D3D11_BIND_VERTEX_BUFFER, D3D11_USAGE_DEFAULT, 0,
                                            D3D11_RESOURCE_MISC_TEXTURECUBE)) == E_INVALIDARG);
+  // Raw views need a buffer that can have shader-resource or unordered-access views.
+  for (UINT bind : {0u, UINT(D3D11_BIND_VERTEX_BUFFER), UINT(D3D11_BIND_INDEX_BUFFER), UINT(D3D11_BIND_STREAM_OUTPUT),
+                    UINT(D3D11_BIND_RENDER_TARGET)})
+    CHECK(tryBuffer(device.get(), bufferDesc(64, bind, D3D11_USAGE_DEFAULT, 0, D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS)) ==
+          E_INVALIDARG);
   D3D11_SUBRESOURCE_DATA nullData{nullptr, 0, 0};
   CHECK(tryBuffer(device.get(), bufferDesc(64, D3D11_BIND_VERTEX_BUFFER), &nullData) == E_INVALIDARG);
   CHECK(tryBuffer(device.get(), bufferDesc(64, D3D11_BIND_VERTEX_BUFFER, D3D11_USAGE_DEFAULT, 0, D3D11_RESOURCE_MISC_SHARED)) == E_NOTIMPL);
@@ -164,6 +169,9 @@ TEST_CASE("CreateBuffer accepts every usage, answers S_FALSE without an out-poin
                  D3D11_RESOURCE_MISC_BUFFER_STRUCTURED, 16),
       bufferDesc(256, D3D11_BIND_SHADER_RESOURCE | D3D11_BIND_UNORDERED_ACCESS, D3D11_USAGE_DEFAULT, 0,
                  D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS | D3D11_RESOURCE_MISC_DRAWINDIRECT_ARGS),
+      bufferDesc(256, D3D11_BIND_VERTEX_BUFFER | D3D11_BIND_SHADER_RESOURCE, D3D11_USAGE_DEFAULT, 0,
+                 D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS),
+      bufferDesc(256, D3D11_BIND_UNORDERED_ACCESS, D3D11_USAGE_DEFAULT, 0, D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS),
   };
   for (const D3D11_BUFFER_DESC& desc : descs) {
     ComPtr<ID3D11Buffer> buffer;
