@@ -60,6 +60,9 @@ public:
   // Releases the references rebinding left in m_retainedBindings (d3d11_binding_ref.h). Under
   // the context's lock (D3D11VK_CONTEXT_LOCK) or from the thread that records on the context.
   void releaseRetainedBindings() { m_retainedBindings.releaseAll(); }
+  // The ID3D10Multithread/ID3D11Multithread lock of the immediate context (null on deferred
+  // ones), for callers outside the context that record into its stream (swapchain presents).
+  D3D11Multithread* multithread() const { return m_multithread.get(); }
   // Drops every reference the context holds on objects (bindings, active queries, the default
   // sampler): called when the application has released the device.
   void releaseBindings();

@@ -3,6 +3,7 @@
 #include "d3d11/d3d11_present_device.h"
 
 #include "d3d11/d3d11_device.h"
+#include "d3d11/d3d11_multithread.h"
 #include "d3d11/d3d11_resource.h"
 #include "d3d11/d3d11_texture.h"
 #include "util/log.h"
@@ -43,7 +44,11 @@ HRESULT STDMETHODCALLTYPE D3D11PresentDevice::PresentTexture(vk::Presenter* pres
     util::log::error("PresentTexture: the texture is multisampled or has no image");
     return E_INVALIDARG;
   }
-  vk::CommandStream& stream = owner()->immediateContext().stream();
+  // The application's other threads may record on the immediate context under its
+  // multithread lock (ID3D10Multithread/ID3D11Multithread): so does the present.
+  D3D11DeviceContext& context = owner()->immediateContext();
+  const MultithreadGuard lock(context.multithread());
+  vk::CommandStream& stream = context.stream();
   auto& command = stream.record<vk::PresentCommand>();
   command.presenter = presenter;
   command.image = storage.image()->handle();
@@ -53,7 +58,7 @@ HRESULT STDMETHODCALLTYPE D3D11PresentDevice::PresentTexture(vk::Presenter* pres
   command.allowTearing = allowTearing ? VK_TRUE : VK_FALSE;
   presenter->notePresentRecorded();
   *submission = stream.recordingValue();
-  owner()->immediateContext().releaseRetainedBindings();  // as Flush: at most a frame
+  context.releaseRetainedBindings();  // as Flush: at most a frame
   stream.flush();
   return S_OK;
 }
@@ -64,7 +69,11 @@ BOOL STDMETHODCALLTYPE D3D11PresentDevice::HasOtherReferences(ID3D11Resource* re
     return TRUE;
   // A view the application unbound and released may still be kept by a rebind (its reference
   // on the buffer is no one's any more).
-  owner()->immediateContext().releaseRetainedBindings();
+  D3D11DeviceContext& context = owner()->immediateContext();
+  {
+    const MultithreadGuard lock(context.multithread());
+    context.releaseRetainedBindings();
+  }
   return ours->publicRefCount() > 1 || ours->privateRefCount() > 1;
 }
 
