@@ -64,7 +64,7 @@ bool DxgiResourceFace::query(REFIID riid, void** object) {
 }
 
 HRESULT STDMETHODCALLTYPE DxgiResourceFace::GetSharedHandle(HANDLE* handle) {
-  // STATUS: partial: no resource is shared (D3D11_RESOURCE_MISC_SHARED is not supported), so there is never a handle
+  // STATUS: partial: shared resources are created but hand out no handle yet, so there is never a handle
   if (!handle)
     return E_INVALIDARG;
   *handle = nullptr;

@@ -26,18 +26,30 @@ constexpr UINT kBufferBind = D3D11_BIND_VERTEX_BUFFER | D3D11_BIND_INDEX_BUFFER 
 constexpr UINT kTextureBind = D3D11_BIND_SHADER_RESOURCE | D3D11_BIND_RENDER_TARGET | D3D11_BIND_DEPTH_STENCIL |
                               D3D11_BIND_UNORDERED_ACCESS;
 constexpr UINT kCpuAccess = D3D11_CPU_ACCESS_READ | D3D11_CPU_ACCESS_WRITE;
-// Valid misc flags d3d11vk does not implement: sharing, GDI interop, tiled resources, protection.
-constexpr UINT kUnimplementedMisc = D3D11_RESOURCE_MISC_SHARED | D3D11_RESOURCE_MISC_SHARED_KEYEDMUTEX |
-                                    D3D11_RESOURCE_MISC_SHARED_NTHANDLE |
-                                    D3D11_RESOURCE_MISC_RESTRICTED_CONTENT |
+// Valid misc flags d3d11vk does not implement: restricted sharing, tiled resources, protection.
+constexpr UINT kUnimplementedMisc = D3D11_RESOURCE_MISC_RESTRICTED_CONTENT |
                                     D3D11_RESOURCE_MISC_RESTRICT_SHARED_RESOURCE |
                                     D3D11_RESOURCE_MISC_RESTRICT_SHARED_RESOURCE_DRIVER |
                                     D3D11_RESOURCE_MISC_GUARDED | D3D11_RESOURCE_MISC_TILE_POOL |
                                     D3D11_RESOURCE_MISC_TILED | D3D11_RESOURCE_MISC_HW_PROTECTED;
-constexpr UINT kBufferMisc = D3D11_RESOURCE_MISC_DRAWINDIRECT_ARGS | D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS |
+// Sharing within one process (docs/resources.md, "Shared resources"): buffers and textures alike.
+constexpr UINT kSharingMisc = D3D11_RESOURCE_MISC_SHARED | D3D11_RESOURCE_MISC_SHARED_KEYEDMUTEX |
+                              D3D11_RESOURCE_MISC_SHARED_NTHANDLE;
+constexpr UINT kBufferMisc = kSharingMisc | D3D11_RESOURCE_MISC_DRAWINDIRECT_ARGS | D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS |
                              D3D11_RESOURCE_MISC_BUFFER_STRUCTURED | D3D11_RESOURCE_MISC_RESOURCE_CLAMP;
-constexpr UINT kTextureMisc = D3D11_RESOURCE_MISC_GENERATE_MIPS | D3D11_RESOURCE_MISC_TEXTURECUBE |
+constexpr UINT kTextureMisc = kSharingMisc | D3D11_RESOURCE_MISC_GENERATE_MIPS | D3D11_RESOURCE_MISC_TEXTURECUBE |
                               D3D11_RESOURCE_MISC_RESOURCE_CLAMP | D3D11_RESOURCE_MISC_GDI_COMPATIBLE;
+
+// D3D11_RESOURCE_MISC_FLAG's rules for the sharing flags: SHARED and SHARED_KEYEDMUTEX are
+// mutually exclusive, and SHARED_NTHANDLE only changes the kind of handle, so it needs one of them.
+const char* checkSharing(UINT misc) {
+  if ((misc & D3D11_RESOURCE_MISC_SHARED) && (misc & D3D11_RESOURCE_MISC_SHARED_KEYEDMUTEX))
+    return "MiscFlags SHARED and SHARED_KEYEDMUTEX together";
+  if ((misc & D3D11_RESOURCE_MISC_SHARED_NTHANDLE) &&
+      !(misc & (D3D11_RESOURCE_MISC_SHARED | D3D11_RESOURCE_MISC_SHARED_KEYEDMUTEX)))
+    return "MiscFlags SHARED_NTHANDLE without SHARED or SHARED_KEYEDMUTEX";
+  return nullptr;
+}
 
 std::string hex(UINT value) {
   char text[16];
@@ -182,8 +194,10 @@ std::string checkBufferDesc(const vk::DeviceProfile& profile, D3D_FEATURE_LEVEL 
   if (initialData && !initialData->pSysMem)
     return "initial data with a null pSysMem";
 
+  if (const char* problem = checkSharing(desc.MiscFlags))
+    return problem;
   if (desc.MiscFlags & kUnimplementedMisc)
-    return "not implemented: MiscFlags " + hex(desc.MiscFlags & kUnimplementedMisc) + " (shared, tiled or protected resources)";
+    return "not implemented: MiscFlags " + hex(desc.MiscFlags & kUnimplementedMisc) + " (restricted-shared, tiled or protected resources)";
   if (desc.MiscFlags & ~kBufferMisc)
     return "MiscFlags " + hex(desc.MiscFlags) + " include a flag buffers cannot have";
 
@@ -269,11 +283,10 @@ std::string checkTextureDesc(const vk::DeviceProfile& profile, D3D_FEATURE_LEVEL
     return "BindFlags " + hex(d.bindFlags) + " include a buffer-only or video flag";
   if (std::string problem = checkUsage(d.usage, d.cpuAccessFlags, d.bindFlags, initialData); !problem.empty())
     return problem;
-  // Documented as mutually exclusive; refused before the sharing that is not implemented.
-  if ((d.miscFlags & D3D11_RESOURCE_MISC_SHARED) && (d.miscFlags & D3D11_RESOURCE_MISC_SHARED_KEYEDMUTEX))
-    return "MiscFlags SHARED and SHARED_KEYEDMUTEX together";
+  if (const char* problem = checkSharing(d.miscFlags))
+    return problem;
   if (d.miscFlags & kUnimplementedMisc)
-    return "not implemented: MiscFlags " + hex(d.miscFlags & kUnimplementedMisc) + " (shared, tiled or protected resources)";
+    return "not implemented: MiscFlags " + hex(d.miscFlags & kUnimplementedMisc) + " (restricted-shared, tiled or protected resources)";
   if (d.miscFlags & ~kTextureMisc)
     return "MiscFlags " + hex(d.miscFlags) + " include a buffer-only flag";
   // GDI interop (IDXGISurface1::GetDC): documented for 2D render targets of the B8G8R8A8 formats
