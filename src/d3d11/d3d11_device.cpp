@@ -11,6 +11,7 @@
 #include "d3d11/d3d11_create_device.h"
 #include "d3d11/d3d11_device_context_state.h"
 #include "d3d11/d3d11_resource_validation.h"
+#include "d3d11/d3d11_shared_handles.h"
 #include "d3d11/d3d11_texture.h"
 #include "d3d11/d3d11_view.h"
 #include "d3d11/d3d11_view_validation.h"
@@ -702,9 +703,35 @@ const vk::ShaderCode* D3D11Device::shaderCodeFor(const CompiledShader& compiled)
   return pointer;
 }
 
-HRESULT STDMETHODCALLTYPE D3D11Device::OpenSharedResource(HANDLE /*hResource*/, REFIID /*ReturnedInterface*/, void ** /*ppResource*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
+HRESULT STDMETHODCALLTYPE D3D11Device::OpenSharedResource(HANDLE hResource, REFIID ReturnedInterface, void **ppResource) {
+  // STATUS: partial: handles of this device's own resources (GetSharedHandle) only; other devices' and processes' are E_INVALIDARG
+  return openSharedResource("OpenSharedResource", hResource, ReturnedInterface, ppResource);
+}
+
+// Both OpenSharedResource calls: the resource itself, asked for riid, when the handle came from one
+// of this device's resources (d3d11_shared_handles.h); sharing is within one device and process.
+HRESULT D3D11Device::openSharedResource(const char* method, HANDLE handle, REFIID riid, void** object) {
+  if (!object) {
+    util::log::warn("ID3D11Device::", method, ": null out-pointer: E_INVALIDARG");
+    return E_INVALIDARG;
+  }
+  *object = nullptr;
+  switch (shared_handles::open(handle, static_cast<ID3D11Device*>(this), riid, object)) {
+    case shared_handles::OpenResult::Opened:
+      return S_OK;
+    case shared_handles::OpenResult::OtherDevice:
+      util::log::warn("ID3D11Device::", method, ": not implemented: sharing across devices/processes (the handle's "
+                      "resource belongs to another device): E_INVALIDARG");
+      return E_INVALIDARG;
+    case shared_handles::OpenResult::NoInterface:
+      util::log::warn("ID3D11Device::", method, ": the shared resource does not answer the asked interface: E_NOINTERFACE");
+      return E_NOINTERFACE;
+    case shared_handles::OpenResult::UnknownHandle:
+      break;
+  }
+  util::log::warn("ID3D11Device::", method, ": not implemented: sharing across devices/processes (the handle ",
+                  handle, " is not one of this process's shared resources): E_INVALIDARG");
+  return E_INVALIDARG;
 }
 
 void STDMETHODCALLTYPE D3D11Device::CheckCounterInfo(D3D11_COUNTER_INFO* pCounterInfo) {
@@ -791,9 +818,9 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateDeviceContextState(UINT Flags, cons
   return S_OK;
 }
 
-HRESULT STDMETHODCALLTYPE D3D11Device::OpenSharedResource1(HANDLE /*hResource*/, REFIID /*returnedInterface*/, void ** /*ppResource*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
+HRESULT STDMETHODCALLTYPE D3D11Device::OpenSharedResource1(HANDLE hResource, REFIID returnedInterface, void **ppResource) {
+  // STATUS: partial: handles of this device's own resources (CreateSharedHandle) only; other devices' and processes' are E_INVALIDARG
+  return openSharedResource("OpenSharedResource1", hResource, returnedInterface, ppResource);
 }
 
 HRESULT STDMETHODCALLTYPE D3D11Device::OpenSharedResourceByName(LPCWSTR /*lpName*/, DWORD /*dwDesiredAccess*/, REFIID /*returnedInterface*/, void ** /*ppResource*/) {

@@ -155,6 +155,7 @@ private:
   HRESULT createRasterizerState(const char* method, const D3D11_RASTERIZER_DESC2& desc, Interface** object);
   // Logs a rejected description: E_NOTIMPL for valid features not implemented, else E_INVALIDARG.
   HRESULT rejectDescription(const char* method, const std::string& problem);
+  HRESULT openSharedResource(const char* method, HANDLE handle, REFIID riid, void** object);
   // The shared body of CreateTexture1D/2D/3D(1): validation, the size limit, S_FALSE, creation.
   template <typename Object, typename Desc, typename Interface>
   HRESULT createTexture(const char* method, Desc desc, const D3D11_SUBRESOURCE_DATA* initialData, Interface** texture,

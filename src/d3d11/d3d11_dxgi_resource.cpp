@@ -5,6 +5,7 @@
 #include "d3d11/d3d11_buffer.h"
 #include "d3d11/d3d11_device.h"
 #include "d3d11/d3d11_resource.h"
+#include "d3d11/d3d11_shared_handles.h"
 #include "d3d11/d3d11_texture_storage.h"
 #include "util/com_ptr.h"
 #include "util/log.h"
@@ -37,6 +38,20 @@ bool resourceFlags(ID3D11Resource* owner, UINT* bindFlags, UINT* cpuAccess, D3D1
   return true;
 }
 
+// The misc flags a d3d11vk resource was created with (0 for an object that is not ours).
+UINT resourceMiscFlags(ID3D11Resource* owner) {
+  D3D11ResourceCommon* common = resourceCommon(owner);
+  if (!common)
+    return 0;
+  if (D3D11Buffer* buffer = common->asBuffer())
+    return buffer->desc().MiscFlags;
+  if (TextureStorage* texture = common->asTexture())
+    return texture->desc().miscFlags;
+  return 0;
+}
+
+constexpr UINT kSharedMisc = D3D11_RESOURCE_MISC_SHARED | D3D11_RESOURCE_MISC_SHARED_KEYEDMUTEX;
+
 }  // namespace
 
 template <typename Interface>
@@ -63,13 +78,26 @@ bool DxgiResourceFace::query(REFIID riid, void** object) {
   return true;
 }
 
+DxgiResourceFace::~DxgiResourceFace() {
+  // The resource is being destroyed: its shared handles stop opening it.
+  shared_handles::forget(m_owner);
+}
+
 HRESULT STDMETHODCALLTYPE DxgiResourceFace::GetSharedHandle(HANDLE* handle) {
-  // STATUS: partial: shared resources are created but hand out no handle yet, so there is never a handle
+  // STATUS: partial: a handle that opens the resource on its own device, in this process only (docs/resources.md, Shared resources)
   if (!handle)
     return E_INVALIDARG;
   *handle = nullptr;
-  util::log::warn("IDXGIResource::GetSharedHandle: the resource is not shared (resource sharing is not supported)");
-  return E_INVALIDARG;
+  const UINT misc = resourceMiscFlags(m_owner);
+  // Legacy handles are for SHARED and SHARED_KEYEDMUTEX resources; NT-handle ones use
+  // CreateSharedHandle.
+  if (!(misc & kSharedMisc) || (misc & D3D11_RESOURCE_MISC_SHARED_NTHANDLE)) {
+    util::log::warn("IDXGIResource::GetSharedHandle: the resource was not created with MISC_SHARED or "
+                    "SHARED_KEYEDMUTEX without SHARED_NTHANDLE: E_INVALIDARG");
+    return E_INVALIDARG;
+  }
+  *handle = shared_handles::legacyHandle(m_owner);
+  return S_OK;
 }
 
 HRESULT STDMETHODCALLTYPE DxgiResourceFace::GetUsage(DXGI_USAGE* usage) {
@@ -127,11 +155,24 @@ HRESULT STDMETHODCALLTYPE DxgiResourceFace::CreateSubresourceSurface(UINT index,
 }
 
 HRESULT STDMETHODCALLTYPE DxgiResourceFace::CreateSharedHandle(const SECURITY_ATTRIBUTES* /*attributes*/, DWORD /*access*/,
-                                                               const WCHAR* /*name*/, HANDLE* handle) {
-  if (handle)
-    *handle = nullptr;
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
+                                                               const WCHAR* name, HANDLE* handle) {
+  // STATUS: partial: SHARED_NTHANDLE resources get a handle that opens them on their own device, in this process only; names and access rights are not kept; resources created without sharing flags are E_NOTIMPL
+  if (!handle)
+    return E_INVALIDARG;
+  *handle = nullptr;
+  const UINT misc = resourceMiscFlags(m_owner);
+  if (!(misc & kSharedMisc)) {
+    util::log::warn("IDXGIResource1::CreateSharedHandle: the resource was created without sharing flags: E_NOTIMPL");
+    return E_NOTIMPL;
+  }
+  if (!(misc & D3D11_RESOURCE_MISC_SHARED_NTHANDLE)) {
+    util::log::warn("IDXGIResource1::CreateSharedHandle: the resource was created without SHARED_NTHANDLE: E_INVALIDARG");
+    return E_INVALIDARG;
+  }
+  if (name)
+    util::log::warn("IDXGIResource1::CreateSharedHandle: the name is not kept (OpenSharedResourceByName is not implemented)");
+  *handle = shared_handles::newNtHandle(m_owner);
+  return S_OK;
 }
 
 // ---- IDXGISurface2 ----

@@ -48,6 +48,8 @@ protected:
 class DxgiResourceFace final : public DxgiFaceBase<IDXGIResource1> {
 public:
   using DxgiFaceBase::DxgiFaceBase;
+  // Takes the resource's shared handles out of the process-wide table (d3d11_shared_handles.h).
+  ~DxgiResourceFace();
   // Answers IDXGIObject, IDXGIDeviceSubObject, IDXGIResource and IDXGIResource1.
   bool query(REFIID riid, void** object);
 

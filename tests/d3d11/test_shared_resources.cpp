@@ -77,3 +77,85 @@ TEST_CASE("SHARED and SHARED_KEYEDMUTEX exclude each other and SHARED_NTHANDLE n
     CHECK(texture == nullptr);
   }
 }
+
+TEST_CASE("GetSharedHandle and CreateSharedHandle hand out handles that OpenSharedResource(1) opens on the same device",
+          "[device]") {
+  auto device = createSharingDevice();
+  auto device1 = device.query<ID3D11Device1>();
+  REQUIRE(device1);
+
+  // A SHARED texture: one legacy handle, the same on every call, opening the same object.
+  ComPtr<ID3D11Texture2D> texture;
+  const D3D11_TEXTURE2D_DESC textureDesc = sharedTexture2D(kShared);
+  REQUIRE(device->CreateTexture2D(&textureDesc, nullptr, texture.put()) == S_OK);
+  auto resource = texture.query<IDXGIResource1>();
+  REQUIRE(resource);
+  HANDLE handle = nullptr, again = nullptr;
+  REQUIRE(resource->GetSharedHandle(&handle) == S_OK);
+  CHECK(handle != nullptr);
+  REQUIRE(resource->GetSharedHandle(&again) == S_OK);
+  CHECK(again == handle);
+  ComPtr<ID3D11Texture2D> opened;
+  REQUIRE(device->OpenSharedResource(handle, __uuidof(ID3D11Texture2D), reinterpret_cast<void**>(opened.put())) == S_OK);
+  CHECK(opened.get() == texture.get());
+  ComPtr<IDXGIResource> openedDxgi;
+  REQUIRE(device->OpenSharedResource(handle, __uuidof(IDXGIResource), reinterpret_cast<void**>(openedDxgi.put())) == S_OK);
+  CHECK(openedDxgi.get() == texture.query<IDXGIResource>().get());
+  // An NT-handle resource has no legacy handle; CreateSharedHandle needs SHARED_NTHANDLE.
+  HANDLE nt = reinterpret_cast<HANDLE>(uintptr_t(1));
+  CHECK(resource->CreateSharedHandle(nullptr, DXGI_SHARED_RESOURCE_READ | DXGI_SHARED_RESOURCE_WRITE, nullptr, &nt) ==
+        E_INVALIDARG);
+  CHECK(nt == nullptr);
+
+  // A KEYEDMUTEX | NTHANDLE buffer: CreateSharedHandle, opened with OpenSharedResource1.
+  ComPtr<ID3D11Buffer> buffer;
+  const D3D11_BUFFER_DESC bufferDesc = sharedBuffer(kKeyed | kNt);
+  REQUIRE(device->CreateBuffer(&bufferDesc, nullptr, buffer.put()) == S_OK);
+  auto bufferResource = buffer.query<IDXGIResource1>();
+  REQUIRE(bufferResource->CreateSharedHandle(nullptr, DXGI_SHARED_RESOURCE_READ, nullptr, &nt) == S_OK);
+  CHECK(nt != nullptr);
+  CHECK(nt != handle);
+  HANDLE legacy = reinterpret_cast<HANDLE>(uintptr_t(1));
+  CHECK(bufferResource->GetSharedHandle(&legacy) == E_INVALIDARG);
+  CHECK(legacy == nullptr);
+  ComPtr<ID3D11Buffer> openedBuffer;
+  REQUIRE(device1->OpenSharedResource1(nt, __uuidof(ID3D11Buffer), reinterpret_cast<void**>(openedBuffer.put())) == S_OK);
+  CHECK(openedBuffer.get() == buffer.get());
+  // The wrong interface for the resource.
+  void* wrong = reinterpret_cast<void*>(uintptr_t(1));
+  CHECK(device1->OpenSharedResource1(nt, __uuidof(ID3D11Texture2D), &wrong) == E_NOINTERFACE);
+  CHECK(wrong == nullptr);
+
+  // A resource without sharing flags keeps its answers.
+  ComPtr<ID3D11Texture2D> plain;
+  const D3D11_TEXTURE2D_DESC plainDesc = sharedTexture2D(0);
+  REQUIRE(device->CreateTexture2D(&plainDesc, nullptr, plain.put()) == S_OK);
+  HANDLE none = reinterpret_cast<HANDLE>(uintptr_t(1));
+  CHECK(plain.query<IDXGIResource1>()->GetSharedHandle(&none) == E_INVALIDARG);
+  CHECK(none == nullptr);
+}
+
+TEST_CASE("OpenSharedResource refuses unknown handles, other devices' handles and destroyed resources' handles", "[device]") {
+  auto device = createSharingDevice();
+  auto other = createSharingDevice();
+  HANDLE handle = nullptr;
+  {
+    ComPtr<ID3D11Texture2D> texture;
+    const D3D11_TEXTURE2D_DESC desc = sharedTexture2D(kKeyed);
+    REQUIRE(device->CreateTexture2D(&desc, nullptr, texture.put()) == S_OK);
+    REQUIRE(texture.query<IDXGIResource>()->GetSharedHandle(&handle) == S_OK);
+    void* object = reinterpret_cast<void*>(uintptr_t(1));
+    CHECK(other->OpenSharedResource(handle, __uuidof(ID3D11Texture2D), &object) == E_INVALIDARG);
+    CHECK(object == nullptr);
+    ComPtr<ID3D11Resource> same;
+    CHECK(device->OpenSharedResource(handle, __uuidof(ID3D11Resource), reinterpret_cast<void**>(same.put())) == S_OK);
+  }
+  // The texture is gone: its handle opens nothing.
+  void* object = reinterpret_cast<void*>(uintptr_t(1));
+  CHECK(device->OpenSharedResource(handle, __uuidof(ID3D11Texture2D), &object) == E_INVALIDARG);
+  CHECK(object == nullptr);
+  CHECK(device->OpenSharedResource(reinterpret_cast<HANDLE>(uintptr_t(0x1234)), __uuidof(ID3D11Texture2D), &object) ==
+        E_INVALIDARG);
+  CHECK(device->OpenSharedResource(nullptr, __uuidof(ID3D11Texture2D), &object) == E_INVALIDARG);
+  CHECK(device->OpenSharedResource(handle, __uuidof(ID3D11Texture2D), nullptr) == E_INVALIDARG);
+}
