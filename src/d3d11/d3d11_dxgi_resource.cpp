@@ -66,10 +66,19 @@ HRESULT DxgiFaceBase<Interface>::queryDevice(REFIID riid, void** object) {
 
 template class DxgiFaceBase<IDXGIResource1>;
 template class DxgiFaceBase<IDXGISurface2>;
+template class DxgiFaceBase<IDXGIKeyedMutex>;
 
 // ---- IDXGIResource1 ----
 
 bool DxgiResourceFace::query(REFIID riid, void** object) {
+  // Only keyed-mutex resources have a keyed mutex (as on Windows, SHARED ones do not).
+  if (riid == __uuidof(IDXGIKeyedMutex)) {
+    if (!(resourceMiscFlags(m_owner) & D3D11_RESOURCE_MISC_SHARED_KEYEDMUTEX))
+      return false;
+    m_keyedMutex.AddRef();
+    *object = static_cast<IDXGIKeyedMutex*>(&m_keyedMutex);
+    return true;
+  }
   if (riid != __uuidof(IDXGIObject) && riid != __uuidof(IDXGIDeviceSubObject) && riid != __uuidof(IDXGIResource) &&
       riid != __uuidof(IDXGIResource1))
     return false;
@@ -173,6 +182,17 @@ HRESULT STDMETHODCALLTYPE DxgiResourceFace::CreateSharedHandle(const SECURITY_AT
     util::log::warn("IDXGIResource1::CreateSharedHandle: the name is not kept (OpenSharedResourceByName is not implemented)");
   *handle = shared_handles::newNtHandle(m_owner);
   return S_OK;
+}
+
+// ---- IDXGIKeyedMutex ----
+
+HRESULT STDMETHODCALLTYPE DxgiKeyedMutexFace::AcquireSync(UINT64 key, DWORD milliseconds) {
+  // STATUS: partial: within one process (the resource's own mutex, d3d11_keyed_mutex.h); no other process or device can hold it
+  return m_mutex.acquire(key, milliseconds);
+}
+
+HRESULT STDMETHODCALLTYPE DxgiKeyedMutexFace::ReleaseSync(UINT64 key) {
+  return m_mutex.release(key);
 }
 
 // ---- IDXGISurface2 ----

@@ -4,6 +4,7 @@
 // QueryInterface answers both ways through the owner.
 #pragma once
 
+#include "d3d11/d3d11_keyed_mutex.h"
 #include "util/windows_base.h"
 
 namespace d3d11vk {
@@ -45,12 +46,24 @@ protected:
   ID3D11Resource* m_owner;
 };
 
+// IDXGIKeyedMutex of a SHARED_KEYEDMUTEX resource: the mutex's semantics are in d3d11_keyed_mutex.h.
+class DxgiKeyedMutexFace final : public DxgiFaceBase<IDXGIKeyedMutex> {
+public:
+  using DxgiFaceBase::DxgiFaceBase;
+  HRESULT STDMETHODCALLTYPE AcquireSync(UINT64 key, DWORD milliseconds) override;
+  HRESULT STDMETHODCALLTYPE ReleaseSync(UINT64 key) override;
+
+private:
+  KeyedMutex m_mutex;
+};
+
 class DxgiResourceFace final : public DxgiFaceBase<IDXGIResource1> {
 public:
   using DxgiFaceBase::DxgiFaceBase;
   // Takes the resource's shared handles out of the process-wide table (d3d11_shared_handles.h).
   ~DxgiResourceFace();
-  // Answers IDXGIObject, IDXGIDeviceSubObject, IDXGIResource and IDXGIResource1.
+  // Answers IDXGIObject, IDXGIDeviceSubObject, IDXGIResource and IDXGIResource1, and
+  // IDXGIKeyedMutex when the resource was created with SHARED_KEYEDMUTEX.
   bool query(REFIID riid, void** object);
 
   HRESULT STDMETHODCALLTYPE GetSharedHandle(HANDLE* handle) override;
@@ -60,6 +73,9 @@ public:
   HRESULT STDMETHODCALLTYPE CreateSubresourceSurface(UINT index, IDXGISurface2** surface) override;
   HRESULT STDMETHODCALLTYPE CreateSharedHandle(const SECURITY_ATTRIBUTES* attributes, DWORD access, const WCHAR* name,
                                                HANDLE* handle) override;
+
+private:
+  DxgiKeyedMutexFace m_keyedMutex{m_owner};
 };
 
 class DxgiSurfaceFace final : public DxgiFaceBase<IDXGISurface2> {

@@ -1,6 +1,11 @@
 // Shared resources within one process (docs/resources.md, "Shared resources"): creation with the
-// sharing misc flags and the rules between them.
+// sharing misc flags and the rules between them, handles opened on the same device, and the keyed
+// mutex of SHARED_KEYEDMUTEX resources.
 #include <catch2/catch.hpp>
+
+#include <atomic>
+#include <chrono>
+#include <thread>
 
 #include "util/com_ptr.h"
 #include "util/windows_base.h"
@@ -158,4 +163,57 @@ TEST_CASE("OpenSharedResource refuses unknown handles, other devices' handles an
         E_INVALIDARG);
   CHECK(device->OpenSharedResource(nullptr, __uuidof(ID3D11Texture2D), &object) == E_INVALIDARG);
   CHECK(device->OpenSharedResource(handle, __uuidof(ID3D11Texture2D), nullptr) == E_INVALIDARG);
+}
+
+TEST_CASE("only SHARED_KEYEDMUTEX resources answer IDXGIKeyedMutex, a face of the resource", "[device]") {
+  auto device = createSharingDevice();
+  for (UINT misc : {0u, kShared, kShared | kNt}) {
+    ComPtr<ID3D11Texture2D> texture;
+    const D3D11_TEXTURE2D_DESC desc = sharedTexture2D(misc);
+    REQUIRE(device->CreateTexture2D(&desc, nullptr, texture.put()) == S_OK);
+    CHECK(!texture.query<IDXGIKeyedMutex>());
+  }
+  for (UINT misc : {kKeyed, kKeyed | kNt}) {
+    ComPtr<ID3D11Buffer> buffer;
+    const D3D11_BUFFER_DESC desc = sharedBuffer(misc);
+    REQUIRE(device->CreateBuffer(&desc, nullptr, buffer.put()) == S_OK);
+    auto mutex = buffer.query<IDXGIKeyedMutex>();
+    REQUIRE(mutex);
+    CHECK(mutex.query<ID3D11Buffer>().get() == buffer.get());
+    CHECK(mutex.query<IUnknown>().get() == buffer.query<IUnknown>().get());
+  }
+}
+
+TEST_CASE("IDXGIKeyedMutex: AcquireSync waits for a release with its key, ReleaseSync sets the key", "[device]") {
+  auto device = createSharingDevice();
+  ComPtr<ID3D11Texture2D> texture;
+  const D3D11_TEXTURE2D_DESC desc = sharedTexture2D(kKeyed);
+  REQUIRE(device->CreateTexture2D(&desc, nullptr, texture.put()) == S_OK);
+  auto mutex = texture.query<IDXGIKeyedMutex>();
+  REQUIRE(mutex);
+
+  CHECK(mutex->ReleaseSync(0) == E_FAIL);  // not held
+  CHECK(mutex->AcquireSync(1, 0) == HRESULT(WAIT_TIMEOUT));  // a new mutex is free with key 0
+  REQUIRE(mutex->AcquireSync(0, 0) == S_OK);
+  CHECK(mutex->AcquireSync(0, 10) == HRESULT(WAIT_TIMEOUT));  // held: not recursive
+  REQUIRE(mutex->ReleaseSync(1) == S_OK);
+  CHECK(mutex->AcquireSync(0, 10) == HRESULT(WAIT_TIMEOUT));  // free, but with key 1
+  REQUIRE(mutex->AcquireSync(1, 0) == S_OK);
+
+  // Another thread waits (without a timeout) for key 2 and releases with 3.
+  std::atomic<bool> acquired{false};
+  HRESULT threadAcquire = E_FAIL, threadRelease = E_FAIL;
+  std::thread other([&] {
+    threadAcquire = mutex->AcquireSync(2, INFINITE);
+    acquired = true;
+    threadRelease = mutex->ReleaseSync(3);
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  CHECK(!acquired);  // still held here
+  REQUIRE(mutex->ReleaseSync(2) == S_OK);
+  CHECK(mutex->AcquireSync(3, 5000) == S_OK);
+  other.join();
+  CHECK(threadAcquire == S_OK);
+  CHECK(threadRelease == S_OK);
+  CHECK(mutex->ReleaseSync(0) == S_OK);
 }

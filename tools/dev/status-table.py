@@ -67,6 +67,8 @@ CLASSES = [
      ["IDXGIObject", "IDXGIDeviceSubObject", "IDXGIResource", "IDXGIResource1"], DXGI_FACE),
     ("DxgiSurfaceFace", "src/d3d11/d3d11_dxgi_resource.cpp", DXGI_HEADERS,
      ["IDXGIObject", "IDXGIDeviceSubObject", "IDXGISurface", "IDXGISurface1", "IDXGISurface2"], DXGI_FACE),
+    ("DxgiKeyedMutexFace", "src/d3d11/d3d11_dxgi_resource.cpp", DXGI_HEADERS,
+     ["IDXGIObject", "IDXGIDeviceSubObject", "IDXGIKeyedMutex"], DXGI_FACE),
     ("D3D11ShaderResourceView", "src/d3d11/d3d11_view.cpp", D3D11_HEADERS,
      ["ID3D11DeviceChild", "ID3D11View", "ID3D11ShaderResourceView", "ID3D11ShaderResourceView1"], DEVICE_CHILD),
     ("D3D11RenderTargetView", "src/d3d11/d3d11_view.cpp", D3D11_HEADERS,
