@@ -178,6 +178,7 @@ HRESULT createShader(const ShaderCreateContext& context, const char* method, dxb
           layout.entries.push_back(dxbc::StreamOutputEntry{entry.stream, entry.semanticName, entry.semanticIndex,
                                                            entry.startComponent, entry.componentCount, entry.outputSlot});
         std::copy(streamOutputDesc.strides.begin(), streamOutputDesc.strides.end(), layout.strides);
+        layout.rasterizedStream = streamOutputDesc.rasterizedStream;
         dxbc::CompileOptions options;
         options.streamOutput = layout;
         const bool passThrough = profile.stage == dxbc::ShaderStage::Vertex || profile.stage == dxbc::ShaderStage::Domain;

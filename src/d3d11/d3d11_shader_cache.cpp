@@ -27,6 +27,7 @@ std::string serialize(const dxbc::StreamOutputLayout& layout) {
   auto word = [&](uint32_t value) { key.append(reinterpret_cast<const char*>(&value), sizeof(value)); };
   for (uint32_t stride : layout.strides)
     word(stride);
+  word(layout.rasterizedStream);
   for (const dxbc::StreamOutputEntry& entry : layout.entries) {
     word(entry.stream);
     word(uint32_t(entry.semanticName.size()));

@@ -234,8 +234,11 @@ void Compiler::declareOutput(const Instruction& ins) {
     return;
   }
   IoRegister& io = m_userOutputs[reg];
-  if (io.mask && io.stream != m_currentStream)
-    throw Unsupported("one output register in two geometry shader streams");
+  if (io.mask && io.stream != m_currentStream) {
+    io.otherStreams |= 1u << m_currentStream;  // a second stream's declaration of the register
+    io.mask |= mask;
+    return;
+  }
   io.mask |= mask;
   io.stream = m_currentStream;
 }
@@ -726,6 +729,11 @@ void Compiler::createIoVariables() {
       b.decorate(io.variable, spv::DecorationLocation, {reg});
       if (dualSource)
         b.decorate(io.variable, spv::DecorationIndex, {0});
+      const uint32_t rasterized = m_options.streamOutput.rasterizedStream;
+      if (rasterized < 4 && (io.otherStreams >> rasterized & 1)) {
+        io.otherStreams = (io.otherStreams | 1u << io.stream) & ~(1u << rasterized);
+        io.stream = rasterized;
+      }
       if (io.stream) {
         b.capability(spv::CapabilityGeometryStreams);
         b.decorate(io.variable, spv::DecorationStream, {io.stream});

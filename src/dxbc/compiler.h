@@ -26,6 +26,9 @@ struct StreamOutputLayout {
   std::vector<StreamOutputEntry> entries;
   // Bytes per vertex in each buffer slot; 0 means the packed size of the slot's entries.
   uint32_t strides[4] = {0, 0, 0, 0};
+  // The stream the rasterizer draws (D3D11_SO_NO_RASTERIZED_STREAM, ~0u: none). An output
+  // register several streams declare reaches the pixel shader from this one.
+  uint32_t rasterizedStream = 0;
 };
 
 struct CompileOptions {

@@ -390,6 +390,46 @@ TEST_CASE("a geometry shader's streams go to their own transform feedback buffer
   CHECK(compileError(source, options) == "invalid: stream output buffer 0 is fed by two streams");
 }
 
+// HLSL's one vertex struct appended to two streams: the same register declared in both. Its one
+// Location variable carries the rasterized stream; every stream's capture has its own variable.
+TEST_CASE("geometry shader streams may share an output register; its variable is the rasterized stream's",
+          "[compiler]") {
+  const std::string source =
+    "// Output signature (OSG5):\n"
+    "//\n"
+    "// Name                 Index   Mask Register SysValue  Format   Used Stream\n"
+    "// -------------------- ----- ------ -------- -------- ------- ------ ------\n"
+    "// COLOR                    0   xyzw        0     NONE   float             0\n"
+    "// COLOR                    0   xyzw        0     NONE   float             1\n"
+    "//\n"
+    "gs_5_0\n"
+    "dcl_input v[1][0].xyzw\n"
+    "dcl_inputprimitive point\n"
+    "dcl_stream m0\n"
+    "dcl_outputtopology pointlist\n"
+    "dcl_output o0.xyzw\n"
+    "dcl_stream m1\n"
+    "dcl_outputtopology pointlist\n"
+    "dcl_output o0.xyzw\n"
+    "dcl_maxout 2\n"
+    "mov o0.xyzw, v[0][0].xyzw\n"
+    "emit_stream m0\n"
+    "mov o0.xyzw, v[0][0].wzyx\n"
+    "emit_stream m1\n"
+    "ret\n";
+  Compiled plain = compileValid(source);
+  CHECK(plain.count("OpDecorate %out0 Location 0") == 1);
+  CHECK(!plain.has("OpDecorate %out0 Stream 1"));  // stream 0 is rasterized without stream output
+  CompileOptions options;
+  options.streamOutput.entries = {{0, "COLOR", 0, 0, 4, 0}, {1, "COLOR", 0, 0, 4, 1}};
+  options.streamOutput.rasterizedStream = 1;
+  Compiled c = compileValid(source, options);
+  CHECK(c.has("OpDecorate %out0 Stream 1"));
+  CHECK(c.count("OpDecorate %out0 Location 0") == 1);
+  CHECK(c.count("OpEmitStreamVertex") == 2);
+  CHECK(c.count("XfbBuffer") == 2);
+}
+
 TEST_CASE("abort compiles to nothing; the clamped tiled-resource samples compile with MinLod", "[compiler]") {
   Compiled aborting = compileValid("ps_5_0\ndcl_output o0.xyzw\nabort\nmov o0.xyzw, l(1.0, 0, 0, 1.0)\nret\n");
   CHECK(aborting.has("OpStore"));  // the code after it still runs

@@ -496,6 +496,61 @@ TEST_CASE("a geometry shader captures two streams into two buffers, each with it
   CHECK(countEqual(s.pixels(), 0) == 16);
 }
 
+// HLSL compiles one vertex struct appended to several streams as the same output register
+// declared in each stream (Wine's test_so_statistics_query does this with four).
+TEST_CASE("geometry shader streams sharing an output register each capture what they emitted",
+          "[render][streamout][geometry]") {
+  Fixture f;
+  Scene s(f, 4, 4);
+  const std::string sharedRegister =
+      signature("Input", {"SV_Position              0   xyzw        0      POS   float   xyzw",
+                          "COLOR                    0   xyzw        1     NONE   float   xyzw"}) +
+      "// Output signature (OSG5):\n"
+      "//\n"
+      "// Name                 Index   Mask Register SysValue  Format   Used Stream\n"
+      "// -------------------- ----- ------ -------- -------- ------- ------ ------\n"
+      "// COLOR                    0   xyzw        0     NONE   float             0\n"
+      "// COLOR                    0   xyzw        0     NONE   float             1\n"
+      "//\n"
+      "gs_5_0\n"
+      "dcl_input v[1][1].xyzw\n"
+      "dcl_inputprimitive point\n"
+      "dcl_stream m0\n"
+      "dcl_outputtopology pointlist\n"
+      "dcl_output o0.xyzw\n"
+      "dcl_stream m1\n"
+      "dcl_outputtopology pointlist\n"
+      "dcl_output o0.xyzw\n"
+      "dcl_maxout 2\n"
+      "mov o0.xyzw, v[0][1].xyzw\n"
+      "emit_stream m0\n"
+      "mov o0.xyzw, v[0][1].wzyx\n"
+      "emit_stream m1\n"
+      "ret\n";
+  auto code = bytecode(sharedRegister);
+  const D3D11_SO_DECLARATION_ENTRY entries[] = {{0, "COLOR", 0, 0, 4, 0}, {1, "COLOR", 0, 0, 4, 1}};
+  const UINT strides[] = {16, 16};
+  ComPtr<ID3D11GeometryShader> gs;
+  REQUIRE(f.device->CreateGeometryShaderWithStreamOutput(code.data(), code.size(), entries, 2, strides, 2,
+                                                         D3D11_SO_NO_RASTERIZED_STREAM, nullptr, gs.put()) == S_OK);
+  f.context->GSSetShader(gs.get(), nullptr, 0);
+  auto first = soBuffer(f, 2 * 16), second = soBuffer(f, 2 * 16);
+  ID3D11Buffer* targets[] = {first.get(), second.get()};
+  const UINT offsets[] = {0, 0};
+  f.context->SOSetTargets(2, targets, offsets);
+  const std::vector<Vertex> points = {vtx(-0.5f, 0.5f, 0.1f, 0.2f, 0.3f, 0.4f), vtx(0.5f, -0.5f, 0.5f, 0.6f, 0.7f, 0.8f)};
+  s.draw(points, D3D11_PRIMITIVE_TOPOLOGY_POINTLIST);
+  f.context->SOSetTargets(0, nullptr, nullptr);
+  auto a = floatsOf(f.readBuffer(first.get())), b = floatsOf(f.readBuffer(second.get()));
+  for (size_t v = 0; v < points.size(); ++v) {
+    INFO("point " << v);
+    CHECK(a[v * 4 + 0] == points[v].r);
+    CHECK(a[v * 4 + 3] == points[v].a);
+    CHECK(b[v * 4 + 0] == points[v].a);
+    CHECK(b[v * 4 + 3] == points[v].r);
+  }
+}
+
 TEST_CASE("stream output recorded on a deferred context", "[render][streamout][deferred]") {
   Fixture f;
   Scene s(f, 4, 4);
