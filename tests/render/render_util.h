@@ -32,6 +32,16 @@ inline std::string signature(const char* title, const std::vector<std::string>& 
   return s + "//\n";
 }
 
+// A geometry shader's output signature with streams (OSG5): each row ends with its stream.
+inline std::string streamOutputSignature(const std::vector<std::string>& rows) {
+  std::string s = "// Output signature (OSG5):\n//\n"
+                  "// Name                 Index   Mask Register SysValue  Format   Used Stream\n"
+                  "// -------------------- ----- ------ -------- -------- ------- ------ ------\n";
+  for (const std::string& row : rows)
+    s += "// " + row + "\n";
+  return s + "//\n";
+}
+
 // POSITION (xyzw) and COLOR (rgba) in; position and colour out. Every vertex sits where it says.
 inline const std::string kPosColorVS =
     signature("Input", {"POSITION                 0   xyzw        0     NONE   float   xyzw",

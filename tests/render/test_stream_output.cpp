@@ -72,6 +72,19 @@ void setTarget(Fixture& f, ID3D11Buffer* buffer, UINT offset) {
   f.context->SOSetTargets(1, targets, &offset);
 }
 
+// Creates `source` as a geometry shader capturing `entries` (two streams into slots 0 and 1,
+// 16 bytes a vertex each, nothing rasterized) and binds it; the caller keeps it alive.
+ComPtr<ID3D11GeometryShader> bindTwoStreamCapture(Fixture& f, const std::string& source,
+                                                  const D3D11_SO_DECLARATION_ENTRY (&entries)[2]) {
+  auto code = bytecode(source);
+  const UINT strides[] = {16, 16};
+  ComPtr<ID3D11GeometryShader> gs;
+  REQUIRE(f.device->CreateGeometryShaderWithStreamOutput(code.data(), code.size(), entries, 2, strides, 2,
+                                                         D3D11_SO_NO_RASTERIZED_STREAM, nullptr, gs.put()) == S_OK);
+  f.context->GSSetShader(gs.get(), nullptr, 0);
+  return gs;
+}
+
 }  // namespace
 
 TEST_CASE("stream output of a vertex shader captures its positions", "[render][streamout]") {
@@ -406,13 +419,8 @@ TEST_CASE("a geometry shader captures two streams into two buffers, each with it
   const std::string twoStreams =
       signature("Input", {"SV_Position              0   xyzw        0      POS   float   xyzw",
                           "COLOR                    0   xyzw        1     NONE   float   xyzw"}) +
-      "// Output signature (OSG5):\n"
-      "//\n"
-      "// Name                 Index   Mask Register SysValue  Format   Used Stream\n"
-      "// -------------------- ----- ------ -------- -------- ------- ------ ------\n"
-      "// SV_Position              0   xyzw        0      POS   float             0\n"
-      "// COLOR                    0   xyzw        1     NONE   float             1\n"
-      "//\n"
+      streamOutputSignature({"SV_Position              0   xyzw        0      POS   float             0",
+                             "COLOR                    0   xyzw        1     NONE   float             1"}) +
       "gs_5_0\n"
       "dcl_input_siv v[1][0].xyzw, position\n"
       "dcl_input v[1][1].xyzw\n"
@@ -429,13 +437,8 @@ TEST_CASE("a geometry shader captures two streams into two buffers, each with it
       "mov o1.xyzw, v[0][1].wzyx\n"
       "emit_stream m1\n"
       "ret\n";
-  auto code = bytecode(twoStreams);
   const D3D11_SO_DECLARATION_ENTRY entries[] = {{0, "SV_Position", 0, 0, 4, 0}, {1, "COLOR", 0, 0, 4, 1}};
-  const UINT strides[] = {16, 16};
-  ComPtr<ID3D11GeometryShader> gs;
-  REQUIRE(f.device->CreateGeometryShaderWithStreamOutput(code.data(), code.size(), entries, 2, strides, 2,
-                                                         D3D11_SO_NO_RASTERIZED_STREAM, nullptr, gs.put()) == S_OK);
-  f.context->GSSetShader(gs.get(), nullptr, 0);
+  auto gs = bindTwoStreamCapture(f, twoStreams, entries);
   auto positions = soBuffer(f, 4 * 16), colors = soBuffer(f, 3 * 16);  // stream 1 has room for 3 of 4
   ID3D11Buffer* targets[] = {positions.get(), colors.get()};
   const UINT offsets[] = {0, 0};
@@ -505,13 +508,8 @@ TEST_CASE("geometry shader streams sharing an output register each capture what 
   const std::string sharedRegister =
       signature("Input", {"SV_Position              0   xyzw        0      POS   float   xyzw",
                           "COLOR                    0   xyzw        1     NONE   float   xyzw"}) +
-      "// Output signature (OSG5):\n"
-      "//\n"
-      "// Name                 Index   Mask Register SysValue  Format   Used Stream\n"
-      "// -------------------- ----- ------ -------- -------- ------- ------ ------\n"
-      "// COLOR                    0   xyzw        0     NONE   float             0\n"
-      "// COLOR                    0   xyzw        0     NONE   float             1\n"
-      "//\n"
+      streamOutputSignature({"COLOR                    0   xyzw        0     NONE   float             0",
+                             "COLOR                    0   xyzw        0     NONE   float             1"}) +
       "gs_5_0\n"
       "dcl_input v[1][1].xyzw\n"
       "dcl_inputprimitive point\n"
@@ -527,13 +525,8 @@ TEST_CASE("geometry shader streams sharing an output register each capture what 
       "mov o0.xyzw, v[0][1].wzyx\n"
       "emit_stream m1\n"
       "ret\n";
-  auto code = bytecode(sharedRegister);
   const D3D11_SO_DECLARATION_ENTRY entries[] = {{0, "COLOR", 0, 0, 4, 0}, {1, "COLOR", 0, 0, 4, 1}};
-  const UINT strides[] = {16, 16};
-  ComPtr<ID3D11GeometryShader> gs;
-  REQUIRE(f.device->CreateGeometryShaderWithStreamOutput(code.data(), code.size(), entries, 2, strides, 2,
-                                                         D3D11_SO_NO_RASTERIZED_STREAM, nullptr, gs.put()) == S_OK);
-  f.context->GSSetShader(gs.get(), nullptr, 0);
+  auto gs = bindTwoStreamCapture(f, sharedRegister, entries);
   auto first = soBuffer(f, 2 * 16), second = soBuffer(f, 2 * 16);
   ID3D11Buffer* targets[] = {first.get(), second.get()};
   const UINT offsets[] = {0, 0};
