@@ -234,13 +234,11 @@ void Compiler::declareOutput(const Instruction& ins) {
     return;
   }
   IoRegister& io = m_userOutputs[reg];
-  if (io.mask && io.stream != m_currentStream) {
-    io.otherStreams |= 1u << m_currentStream;  // a second stream's declaration of the register
-    io.mask |= mask;
-    return;
-  }
+  if (io.mask && io.stream != m_currentStream)
+    io.otherStreams |= 1u << m_currentStream;  // a further stream's declaration of the register
+  else
+    io.stream = m_currentStream;
   io.mask |= mask;
-  io.stream = m_currentStream;
 }
 
 void Compiler::declare(const Instruction& ins) {
@@ -730,10 +728,8 @@ void Compiler::createIoVariables() {
       if (dualSource)
         b.decorate(io.variable, spv::DecorationIndex, {0});
       const uint32_t rasterized = m_options.streamOutput.rasterizedStream;
-      if (rasterized < 4 && (io.otherStreams >> rasterized & 1)) {
-        io.otherStreams = (io.otherStreams | 1u << io.stream) & ~(1u << rasterized);
+      if (rasterized < 4 && (io.otherStreams >> rasterized & 1))
         io.stream = rasterized;
-      }
       if (io.stream) {
         b.capability(spv::CapabilityGeometryStreams);
         b.decorate(io.variable, spv::DecorationStream, {io.stream});

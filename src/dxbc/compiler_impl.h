@@ -60,9 +60,10 @@ struct IoRegister {
   uint32_t interpolation = 0;
   uint32_t stream = 0;   // geometry shader output stream whose emits write `variable`
   // A geometry shader whose streams share the register (HLSL compiles a vertex struct appended to
-  // several streams so): the other streams that declare it. One variable per Location is all
-  // SPIR-V allows, so it belongs to the rasterized stream when that is among them; the other
-  // streams' values reach stream output through its own variables (compiler_stream_output.cpp).
+  // several streams so): the streams after the first that declare it. One variable per Location
+  // is all SPIR-V allows, so it belongs to the rasterized stream when that is among them; the
+  // other streams' values reach stream output through its own variables
+  // (compiler_stream_output.cpp).
   uint32_t otherStreams = 0;
 };
 
