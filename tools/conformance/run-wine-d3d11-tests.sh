@@ -14,7 +14,8 @@
 # compiles the test file with mingw-w64 against Wine's include/wine/test.h, and adds a small
 # selection hook of ours (D3D11_ONLY names the test function to run, D3D11_LIST lists them).
 # Tests marked todo_wine count as ordinary checks (WINETEST_PLATFORM=windows): they describe
-# Windows. Needs: wine, Xvfb, mingw-w64 (x86_64), python3, network access to deb.debian.org.
+# Windows. Needs: wine, Xvfb, mingw-w64 (x86_64), python3, and the Debian mirror this machine's apt
+# already uses (read from its apt configuration by scripts/lib/debian-mirror.sh).
 set -u
 build=${1:?usage: $0 MINGW_BUILD_DIR [OUT_DIR [TEST...]]}
 out=${2:-build/wine-conformance}
@@ -28,7 +29,9 @@ mkdir -p "$work/apt/lists/partial" "$work/src"
 
 # 1. Wine's source package (once).
 if ! ls "$work"/src/wine_*.orig.tar.xz >/dev/null 2>&1; then
-  echo "deb-src http://deb.debian.org/debian bookworm main" > "$work/apt/sources.list"
+  source "$root/scripts/lib/debian-mirror.sh"
+  mirror=$(debian_mirror) || { echo "FAIL: this machine's apt configuration names no bookworm mirror"; exit 1; }
+  echo "deb-src $mirror bookworm main" > "$work/apt/sources.list"
   apt_opts=(-o "Dir::Etc::SourceList=$work/apt/sources.list" -o Dir::Etc::SourceParts=/dev/null -o "Dir::State::Lists=$work/apt/lists")
   apt-get "${apt_opts[@]}" update >/dev/null || { echo "FAIL: apt-get update for deb-src"; exit 1; }
   (cd "$work/src" && apt-get "${apt_opts[@]}" source --download-only wine >/dev/null 2>&1) || { echo "FAIL: apt-get source wine"; exit 1; }
