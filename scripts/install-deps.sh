@@ -24,14 +24,19 @@ $SUDO apt-get install -y -q --no-install-recommends "${packages[@]}" || {
   exit 1
 }
 
-# The 32-bit Wine loader runs the win32 end-to-end test. It is optional: when i386 packages cannot
-# be installed here, that test reports itself skipped with the reason.
-if [ ! -x /usr/lib/wine/wine ]; then
+# The 32-bit Wine loader runs the win32 end-to-end tests, with the 32-bit Vulkan loader, lavapipe
+# and validation layer beneath it (without them vkCreateInstance fails in every 32-bit program).
+# They are optional: when i386 packages cannot be installed here, those tests report themselves
+# skipped with the reason.
+packages32=(wine32:i386 libvulkan1:i386 mesa-vulkan-drivers:i386 vulkan-validationlayers:i386)
+if ! dpkg-query -W -f='${Status}\n' "${packages32[@]}" 2>/dev/null | grep -c "install ok installed" | grep -qx "${#packages32[@]}"; then
   if ! dpkg --print-foreign-architectures | grep -qx i386; then
     $SUDO dpkg --add-architecture i386 && { $SUDO apt-get update -q || true; }
   fi
-  $SUDO apt-get install -y -q --no-install-recommends wine32:i386 >/tmp/d3d11vk-wine32-install.log 2>&1 &&
-    echo "install-deps: installed the 32-bit Wine loader" ||
-    echo "install-deps: the 32-bit Wine loader (wine32:i386) could not be installed; 32-bit end-to-end tests will be skipped (see /tmp/d3d11vk-wine32-install.log)"
+  if $SUDO apt-get install -y -q --no-install-recommends "${packages32[@]}" >/tmp/d3d11vk-wine32-install.log 2>&1; then
+    echo "install-deps: installed the 32-bit Wine loader and the 32-bit Vulkan loader, lavapipe and validation layer"
+  else
+    echo "install-deps: the 32-bit packages (${packages32[*]}) could not be installed; 32-bit end-to-end tests will be skipped (see /tmp/d3d11vk-wine32-install.log)"
+  fi
 fi
 exit 0

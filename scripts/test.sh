@@ -1,12 +1,19 @@
 #!/bin/bash
-# Installs what is needed, builds every configuration and runs every test: native unit and
-# integration tests (with the Vulkan validation layer), the same under AddressSanitizer and
-# UndefinedBehaviorSanitizer, the threaded tests (deferred contexts, concurrent creation) under
-# ThreadSanitizer, the win64 and win32 end-to-end tests under Wine, and the release packaging
-# test. Ends with the line "N passed, N failed, N skipped"; exits non-zero on a failure.
+# Installs what is needed, builds every configuration and runs every test on two Vulkan drivers:
+# Debian 12's lavapipe (Mesa 22.3, the "older Vulkan stack": no maintenance5, no sparse residency)
+# and Mesa 25's lavapipe from bookworm-backports, unpacked beside it (docs/testing.md).
+#  - on Debian 12's driver: native unit and integration tests (with the Vulkan validation layer),
+#    the same under AddressSanitizer and UndefinedBehaviorSanitizer, the threaded tests under
+#    ThreadSanitizer, the win64 and win32 end-to-end tests under Wine;
+#  - on Mesa 25's driver: the native integration tests and the win64 and win32 end-to-end tests
+#    again (the pure unit tests do not touch a driver);
+#  - once: the release packaging test.
+# Ends with the line "N passed, N failed, N skipped", after one count line per driver and one for
+# the 32-bit tests; exits non-zero on a failure.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
+started=$(date +%s)
 
 "$top/scripts/install-deps.sh" || exit 1
 # The ThreadSanitizer build compiles only the threaded tests' executable (it runs nothing else).
@@ -19,15 +26,42 @@ export LSAN_OPTIONS="suppressions=$top/tests/lsan-suppressions.txt:print_suppres
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 export ASAN_OPTIONS="detect_leaks=1"
 
-for build in native native-asan win64 win32; do
-  echo "== testing $build"
-  meson test -C "build/$build" --print-errorlogs --num-processes 2 || true
-done
-# Any data race ThreadSanitizer reports in d3d11vk fails the test (exit code 66 instead of Catch2's
-# result); tests/tsan-suppressions.txt names the uninstrumented driver libraries it must not judge.
-echo "== testing native-tsan (threaded tests)"
-TSAN_OPTIONS="halt_on_error=1:exitcode=66:second_deadlock_stack=1:suppressions=$top/tests/tsan-suppressions.txt" \
-  meson test -C build/native-tsan --no-rebuild --print-errorlogs deferred-contexts || true
+# Driver 1: Debian 12's lavapipe, selected explicitly (both architectures' manifests; the loader
+# takes the one matching each process) so that no other driver on the machine is tested by mistake.
+debian_driver="mesa-$(dpkg-query -W -f='${Version}' mesa-vulkan-drivers 2>/dev/null | sed 's/-.*//')"
+debian_icds=$(ls /usr/share/vulkan/icd.d/lvp_icd.*.json 2>/dev/null | paste -sd:)
+runs=()
+(
+  export VK_DRIVER_FILES=$debian_icds VK_ICD_FILENAMES=$debian_icds D3D11VK_TEST_DRIVER=$debian_driver
+  for build in native native-asan win64 win32; do
+    echo "== testing $build on $debian_driver"
+    meson test -C "build/$build" --no-rebuild --print-errorlogs --num-processes 2 || true
+  done
+  # Any data race ThreadSanitizer reports in d3d11vk fails the test (exit code 66 instead of Catch2's
+  # result); tests/tsan-suppressions.txt names the uninstrumented driver libraries it must not judge.
+  echo "== testing native-tsan (threaded tests) on $debian_driver"
+  TSAN_OPTIONS="halt_on_error=1:exitcode=66:second_deadlock_stack=1:suppressions=$top/tests/tsan-suppressions.txt" \
+    meson test -C build/native-tsan --no-rebuild --print-errorlogs deferred-contexts || true
+)
+for build in native native-asan native-tsan win64 win32; do runs+=("$debian_driver:build/$build:testlog"); done
+
+# Driver 2: Mesa 25's lavapipe from bookworm-backports, fetched into the build tree.
+mesa_dir=build/drivers/mesa-25
+if bash "$top/scripts/lib/fetch-mesa-backports.sh" "$mesa_dir"; then
+  (
+    source "$mesa_dir/env.sh"
+    echo "== testing native (integration suites) on $D3D11VK_TEST_DRIVER"
+    meson test -C build/native --no-rebuild --print-errorlogs --num-processes 2 --suite integration --logbase mesa25 || true
+    for build in win64 win32; do
+      echo "== testing $build on $D3D11VK_TEST_DRIVER"
+      meson test -C "build/$build" --no-rebuild --print-errorlogs --num-processes 2 --logbase mesa25 || true
+    done
+  )
+  mesa_driver=$(grep -o 'D3D11VK_TEST_DRIVER=.*' "$mesa_dir/env.sh" | cut -d= -f2)
+  for build in native win64 win32; do runs+=("$mesa_driver:build/$build:mesa25"); done
+else
+  runs+=("mesa-25:SKIP:$(cat "$mesa_dir/unavailable.txt" 2>/dev/null || echo 'could not be fetched')")
+fi
 
 # The release packaging test builds its own release, so it runs once, outside meson.
 packaging_log=build/packaging-test.log
@@ -36,4 +70,5 @@ D3D11VK_INFO_EXE="$top/build/win64/tools/d3d11vk-info.exe" bash tests/packaging/
 packaging_status=$?
 grep -E "^(PASS|FAIL|SKIP)" "$packaging_log" || true
 
-python3 "$top/scripts/lib/summarize-tests.py" "$packaging_status" build/native build/native-asan build/native-tsan build/win64 build/win32
+echo "test.sh: $(( ($(date +%s) - started) / 60 )) minutes from start to summary"
+python3 "$top/scripts/lib/summarize-tests.py" "$packaging_status" "${runs[@]}"

@@ -24,6 +24,7 @@
 #include "d3d11/d3d11_shader_cache.h"
 #include "d3d11/d3d11_texture_storage.h"
 #include "d3d11/d3d11_view.h"
+#include "util/config.h"
 #include "util/log.h"
 #include "vk/adapter.h"
 #include "vk/alpha_target.h"
@@ -256,6 +257,11 @@ bool D3D11DeviceContext::recordPipeline() {
     key.stencilTest = VK_FALSE;
   if (samples)
     key.samples = VkSampleCountFlagBits(samples);
+  // d3d11.forceSampleRateShading (docs/config.md): every sample of a multisampled target runs the
+  // pixel shader, as if it read SV_SampleIndex; single-sampled drawing is unchanged.
+  if (key.samples > VK_SAMPLE_COUNT_1_BIT && util::config::options().forceSampleRateShading &&
+      m_device->vulkanDevice().enabledFeatures().core.features.sampleRateShading)
+    key.sampleShading = VK_TRUE;
 
   auto& command = m_stream->record<vk::BindGraphicsPipelineCommand>();
   std::copy(std::begin(stages), std::end(stages), command.stages);

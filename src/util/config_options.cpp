@@ -9,9 +9,10 @@ namespace util::config {
 
 namespace {
 
-// What the parsed-only options wait for; the sample config and docs/config.md say the same.
-constexpr const char* kMsaa = "parsed, no effect yet (comes with multisampled resources and pipelines, issues #6 and #7)";
-constexpr const char* kCompiler = "parsed, no effect yet (comes with the shader compiler's worker threads)";
+// Why the parsed-only option has no effect; the sample config and docs/config.md say the same.
+constexpr const char* kDisableMsaa =
+    "parsed, no effect yet: making multisampled resources single-sampled also needs every shader that reads "
+    "them as multisampled (Texture2DMS) translated to read single-sampled images, which d3d11vk does not do";
 
 template <typename T, typename Field>
 bool store(const Parsed<T>& parsed, Field& field, std::string& error) {
@@ -135,8 +136,8 @@ const std::vector<OptionSpec>& optionSpecs() {
        std::snprintf(buffer, sizeof(buffer), "%.2f", o.samplerLodBias);
        return std::string(buffer);
      }},
-    D3D11VK_BOOL_OPTION("d3d11.forceSampleRateShading", kMsaa, forceSampleRateShading),
-    D3D11VK_BOOL_OPTION("d3d11.disableMsaa", kMsaa, disableMsaa),
+    D3D11VK_BOOL_OPTION("d3d11.forceSampleRateShading", nullptr, forceSampleRateShading),
+    D3D11VK_BOOL_OPTION("d3d11.disableMsaa", kDisableMsaa, disableMsaa),
     // Defaults to True, unlike the other booleans: False keeps the monolithic pipeline path.
     {"d3d11.graphicsPipelineLibrary", "True", nullptr,
      [](std::string_view raw, Options& o, std::string& e) { return store(parseBool(raw), o.graphicsPipelineLibrary, e); },
@@ -149,7 +150,7 @@ const std::vector<OptionSpec>& optionSpecs() {
     {"d3d11.dynamicBuffersInVideoMemory", "True", nullptr,
      [](std::string_view raw, Options& o, std::string& e) { return store(parseBool(raw), o.dynamicBuffersInVideoMemory, e); },
      [](const Options& o) { return showBool(o.dynamicBuffersInVideoMemory); }},
-    D3D11VK_INT_OPTION("dxvk.numCompilerThreads", "0", kCompiler, numCompilerThreads, 0, 256),
+    D3D11VK_INT_OPTION("dxvk.numCompilerThreads", "0", nullptr, numCompilerThreads, 0, 256),
   };
   return specs;
 }

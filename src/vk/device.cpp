@@ -106,6 +106,8 @@ Device::Device(const Adapter& adapter) : m_instance(adapter.instance()), m_testL
   util::log::info("Vulkan device: ", adapter.description());
   util::log::info("  enabled extensions: ", joined(m_selection.extensions));
   util::log::info("  enabled features: ", joined(enabledFeatureNames(m_selection)));
+  if (!m_selection.lacking.empty())
+    util::log::info("  extensions the device lacks, and what that costs: ", joined(m_selection.lacking));
 }
 
 Device::~Device() {

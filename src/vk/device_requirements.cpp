@@ -75,25 +75,44 @@ const std::vector<FeatureRequirement>& featureRequirements() {
 #undef D3D11VK_FEATURE
 
 const std::vector<ExtensionRequirement>& extensionRequirements() {
+  // Every extension is optional: the PE build runs under Wine's winevulkan, which passes only the
+  // extensions its version knows (Wine 8.0 hides VK_KHR_maintenance5/6 and
+  // VK_KHR_load_store_op_none), so nothing here may be required (tests/vk/test_device_requirements.cpp).
   static const std::vector<ExtensionRequirement> table = {
-    {VK_KHR_SWAPCHAIN_EXTENSION_NAME, Need::Optional, nullptr},  // offscreen devices need no presenting
-    {VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME, Need::Optional, nullptr},
-    {VK_EXT_DEPTH_CLIP_ENABLE_EXTENSION_NAME, Need::Optional, nullptr},
-    {VK_EXT_CUSTOM_BORDER_COLOR_EXTENSION_NAME, Need::Optional, nullptr},
-    {VK_EXT_ROBUSTNESS_2_EXTENSION_NAME, Need::Optional, nullptr},
-    {VK_EXT_VERTEX_ATTRIBUTE_DIVISOR_EXTENSION_NAME, Need::Optional, nullptr},
-    {VK_EXT_FRAGMENT_SHADER_INTERLOCK_EXTENSION_NAME, Need::Optional, nullptr},
-    {VK_EXT_CONDITIONAL_RENDERING_EXTENSION_NAME, Need::Optional, nullptr},
-    {VK_EXT_CONSERVATIVE_RASTERIZATION_EXTENSION_NAME, Need::Optional, nullptr},
-    {VK_EXT_MEMORY_BUDGET_EXTENSION_NAME, Need::Optional, nullptr},
-    {VK_EXT_SHADER_STENCIL_EXPORT_EXTENSION_NAME, Need::Optional, nullptr},
-    {VK_KHR_PIPELINE_LIBRARY_EXTENSION_NAME, Need::Optional, nullptr},
-    {VK_EXT_GRAPHICS_PIPELINE_LIBRARY_EXTENSION_NAME, Need::Optional, VK_KHR_PIPELINE_LIBRARY_EXTENSION_NAME},
-    {VK_EXT_TEXEL_BUFFER_ALIGNMENT_EXTENSION_NAME, Need::Optional, nullptr},
-    {VK_EXT_MULTI_DRAW_EXTENSION_NAME, Need::Optional, nullptr},
+    {VK_KHR_SWAPCHAIN_EXTENSION_NAME, Need::Optional, nullptr,
+     "no presenting: swapchain creation fails, offscreen rendering works"},
+    {VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME, Need::Optional, nullptr,
+     "no stream output or DrawAuto: feature level 9_3 at most"},
+    {VK_EXT_DEPTH_CLIP_ENABLE_EXTENSION_NAME, Need::Optional, nullptr,
+     "DepthClipEnable = FALSE is drawn with depth clamping instead"},
+    {VK_EXT_CUSTOM_BORDER_COLOR_EXTENSION_NAME, Need::Optional, nullptr,
+     "border colours become transparent or opaque black (by their alpha)"},
+    {VK_EXT_ROBUSTNESS_2_EXTENSION_NAME, Need::Optional, nullptr,
+     "unbound vertex-buffer slots are passed as null buffers, which Vulkan defines only with this extension"},
+    {VK_EXT_VERTEX_ATTRIBUTE_DIVISOR_EXTENSION_NAME, Need::Optional, nullptr,
+     "instance data step rates other than 1 are drawn as 1"},
+    {VK_EXT_FRAGMENT_SHADER_INTERLOCK_EXTENSION_NAME, Need::Optional, nullptr,
+     "no rasterizer-ordered views: feature level 12_0 at most"},
+    {VK_EXT_CONDITIONAL_RENDERING_EXTENSION_NAME, Need::Optional, nullptr,
+     "nothing: predication is evaluated by d3d11vk's own query read-back"},
+    {VK_EXT_CONSERVATIVE_RASTERIZATION_EXTENSION_NAME, Need::Optional, nullptr,
+     "no conservative rasterization: feature level 12_0 at most"},
+    {VK_EXT_MEMORY_BUDGET_EXTENSION_NAME, Need::Optional, nullptr,
+     "QueryVideoMemoryInfo reports the heap sizes as budget instead of the driver's budget"},
+    {VK_EXT_SHADER_STENCIL_EXPORT_EXTENSION_NAME, Need::Optional, nullptr,
+     "PSSpecifiedStencilRefSupported is FALSE"},
+    {VK_KHR_PIPELINE_LIBRARY_EXTENSION_NAME, Need::Optional, nullptr,
+     "no graphics pipeline libraries (see VK_EXT_graphics_pipeline_library)"},
+    {VK_EXT_GRAPHICS_PIPELINE_LIBRARY_EXTENSION_NAME, Need::Optional, VK_KHR_PIPELINE_LIBRARY_EXTENSION_NAME,
+     "each new state combination compiles a whole pipeline at its first draw (a stutter) instead of linking precompiled parts"},
+    {VK_EXT_TEXEL_BUFFER_ALIGNMENT_EXTENSION_NAME, Need::Optional, nullptr,
+     "nothing on Vulkan 1.3 devices, where its alignment rule is core"},
+    {VK_EXT_MULTI_DRAW_EXTENSION_NAME, Need::Optional, nullptr,
+     "runs of draws with no state change between them are recorded one Vulkan draw each"},
     // Layer and ViewportIndex written before the geometry stage: the SPIR-V 1.3 capability the
     // compiler emits for vertex and domain shaders needs the extension itself.
-    {VK_EXT_SHADER_VIEWPORT_INDEX_LAYER_EXTENSION_NAME, Need::Optional, nullptr},
+    {VK_EXT_SHADER_VIEWPORT_INDEX_LAYER_EXTENSION_NAME, Need::Optional, nullptr,
+     "VPAndRTArrayIndexFromAnyShaderFeedingRasterizer is FALSE"},
   };
   return table;
 }
@@ -111,6 +130,8 @@ DeviceSelection selectDeviceFeatures(const DeviceProfile& profile) {
       selection.extensions.push_back(extension.name);
     else if (extension.need == Need::Required)
       selection.missing.push_back(extension.name);
+    else
+      selection.lacking.push_back(std::string(extension.name) + " (" + extension.without + ")");
   }
 
   auto enabled = [&](const char* extension) {

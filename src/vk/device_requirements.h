@@ -23,6 +23,10 @@ struct ExtensionRequirement {
   const char* name;
   Need need;
   const char* dependsOn;   // another extension it needs, or nullptr
+  // What d3d11vk does without it, for the log line that lists what a device lacks: a user whose
+  // driver (or Wine's winevulkan, which hides extensions newer than it knows) lacks one reads
+  // what that costs instead of guessing.
+  const char* without;
 };
 
 const std::vector<FeatureRequirement>& featureRequirements();
@@ -36,6 +40,7 @@ struct DeviceSelection {
   DeviceFeatures features;                 // what to enable
   std::vector<std::string> extensions;     // what to enable
   std::vector<std::string> missing;        // required items the device lacks, by name
+  std::vector<std::string> lacking;        // optional extensions it lacks: "NAME (what that costs)"
 };
 
 // Chooses what to enable on a device from the tables above and the device's profile.

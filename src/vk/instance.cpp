@@ -69,10 +69,22 @@ Instance::Instance() {
                              [](const VkLayerProperties& l) { return std::strcmp(l.layerName, kValidationLayer) == 0; });
     if (found)
       layers.push_back(kValidationLayer);
+  }
+  // The layer may also come from the host loader's VK_INSTANCE_LAYERS: under Wine that is the only
+  // way in (winevulkan lists no host layers and refuses enabled ones, and Wine hides VK_* variables
+  // from Windows programs, so hostEnv reads the Unix environment wine started with).
+  const bool fromEnvironment = util::hostEnv("VK_INSTANCE_LAYERS").value_or("").find(kValidationLayer) != std::string::npos;
+  m_validation = !layers.empty() || fromEnvironment;
+  if (util::getEnv("D3D11VK_VALIDATION").value_or("0") == "1" && layers.empty()) {
+    if (fromEnvironment)
+      util::log::info("D3D11VK_VALIDATION=1: ", kValidationLayer, " is inserted by VK_INSTANCE_LAYERS",
+                      util::runningUnderWine() ? " in the environment wine was started with" : "");
+    else if (util::runningUnderWine())
+      util::log::warn("D3D11VK_VALIDATION=1: under Wine no Vulkan layer is visible to Windows programs; start wine with "
+                      "VK_INSTANCE_LAYERS=", kValidationLayer, " in its environment to insert the host's validation layer");
     else
       util::log::warn("D3D11VK_VALIDATION=1 but ", kValidationLayer, " is not installed");
   }
-  m_validation = !layers.empty() || util::getEnv("VK_INSTANCE_LAYERS").value_or("").find(kValidationLayer) != std::string::npos;
 
   std::vector<const char*> extensionNames;
   for (const std::string& name : m_extensions)

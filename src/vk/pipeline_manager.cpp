@@ -1,6 +1,9 @@
 // PipelineManager: lookup and creation of graphics and compute pipelines.
 #include "vk/pipeline_manager.h"
 
+#include <algorithm>
+#include <thread>
+
 #include "util/config.h"
 #include "util/log.h"
 #include "vk/device.h"
@@ -12,14 +15,17 @@ namespace vk {
 
 PipelineManager::PipelineManager(Device& device)
     : PipelineManager(device, PipelineCache::fileFromEnvironment(device.properties()),
-                      Options{util::config::options().graphicsPipelineLibrary, true}) {}
+                      Options{util::config::options().graphicsPipelineLibrary, true,
+                              uint32_t(util::config::options().numCompilerThreads)}) {}
 
 PipelineManager::PipelineManager(Device& device, std::optional<std::filesystem::path> cacheFile)
     : PipelineManager(device, std::move(cacheFile), Options{}) {}
 
 PipelineManager::PipelineManager(Device& device, std::optional<std::filesystem::path> cacheFile, Options options)
     : m_device(device), m_cache(device, std::move(cacheFile)), m_modules(device), m_layouts(device),
-      m_optimize(options.backgroundOptimization) {
+      m_optimize(options.backgroundOptimization),
+      m_optimizerLimit(options.optimizerThreads ? options.optimizerThreads
+                                                : std::max(1u, std::thread::hardware_concurrency())) {
   if (options.graphicsPipelineLibrary && supportsGraphicsPipelineLibrary(device))
     m_libraries = std::make_unique<GraphicsPipelineLibraries>(device, m_optimize);
   util::log::debug("graphics pipelines: ",
@@ -35,7 +41,8 @@ PipelineManager::~PipelineManager() {
     m_jobs.clear();
   }
   m_jobReady.notify_all();
-  m_optimizer.join();  // waits for a link in progress, never for the queue
+  for (util::Thread& thread : m_optimizers)
+    thread.join();  // waits for a link in progress, never for the queue
   const DeviceFunctions& vk = m_device.functions();
   for (auto& [key, pipeline] : m_graphics)
     if (pipeline)
@@ -116,8 +123,9 @@ const GraphicsPipeline* PipelineManager::createGraphics(const GraphicsPipelineKe
   GraphicsPipeline* result = m_graphics.emplace(key, std::move(entry)).first->second.get();
   if (m_libraries && m_optimize && parts.count) {
     m_jobs.push_back({result, parts});
-    if (!m_optimizer.joinable())
-      m_optimizer = util::Thread("d3d11vk-pipeopt", [this] { optimizerLoop(); });
+    // Another thread only when every running one is busy and the limit allows it.
+    if (m_optimizers.size() < m_optimizerLimit && m_jobs.size() > m_optimizers.size() - m_optimizersBusy)
+      m_optimizers.emplace_back("d3d11vk-pipeopt", [this] { optimizerLoop(); });
     m_jobReady.notify_one();
   }
   return result;
@@ -131,7 +139,7 @@ void PipelineManager::optimizerLoop() {
       break;
     OptimizeJob job = m_jobs.front();
     m_jobs.pop_front();
-    m_optimizerBusy = true;
+    m_optimizersBusy++;
     lock.unlock();
     // The link runs without the lock, so the draw path never waits for it. The parts and the
     // layout live as long as the manager; the cache is internally synchronised.
@@ -151,17 +159,21 @@ void PipelineManager::optimizerLoop() {
       job.target->optimized = true;
       m_optimizedSwaps++;
     }
-    m_optimizerBusy = false;
-    if (m_jobs.empty())
+    m_optimizersBusy--;
+    if (m_jobs.empty() && m_optimizersBusy == 0)
       m_optimizerIdle.notify_all();
   }
-  m_optimizerBusy = false;
   m_optimizerIdle.notify_all();
 }
 
 void PipelineManager::waitForOptimizer() {
   std::unique_lock lock(m_mutex);
-  m_optimizerIdle.wait(lock, [&] { return m_stopOptimizer || (m_jobs.empty() && !m_optimizerBusy); });
+  m_optimizerIdle.wait(lock, [&] { return m_stopOptimizer || (m_jobs.empty() && m_optimizersBusy == 0); });
+}
+
+uint32_t PipelineManager::optimizerThreadsStarted() {
+  std::lock_guard lock(m_mutex);
+  return uint32_t(m_optimizers.size());
 }
 
 const ComputePipeline* PipelineManager::getCompute(const ShaderCode& shader) {

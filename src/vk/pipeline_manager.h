@@ -46,9 +46,12 @@ public:
   struct Options {
     // Build graphics pipelines from libraries where the device has VK_EXT_graphics_pipeline_library.
     bool graphicsPipelineLibrary = true;
-    // With libraries: replace each fast-linked pipeline by a link-time-optimized one, built on a
-    // background thread.
+    // With libraries: replace each fast-linked pipeline by a link-time-optimized one, built on
+    // background threads.
     bool backgroundOptimization = true;
+    // How many background threads link optimized pipelines (dxvk.numCompilerThreads); 0: one per
+    // CPU core. They start one by one as jobs queue up, so a game with few pipelines runs one.
+    uint32_t optimizerThreads = 0;
   };
 
   // The disk cache file comes from the environment (PipelineCache::fileFromEnvironment), the
@@ -88,9 +91,12 @@ public:
   // Pipelines made by fast linking, and optimized pipelines swapped in for them.
   uint64_t fastLinks() const { return m_fastLinks.load(); }
   uint64_t optimizedSwaps() const { return m_optimizedSwaps.load(); }
-  // Blocks until the optimizer's queue is empty and its current link done (tests, benchmarks;
+  // Blocks until the optimizer's queue is empty and its current links done (tests, benchmarks;
   // the draw path never calls it).
   void waitForOptimizer();
+  // Background threads started so far, and the most that may run.
+  uint32_t optimizerThreadsStarted();
+  uint32_t optimizerThreadLimit() const { return m_optimizerLimit; }
 
 private:
   struct OptimizeJob {
@@ -120,17 +126,18 @@ private:
   // Library path (null: monolithic pipelines). Guarded by m_mutex.
   std::unique_ptr<GraphicsPipelineLibraries> m_libraries;
   const bool m_optimize;
+  const uint32_t m_optimizerLimit;
   std::atomic<uint64_t> m_fastLinks{0};
   std::atomic<uint64_t> m_optimizedSwaps{0};
   // The optimizer: jobs, its stop flag and the pipelines it replaced, all under m_mutex (it links
   // without holding it). m_optimizerIdle is signalled when the queue drains.
   std::deque<OptimizeJob> m_jobs;
   bool m_stopOptimizer = false;
-  bool m_optimizerBusy = false;
+  uint32_t m_optimizersBusy = 0;  // threads linking right now
   std::vector<VkPipeline> m_replaced;
   std::condition_variable m_jobReady;
   std::condition_variable m_optimizerIdle;
-  util::Thread m_optimizer;  // last: started on the first job, joined first
+  std::vector<util::Thread> m_optimizers;  // last: started as jobs queue up, joined first
 };
 
 }  // namespace vk

@@ -7,12 +7,8 @@
 set -u
 cpu_family=$1 program=$2 d3d11_dll=$3 dxgi_dll=$4
 
-skip() { echo "SKIP: $*"; exit 77; }
-command -v wine >/dev/null 2>&1 || skip "wine is not installed"
-command -v Xvfb >/dev/null 2>&1 || skip "Xvfb is not installed"
-if [ "$cpu_family" = x86 ] && [ ! -x /usr/lib/wine/wine ]; then
-  skip "the 32-bit Wine loader is not installed (Debian: dpkg --add-architecture i386; apt-get install wine32:i386)"
-fi
+source "$(dirname "$0")/wine-prerequisites.sh"
+wine_e2e_prerequisites "$cpu_family"
 
 export WINEPREFIX=${D3D11VK_WINEPREFIX:-$(dirname "$program")/wineprefix}
 work=$(mktemp -d /tmp/d3d11vk-config-e2e.XXXXXX)
@@ -155,6 +151,21 @@ printf '[d3d11vk-profile-probe.exe]\ndxgi.customDeviceDesc = "user file over pro
 if run profile-user "$plain" ./d3d11vk-profile-probe.exe; then
   expect profile-user "adapter description: user file over profile"
   expect profile-user "feature level: 10_0"
+fi
+
+# ---- 6. D3D11VK_VALIDATION=1 under Wine: Windows programs see no host layers and Wine hides VK_*
+# variables from them, so d3d11vk reads the environment wine started with. Without
+# VK_INSTANCE_LAYERS it says how to insert the layer (not that the layer is missing)...
+if run validation-hint "$plain" ./probe.exe -u VK_INSTANCE_LAYERS D3D11VK_VALIDATION=1; then
+  expect_log validation-hint d3d11 1 "under Wine no Vulkan layer is visible to Windows programs; start wine with VK_INSTANCE_LAYERS=VK_LAYER_KHRONOS_validation"
+  expect_log validation-hint d3d11 0 "is not installed"
+fi
+# ...and with it, it knows the layer is on.
+if [ -f /usr/share/vulkan/explicit_layer.d/VkLayer_khronos_validation.json ]; then
+  if run validation-on "$plain" ./probe.exe D3D11VK_VALIDATION=1 VK_INSTANCE_LAYERS=VK_LAYER_KHRONOS_validation; then
+    expect_log validation-on d3d11 1 "VK_LAYER_KHRONOS_validation is inserted by VK_INSTANCE_LAYERS in the environment wine was started with"
+    expect_log validation-on d3d11 1 ", validation layer on"
+  fi
 fi
 
 echo "$passed passed, $failed failed"

@@ -15,12 +15,8 @@ more_dlls=("$@")
 overrides=d3d11,dxgi
 for dll in "${more_dlls[@]}"; do overrides+=",$(basename "$dll" .dll)"; done
 
-skip() { echo "SKIP: $*"; exit 77; }
-command -v wine >/dev/null 2>&1 || skip "wine is not installed"
-command -v Xvfb >/dev/null 2>&1 || skip "Xvfb is not installed"
-if [ "$cpu_family" = x86 ] && [ ! -x /usr/lib/wine/wine ]; then
-  skip "the 32-bit Wine loader is not installed (Debian: dpkg --add-architecture i386; apt-get install wine32:i386)"
-fi
+source "$(dirname "$0")/wine-prerequisites.sh"
+wine_e2e_prerequisites "$cpu_family"
 
 export WINEPREFIX=${D3D11VK_WINEPREFIX:-$(dirname "$program")/wineprefix}
 work=$(mktemp -d /tmp/d3d11vk-e2e.XXXXXX)
@@ -36,11 +32,13 @@ cp "$program" "$d3d11_dll" "$dxgi_dll" "${more_dlls[@]}" "$work/"
 # winevulkan reads them: the layer goes in through VK_INSTANCE_LAYERS, and the loader's own debug
 # output (VK_LOADER_DEBUG=layer) proves it was inserted into the program's instance.
 validation=0
-if [ -f /usr/share/vulkan/explicit_layer.d/VkLayer_khronos_validation.json ]; then
+layer_lib=/usr/lib/x86_64-linux-gnu/libVkLayer_khronos_validation.so
+[ "$cpu_family" = x86 ] && layer_lib=/usr/lib/i386-linux-gnu/libVkLayer_khronos_validation.so
+if [ -f /usr/share/vulkan/explicit_layer.d/VkLayer_khronos_validation.json ] && [ -f "$layer_lib" ]; then
   export VK_INSTANCE_LAYERS=VK_LAYER_KHRONOS_validation VK_LOADER_DEBUG=layer
   validation=1
 else
-  echo "note: the Khronos validation layer is not installed; running without it"
+  echo "note: the Khronos validation layer ($layer_lib) is not installed; running without it"
 fi
 
 # Wine's own services may keep stdout open: write to files, never to a pipe.

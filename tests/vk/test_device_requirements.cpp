@@ -71,3 +71,33 @@ TEST_CASE("copied feature structures never share a pNext chain", "[vk][requireme
   CHECK(copy.vk13.pNext == &copy.transformFeedback);
   CHECK(copy.transformFeedback.pNext == nullptr);
 }
+
+// Wine's winevulkan passes a Windows program only the extensions its version knows (Wine 8.0 hides
+// VK_KHR_maintenance5/6 and VK_KHR_load_store_op_none even on drivers that have them), so the PE
+// build must run on a device that shows none of the extensions d3d11vk asks for.
+TEST_CASE("no extension is required: a device showing none of them still runs", "[vk][requirements]") {
+  vk::DeviceProfile profile = test::fullProfile();
+  for (const vk::ExtensionRequirement& extension : vk::extensionRequirements()) {
+    CHECK(extension.need == vk::Need::Optional);
+    profile.extensions.erase(std::remove_if(profile.extensions.begin(), profile.extensions.end(),
+                                            [&](const auto& e) { return e == extension.name; }),
+                             profile.extensions.end());
+  }
+  vk::DeviceSelection selection = vk::selectDeviceFeatures(profile);
+  CHECK(selection.missing.empty());
+  CHECK(selection.extensions.empty());
+  // Each lacking extension is named with what its absence costs, for the device's log line.
+  REQUIRE(selection.lacking.size() == vk::extensionRequirements().size());
+  for (const vk::ExtensionRequirement& extension : vk::extensionRequirements()) {
+    INFO(extension.name);
+    REQUIRE(extension.without != nullptr);
+    CHECK(std::string(extension.without).size() > 8);
+    CHECK(contains(selection.lacking, std::string(extension.name) + " (" + extension.without + ")"));
+  }
+}
+
+TEST_CASE("an extension the device has is not listed as lacking", "[vk][requirements]") {
+  vk::DeviceSelection selection = vk::selectDeviceFeatures(test::fullProfile());
+  for (const std::string& entry : selection.lacking)
+    CHECK(entry.rfind(VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME, 0) != 0);
+}

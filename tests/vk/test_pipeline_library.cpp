@@ -3,9 +3,11 @@
 // and the monolithic path when turned off; on the machine's device under the validation layer.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdlib>
 #include <memory>
 #include <string>
+#include <thread>
 
 #include "dxbc/assembler.h"
 #include "dxbc/compiler.h"
@@ -176,5 +178,35 @@ TEST_CASE("the manager can be destroyed while the optimizer has work queued", "[
       REQUIRE(manager.getGraphics(k, f.stages));
     }
   }  // joins the optimizer without waiting for the queue
+  CHECK(f.instance->validationErrorCount() == 0);
+}
+
+// dxvk.numCompilerThreads sets how many threads link optimized pipelines; they start as jobs
+// queue up, never more than the limit, and every queued job is still done.
+TEST_CASE("the optimizer runs at most the configured number of threads", "[vk-pipelines]") {
+  Fixture f;
+  if (!vk::supportsGraphicsPipelineLibrary(*f.device)) {
+    WARN("skipped: the device has no VK_EXT_graphics_pipeline_library (graphicsPipelineLibrary feature)");
+    return;
+  }
+  for (uint32_t limit : {1u, 2u}) {
+    INFO("limit " << limit);
+    vk::PipelineManager manager(*f.device, std::nullopt, {true, true, limit});
+    CHECK(manager.optimizerThreadLimit() == limit);
+    vk::GraphicsPipelineKey key = f.key();
+    const VkCullModeFlags culls[] = {VK_CULL_MODE_NONE, VK_CULL_MODE_FRONT_BIT, VK_CULL_MODE_BACK_BIT,
+                                     VK_CULL_MODE_FRONT_AND_BACK};
+    for (VkCullModeFlags cull : culls) {
+      key.cullMode = cull;
+      REQUIRE(manager.getGraphics(key, f.stages));
+    }
+    manager.waitForOptimizer();
+    CHECK(manager.optimizedSwaps() == 4);
+    CHECK(manager.optimizerThreadsStarted() >= 1);
+    CHECK(manager.optimizerThreadsStarted() <= limit);
+  }
+  // 0 (the default): one per CPU core.
+  vk::PipelineManager automatic(*f.device, std::nullopt, {true, true, 0});
+  CHECK(automatic.optimizerThreadLimit() == std::max(1u, std::thread::hardware_concurrency()));
   CHECK(f.instance->validationErrorCount() == 0);
 }
