@@ -12,7 +12,7 @@ packages=(
   meson ninja-build pkg-config g++ python3
   mingw-w64 g++-mingw-w64-x86-64-posix g++-mingw-w64-i686-posix binutils-mingw-w64
   libvulkan-dev vulkan-validationlayers mesa-vulkan-drivers vulkan-tools
-  catch2 libwine-dev nlohmann-json3-dev spirv-headers spirv-tools libxxhash-dev
+  catch2 libwine-dev nlohmann-json3-dev spirv-headers spirv-tools libxxhash-dev ccache
   wine wine64 xvfb xauth libx11-dev
 )
 
