@@ -4,6 +4,8 @@
 // borders, and ASPECT_RATIO_STRETCH on the bitblt model stretching as documented. Validation on.
 #include <catch2/catch.hpp>
 
+#include <initializer_list>
+
 #include "swapchain_fixture.h"
 
 using test_dxgi::kBlue;
@@ -44,6 +46,19 @@ void presentWithCorner(SwapChainFixture& f, const float color[4], const float co
   f.waitForPresents();
 }
 
+struct ShownPixel {
+  int x, y;
+  uint32_t color;  // 0xRRGGBB
+};
+
+// Each pixel of the window as the X server shows it.
+void checkShown(SwapChainFixture& f, std::initializer_list<ShownPixel> pixels) {
+  for (const ShownPixel& pixel : pixels) {
+    INFO("pixel (" << pixel.x << ", " << pixel.y << ")");
+    CHECK(f.shownPixel(pixel.x, pixel.y, pixel.color) == pixel.color);
+  }
+}
+
 }  // namespace
 
 TEST_CASE("DXGI_SCALING_NONE shows the buffer unscaled at the top left, the background colour around it",
@@ -58,20 +73,16 @@ TEST_CASE("DXGI_SCALING_NONE shows the buffer unscaled at the top left, the back
   const DXGI_RGBA background{0, 0, 1, 1};
   REQUIRE(f.swapchain->SetBackgroundColor(&background) == S_OK);
   presentWithCorner(f, kRed, kRed, 1, 1);
-  CHECK(f.shownPixel(0, 0, kShownRed) == kShownRed);
-  CHECK(f.shownPixel(63, 47, kShownRed) == kShownRed);
+  checkShown(f, {{0, 0, kShownRed}, {63, 47, kShownRed}});
   // Stretched, these would be red too.
-  CHECK(f.shownPixel(64, 10, kShownBlue) == kShownBlue);
-  CHECK(f.shownPixel(10, 48, kShownBlue) == kShownBlue);
-  CHECK(f.shownPixel(159, 119, kShownBlue) == kShownBlue);
+  checkShown(f, {{64, 10, kShownBlue}, {10, 48, kShownBlue}, {159, 119, kShownBlue}});
 
   // A buffer larger than the window: its top-left part shows, unscaled. The green quarter
   // (0..160 x 0..120 of a 320x240 buffer) covers the whole window; stretched it would cover only
   // the window's top-left quarter.
   REQUIRE(f.swapchain->ResizeBuffers(0, 320, 240, DXGI_FORMAT_UNKNOWN, 0) == S_OK);
   presentWithCorner(f, kRed, kGreen, 160, 120);
-  CHECK(f.shownPixel(10, 10, kShownGreen) == kShownGreen);
-  CHECK(f.shownPixel(150, 110, kShownGreen) == kShownGreen);
+  checkShown(f, {{10, 10, kShownGreen}, {150, 110, kShownGreen}});
 }
 
 TEST_CASE("DXGI_SCALING_NONE needs a flip model", "[dxgi-swapchain][scaling]") {
@@ -90,19 +101,13 @@ TEST_CASE("DXGI_SCALING_ASPECT_RATIO_STRETCH letterboxes flip-model buffers with
   // A square buffer in a 4:3 window: pillarboxed, 120x120 from x = 20 to 140.
   REQUIRE(f.create(scaledDesc(80, 80, DXGI_SCALING_ASPECT_RATIO_STRETCH)) == S_OK);
   presentWithCorner(f, kRed, kRed, 1, 1);
-  CHECK(f.shownPixel(80, 60, kShownRed) == kShownRed);
-  CHECK(f.shownPixel(21, 1, kShownRed) == kShownRed);
-  CHECK(f.shownPixel(138, 118, kShownRed) == kShownRed);
-  CHECK(f.shownPixel(10, 60, kShownBlack) == kShownBlack);
-  CHECK(f.shownPixel(150, 60, kShownBlack) == kShownBlack);
+  checkShown(f, {{80, 60, kShownRed}, {21, 1, kShownRed}, {138, 118, kShownRed}, {10, 60, kShownBlack},
+                 {150, 60, kShownBlack}});
 
   // A 4:1 buffer: letterboxed, 160x40 from y = 40 to 80.
   REQUIRE(f.swapchain->ResizeBuffers(0, 80, 20, DXGI_FORMAT_UNKNOWN, 0) == S_OK);
   presentWithCorner(f, kBlue, kBlue, 1, 1);
-  CHECK(f.shownPixel(80, 60, kShownBlue) == kShownBlue);
-  CHECK(f.shownPixel(1, 41, kShownBlue) == kShownBlue);
-  CHECK(f.shownPixel(80, 20, kShownBlack) == kShownBlack);
-  CHECK(f.shownPixel(80, 100, kShownBlack) == kShownBlack);
+  checkShown(f, {{80, 60, kShownBlue}, {1, 41, kShownBlue}, {80, 20, kShownBlack}, {80, 100, kShownBlack}});
 }
 
 TEST_CASE("DXGI_SCALING_ASPECT_RATIO_STRETCH on the bitblt model stretches, as documented", "[dxgi-swapchain][scaling]") {
@@ -111,6 +116,5 @@ TEST_CASE("DXGI_SCALING_ASPECT_RATIO_STRETCH on the bitblt model stretches, as d
     return;
   REQUIRE(f.create(scaledDesc(80, 80, DXGI_SCALING_ASPECT_RATIO_STRETCH, DXGI_SWAP_EFFECT_DISCARD)) == S_OK);
   presentWithCorner(f, kRed, kRed, 1, 1);
-  CHECK(f.shownPixel(2, 60, kShownRed) == kShownRed);
-  CHECK(f.shownPixel(157, 60, kShownRed) == kShownRed);
+  checkShown(f, {{2, 60, kShownRed}, {157, 60, kShownRed}});
 }
