@@ -699,6 +699,12 @@ HRESULT STDMETHODCALLTYPE DxgiSwapChain::GetContainingOutput(IDXGIOutput** ppOut
   if (!ppOutput)
     return invalidCall("GetContainingOutput", "a null pointer");
   *ppOutput = nullptr;
+  if (m_fullscreen && m_fullscreenOutput) {
+    // In fullscreen the containing output is the target itself, the same object, wherever the
+    // window is moved (Windows 10, as Wine's dxgi tests record it).
+    *ppOutput = util::ComPtr<IDXGIOutput>(m_fullscreenOutput).detach();
+    return S_OK;
+  }
   util::ComPtr<IDXGIDevice> dxgiDevice;
   util::ComPtr<IDXGIAdapter> adapter;
   if (FAILED(m_device->QueryInterface(__uuidof(IDXGIDevice), dxgiDevice.putVoid())) || FAILED(dxgiDevice->GetAdapter(adapter.put())))

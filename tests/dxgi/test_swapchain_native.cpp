@@ -518,6 +518,10 @@ TEST_CASE("Native fullscreen puts the X11 window over the output and back", "[dx
   DXGI_OUTPUT_DESC targetDesc{};
   REQUIRE(target->GetDesc(&targetDesc) == S_OK);
   CHECK(targetDesc.Monitor == outputDesc.Monitor);
+  // In fullscreen the containing output is the target object itself (Windows 10).
+  ComPtr<IDXGIOutput> stillContaining;
+  REQUIRE(f.swapchain->GetContainingOutput(stillContaining.put()) == S_OK);
+  CHECK(stillContaining.get() == target.get());
   DXGI_SWAP_CHAIN_DESC desc{};
   REQUIRE(f.swapchain->GetDesc(&desc) == S_OK);
   CHECK(!desc.Windowed);
