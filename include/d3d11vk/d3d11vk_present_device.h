@@ -4,7 +4,7 @@
 
 #include <d3d11.h>
 
-namespace vk { class Adapter; class Device; class Presenter; }
+namespace vk { class Adapter; class Device; class Presenter; struct PresentLayout; }
 
 // d3d11.dll and dxgi.dll are built from the same sources by the same compiler, so the vk pointers
 // passed here are safe to share between them; the caller keeps the device referenced while it
@@ -15,10 +15,12 @@ struct ID3D11VkPresentDevice : public IUnknown {
   virtual vk::Adapter* STDMETHODCALLTYPE GetVulkanAdapter() = 0;
   // Records on the immediate context a present of mip 0 / layer 0 of `texture` (a single-sampled
   // 2D texture of this device) through `presenter`, then flushes, so the frame reaches the GPU
-  // now. *submission receives the GPU timeline value of the submission carrying it.
+  // now. `layout` says where it lands in the window (DXGI_SCALING). *submission receives the GPU
+  // timeline value of the submission carrying it.
   // E_INVALIDARG for a foreign or unsuitable texture.
   virtual HRESULT STDMETHODCALLTYPE PresentTexture(vk::Presenter* presenter, ID3D11Texture2D* texture, UINT syncInterval,
-                                                   BOOL allowTearing, UINT64* submission) = 0;
+                                                   BOOL allowTearing, const vk::PresentLayout* layout,
+                                                   UINT64* submission) = 0;
   // For a swapchain buffer the swapchain holds privately (AddBufferReference): TRUE when
   // anything else holds it: an application reference, views (which keep their resource) or
   // context bindings (which keep their views).

@@ -1,11 +1,12 @@
 // D3D11DxgiDevice: adapter access, frame latency and GPU priority bookkeeping, residency, offer and
-// reclaim records, the completion event on the GPU timeline; surfaces are not implemented yet.
+// reclaim records, the completion event on the GPU timeline, and surfaces (2D textures) by usage.
 #include "d3d11/d3d11_dxgi_device.h"
 
 #include "d3d11/d3d11_device.h"
 #include "d3d11/d3d11_enum_value.h"
 #include "d3d11/d3d11_device_context.h"
 #include "d3d11/d3d11_resource.h"
+#include "util/com_ptr.h"
 #include "util/log.h"
 
 #include "util/thread.h"
@@ -94,12 +95,46 @@ void STDMETHODCALLTYPE D3D11DxgiDevice::Trim() {
   // doing nothing is correct, only less frugal.
 }
 
-HRESULT STDMETHODCALLTYPE D3D11DxgiDevice::CreateSurface(const DXGI_SURFACE_DESC* /*desc*/, UINT /*surface_count*/, DXGI_USAGE /*usage*/, const DXGI_SHARED_RESOURCE* /*shared_resource*/, IDXGISurface** surface) {
-  // Documented as internal to the Direct3D runtime; surfaces arrive with the swapchain.
-  if (surface)
-    *surface = nullptr;
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
+HRESULT STDMETHODCALLTYPE D3D11DxgiDevice::CreateSurface(const DXGI_SURFACE_DESC* desc, UINT surface_count, DXGI_USAGE usage, const DXGI_SHARED_RESOURCE* shared_resource, IDXGISurface** surface) {
+  if (!desc || !surface || !surface_count) {
+    util::log::error("CreateSurface: a null description or surface array, or no surfaces");
+    return E_INVALIDARG;
+  }
+  if (shared_resource) {
+    // Shared resources are not implemented anywhere yet (docs/STATUS.md).
+    util::log::error("CreateSurface: shared surfaces are not implemented");
+    return E_NOTIMPL;
+  }
+  // A surface is a single-level 2D texture whose bindings follow the DXGI usage, as the
+  // runtime makes them; the texture's rules (formats, sizes, samples) apply.
+  D3D11_TEXTURE2D_DESC texture{};
+  texture.Width = desc->Width;
+  texture.Height = desc->Height;
+  texture.MipLevels = 1;
+  texture.ArraySize = 1;
+  texture.Format = desc->Format;
+  texture.SampleDesc = desc->SampleDesc;
+  texture.Usage = D3D11_USAGE_DEFAULT;
+  if (usage & DXGI_USAGE_RENDER_TARGET_OUTPUT)
+    texture.BindFlags |= D3D11_BIND_RENDER_TARGET;
+  if (usage & DXGI_USAGE_SHADER_INPUT)
+    texture.BindFlags |= D3D11_BIND_SHADER_RESOURCE;
+  if (usage & DXGI_USAGE_UNORDERED_ACCESS)
+    texture.BindFlags |= D3D11_BIND_UNORDERED_ACCESS;
+  for (UINT i = 0; i < surface_count; ++i) {
+    util::ComPtr<ID3D11Texture2D> created;
+    HRESULT result = m_device->CreateTexture2D(&texture, nullptr, created.put());
+    if (SUCCEEDED(result))
+      result = created->QueryInterface(__uuidof(IDXGISurface), reinterpret_cast<void**>(&surface[i]));
+    if (FAILED(result)) {
+      for (UINT j = 0; j < i; ++j) {
+        surface[j]->Release();
+        surface[j] = nullptr;
+      }
+      return result;
+    }
+  }
+  return S_OK;
 }
 
 bool D3D11DxgiDevice::checkResources(const char* method, UINT count, IUnknown* const* resources) const {

@@ -130,11 +130,13 @@ HRESULT STDMETHODCALLTYPE DxgiResourceFace::GetUsage(DXGI_USAGE* usage) {
     result |= DXGI_CPU_ACCESS_READ_WRITE;
   else if (cpu & D3D11_CPU_ACCESS_READ)
     result |= DXGI_CPU_ACCESS_SCRATCH;  // CPU-readable staging memory
-  // Swapchain buffers carry their DXGI usage as private data (set by dxgi.dll).
+  // Swapchain buffers carry their DXGI usage as private data (set by dxgi.dll), and report exactly
+  // that: the description's usage with BACK_BUFFER, READ_ONLY and DISCARD_ON_PRESENT as Windows 10
+  // adds them, nothing derived from bindings the swapchain made for itself.
   DXGI_USAGE swapchain = 0;
   UINT size = sizeof(swapchain);
   if (SUCCEEDED(m_owner->GetPrivateData(kSwapChainUsageId, &size, &swapchain)) && size == sizeof(swapchain))
-    result |= swapchain;
+    result = swapchain;
   *usage = result;
   return S_OK;
 }

@@ -33,9 +33,10 @@ vk::Device* STDMETHODCALLTYPE D3D11PresentDevice::GetVulkanDevice() { return &ow
 vk::Adapter* STDMETHODCALLTYPE D3D11PresentDevice::GetVulkanAdapter() { return &owner()->vulkanAdapter(); }
 
 HRESULT STDMETHODCALLTYPE D3D11PresentDevice::PresentTexture(vk::Presenter* presenter, ID3D11Texture2D* texture,
-                                                             UINT syncInterval, BOOL allowTearing, UINT64* submission) {
+                                                             UINT syncInterval, BOOL allowTearing,
+                                                             const vk::PresentLayout* layout, UINT64* submission) {
   D3D11Texture2D* ours = texture2D(texture);
-  if (!presenter || !submission || !ours || ours->device() != owner()) {
+  if (!presenter || !layout || !submission || !ours || ours->device() != owner()) {
     util::log::error("PresentTexture: not a texture of this device");
     return E_INVALIDARG;
   }
@@ -56,6 +57,7 @@ HRESULT STDMETHODCALLTYPE D3D11PresentDevice::PresentTexture(vk::Presenter* pres
   command.format = storage.image()->info().format;
   command.syncInterval = syncInterval;
   command.allowTearing = allowTearing ? VK_TRUE : VK_FALSE;
+  command.layout = *layout;
   presenter->notePresentRecorded();
   *submission = stream.recordingValue();
   context.releaseRetainedBindings();  // as Flush: at most a frame

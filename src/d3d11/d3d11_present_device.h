@@ -16,7 +16,7 @@ public:
   vk::Device* STDMETHODCALLTYPE GetVulkanDevice() override;
   vk::Adapter* STDMETHODCALLTYPE GetVulkanAdapter() override;
   HRESULT STDMETHODCALLTYPE PresentTexture(vk::Presenter* presenter, ID3D11Texture2D* texture, UINT syncInterval,
-                                           BOOL allowTearing, UINT64* submission) override;
+                                           BOOL allowTearing, const vk::PresentLayout* layout, UINT64* submission) override;
   BOOL STDMETHODCALLTYPE HasOtherReferences(ID3D11Resource* resource) override;
   void STDMETHODCALLTYPE WaitIdle() override;
   HRESULT STDMETHODCALLTYPE CreateBackBuffer(const D3D11_TEXTURE2D_DESC* desc, UINT usage, ID3D11Texture2D** texture) override;

@@ -168,9 +168,8 @@ HRESULT STDMETHODCALLTYPE DxgiAdapter::GetDesc3(DXGI_ADAPTER_DESC3* desc) {
 
 HRESULT STDMETHODCALLTYPE DxgiAdapter::CheckInterfaceSupport(REFGUID guid, LARGE_INTEGER* umd_version) {
   // Documented to answer only for the DXGI device and Direct3D 10 device interfaces (Direct3D 11
-  // and later are always DXGI_ERROR_UNSUPPORTED); applications call it to read the driver version.
-  if (umd_version)
-    umd_version->QuadPart = 0;
+  // and later are always DXGI_ERROR_UNSUPPORTED, the version left as it was, as Windows leaves
+  // it); applications call it to read the driver version.
   if (guid != __uuidof(IDXGIDevice) && guid != kIID_ID3D10Device && guid != kIID_ID3D10Device1) {
     util::log::info("IDXGIAdapter::CheckInterfaceSupport: ", util::guidToString(guid), " unsupported");
     return DXGI_ERROR_UNSUPPORTED;

@@ -59,8 +59,10 @@ int preferenceRank(VkPhysicalDeviceType type, DXGI_GPU_PREFERENCE preference) {
 }  // namespace
 
 HRESULT DxgiFactory::createAdapter(UINT index, DXGI_GPU_PREFERENCE preference, REFIID riid, void** adapter) {
-  if (!adapter)
-    return E_INVALIDARG;
+  if (!adapter) {
+    util::log::warn("IDXGIFactory::EnumAdapters: null adapter pointer");
+    return DXGI_ERROR_INVALID_CALL;  // what Windows 10 answers
+  }
   *adapter = nullptr;
   if (!m_instance)
     return DXGI_ERROR_NOT_FOUND;
@@ -104,8 +106,11 @@ HRESULT STDMETHODCALLTYPE DxgiFactory::EnumAdapterByGpuPreference(UINT adapter_i
 }
 
 HRESULT STDMETHODCALLTYPE DxgiFactory::EnumAdapterByLuid(LUID luid, REFIID iid, void** adapter) {
-  if (!adapter)
-    return E_INVALIDARG;
+  if (!adapter) {
+    // DXGI_ERROR_INVALID_CALL, as Windows 10 answers (Wine's dxgi tests record it).
+    util::log::warn("IDXGIFactory4::EnumAdapterByLuid: null adapter pointer");
+    return DXGI_ERROR_INVALID_CALL;
+  }
   *adapter = nullptr;
   if (!m_instance)
     return DXGI_ERROR_NOT_FOUND;
@@ -146,14 +151,16 @@ UINT STDMETHODCALLTYPE DxgiFactory::GetCreationFlags() {
 }
 
 HRESULT STDMETHODCALLTYPE DxgiFactory::CheckFeatureSupport(DXGI_FEATURE feature, void* support_data, UINT support_data_size) {
+  // Unknown features and wrong sizes are DXGI_ERROR_INVALID_CALL: what Windows 10 answers (Wine's
+  // dxgi tests record it), though the page names E_INVALIDARG for a wrong size.
   if (enumValue(feature) != DXGI_FEATURE_PRESENT_ALLOW_TEARING) {
     util::log::warn("IDXGIFactory5::CheckFeatureSupport: unknown feature ", enumValue(feature));
-    return DXGI_ERROR_UNSUPPORTED;
+    return DXGI_ERROR_INVALID_CALL;
   }
   if (!support_data || support_data_size != sizeof(BOOL)) {
     util::log::warn("IDXGIFactory5::CheckFeatureSupport(PRESENT_ALLOW_TEARING): ",
                     support_data ? "size must be sizeof(BOOL), not " : "null data", support_data ? support_data_size : 0u);
-    return E_INVALIDARG;
+    return DXGI_ERROR_INVALID_CALL;
   }
   *static_cast<BOOL*>(support_data) = tearingSupported() ? TRUE : FALSE;
   return S_OK;

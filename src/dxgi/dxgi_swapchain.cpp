@@ -68,6 +68,21 @@ D3D_FEATURE_LEVEL featureLevelOf(IUnknown* device) {
   return D3D_FEATURE_LEVEL_9_1;
 }
 
+}  // namespace
+
+UINT bindFlagsForUsage(DXGI_USAGE usage) {
+  UINT bind = 0;
+  if (usage & DXGI_USAGE_RENDER_TARGET_OUTPUT)
+    bind |= D3D11_BIND_RENDER_TARGET;
+  if (usage & DXGI_USAGE_SHADER_INPUT)
+    bind |= D3D11_BIND_SHADER_RESOURCE;
+  if (usage & DXGI_USAGE_UNORDERED_ACCESS)
+    bind |= D3D11_BIND_UNORDERED_ACCESS;
+  return bind;
+}
+
+namespace {
+
 HRESULT invalidCall(const char* method, const char* why) {
   util::log::error(method, ": ", why);
   return DXGI_ERROR_INVALID_CALL;
@@ -106,12 +121,9 @@ HRESULT DxgiSwapChain::validate(const DXGI_SWAP_CHAIN_DESC1& desc, D3D_FEATURE_L
     // More samples are resolved at Present; a count the device cannot make fails in
     // CreateTexture2D, which reports it.
   }
-  if (desc.Scaling != DXGI_SCALING_STRETCH && desc.Scaling != DXGI_SCALING_NONE)
-    return invalidCall(method, "only DXGI_SCALING_STRETCH and NONE apply to window swapchains");
-  if (desc.Scaling == DXGI_SCALING_NONE) {
-    util::log::error(method, ": DXGI_SCALING_NONE is not implemented (the presenter stretches)");
-    return E_NOTIMPL;
-  }
+  if (desc.Scaling != DXGI_SCALING_STRETCH && desc.Scaling != DXGI_SCALING_NONE &&
+      desc.Scaling != DXGI_SCALING_ASPECT_RATIO_STRETCH)
+    return invalidCall(method, "unknown scaling");
   if (desc.AlphaMode != DXGI_ALPHA_MODE_UNSPECIFIED && desc.AlphaMode != DXGI_ALPHA_MODE_IGNORE)
     return invalidCall(method, "window swapchains take no alpha mode");
   if (desc.Stereo)
@@ -262,12 +274,14 @@ HRESULT DxgiSwapChain::createBackBuffer() {
   texture.Format = m_desc.Format;
   texture.SampleDesc = m_desc.SampleDesc;
   texture.Usage = D3D11_USAGE_DEFAULT;
-  texture.BindFlags = D3D11_BIND_RENDER_TARGET | D3D11_BIND_SHADER_RESOURCE;
-  if (m_desc.BufferUsage & DXGI_USAGE_UNORDERED_ACCESS)
-    texture.BindFlags |= D3D11_BIND_UNORDERED_ACCESS;
+  // The bindings follow the usage, as Windows makes them (a buffer without
+  // RENDER_TARGET_OUTPUT is no render target); presenting needs none of them.
+  texture.BindFlags = bindFlagsForUsage(m_desc.BufferUsage);
   // DXGI_USAGE_BACK_BUFFER and the description's usage, for IDXGIResource::GetUsage and for the
-  // back-buffer view rules (_SRGB render-target views, ID3D11VkPresentDevice::CreateBackBuffer).
-  const DXGI_USAGE usage = m_desc.BufferUsage | DXGI_USAGE_BACK_BUFFER;
+  // back-buffer view rules (_SRGB render-target views, ID3D11VkPresentDevice::CreateBackBuffer);
+  // the DISCARD effect's buffer is also DISCARD_ON_PRESENT (what Windows 10 reports).
+  const DXGI_USAGE usage = m_desc.BufferUsage | DXGI_USAGE_BACK_BUFFER |
+                           (m_desc.SwapEffect == DXGI_SWAP_EFFECT_DISCARD ? DXGI_USAGE_DISCARD_ON_PRESENT : 0);
   util::ComPtr<ID3D11Texture2D> created;
   HRESULT result = m_presentDevice->CreateBackBuffer(&texture, UINT(usage), created.put());
   if (FAILED(result)) {
@@ -492,7 +506,8 @@ HRESULT STDMETHODCALLTYPE DxgiSwapChain::Present1(UINT SyncInterval, UINT Presen
     m_presentCount++;
     return S_OK;
   }
-  HRESULT result = m_presentDevice->PresentTexture(m_presenter.get(), shown, SyncInterval, tearing, &submission);
+  const vk::PresentLayout layout = presentLayout();
+  HRESULT result = m_presentDevice->PresentTexture(m_presenter.get(), shown, SyncInterval, tearing, &layout, &submission);
   if (FAILED(result))
     return result;
   if (!m_history.empty())
@@ -684,6 +699,12 @@ HRESULT STDMETHODCALLTYPE DxgiSwapChain::GetContainingOutput(IDXGIOutput** ppOut
   if (!ppOutput)
     return invalidCall("GetContainingOutput", "a null pointer");
   *ppOutput = nullptr;
+  if (m_fullscreen && m_fullscreenOutput) {
+    // In fullscreen the containing output is the target itself, the same object, wherever the
+    // window is moved (Windows 10, as Wine's dxgi tests record it).
+    *ppOutput = util::ComPtr<IDXGIOutput>(m_fullscreenOutput).detach();
+    return S_OK;
+  }
   util::ComPtr<IDXGIDevice> dxgiDevice;
   util::ComPtr<IDXGIAdapter> adapter;
   if (FAILED(m_device->QueryInterface(__uuidof(IDXGIDevice), dxgiDevice.putVoid())) || FAILED(dxgiDevice->GetAdapter(adapter.put())))
@@ -784,8 +805,30 @@ HRESULT STDMETHODCALLTYPE DxgiSwapChain::GetRestrictToOutput(IDXGIOutput** ppRes
 HRESULT STDMETHODCALLTYPE DxgiSwapChain::SetBackgroundColor(const DXGI_RGBA* pColor) {
   if (!pColor)
     return E_INVALIDARG;
-  m_background = *pColor;  // only seen where the buffer does not cover the window: never, as it is stretched
+  m_background = *pColor;  // shown where a DXGI_SCALING_NONE buffer does not cover the window
   return S_OK;
+}
+
+vk::PresentLayout DxgiSwapChain::presentLayout() const {
+  vk::PresentLayout layout;
+  // ASPECT_RATIO_STRETCH letterboxes flip-model swapchains; on the bitblt model ("legacy Win32
+  // window swapchains") it is documented to work as STRETCH. NONE exists only for flip models.
+  if (m_desc.Scaling == DXGI_SCALING_NONE) {
+    layout.scaling = vk::PresentScaling::None;
+    layout.fill.float32[0] = m_background.r;
+    layout.fill.float32[1] = m_background.g;
+    layout.fill.float32[2] = m_background.b;
+    layout.fill.float32[3] = m_background.a;
+#ifdef _WIN32
+    // Documented: a right-to-left window aligns the right edges instead of the left ones.
+    if (GetWindowLongW(m_window, GWL_EXSTYLE) & WS_EX_LAYOUTRTL)
+      layout.alignRight = VK_TRUE;
+#endif
+  } else if (m_desc.Scaling == DXGI_SCALING_ASPECT_RATIO_STRETCH && isFlipModel(enumValue(m_desc.SwapEffect))) {
+    layout.scaling = vk::PresentScaling::AspectRatio;
+    layout.fill.float32[3] = 1.0f;  // black borders
+  }
+  return layout;
 }
 
 HRESULT STDMETHODCALLTYPE DxgiSwapChain::GetBackgroundColor(DXGI_RGBA* pColor) {

@@ -13,6 +13,7 @@
 #include "dxgi/dxgi_held_buffer.h"
 #include "dxgi/dxgi_object.h"
 #include "util/com_ptr.h"
+#include "vk/present_layout.h"
 
 #include <dxgi1_6.h>
 
@@ -25,6 +26,10 @@ namespace vk { class Presenter; }
 namespace d3d11vk {
 
 class DxgiFactory;
+
+// The D3D11 bindings of a swapchain buffer made for a DXGI_USAGE (RENDER_TARGET_OUTPUT, SHADER_INPUT,
+// UNORDERED_ACCESS; the other bits bind nothing).
+UINT bindFlagsForUsage(DXGI_USAGE usage);
 
 class DxgiSwapChain : public DxgiObject<IDXGISwapChain4> {
 public:
@@ -132,6 +137,8 @@ private:
   // their contents at each Present.
   HRESULT createHistory();
   void rotateBuffers(ID3D11DeviceContext* context);
+  // Where the back buffer lands in the window at Present (DXGI_SCALING, background colour).
+  vk::PresentLayout presentLayout() const;
   util::ComPtr<ID3D11DeviceContext> immediateContext();
 
   util::ComPtr<IDXGIFactory> m_factory;

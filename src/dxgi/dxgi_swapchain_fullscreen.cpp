@@ -227,8 +227,9 @@ HRESULT DxgiSwapChain::createHistory() {
   // device refuses render-target and unordered-access views of them (DXGI_USAGE_READ_ONLY).
   texture.MiscFlags = 0;
   const bool rotates = m_desc.SwapEffect == DXGI_SWAP_EFFECT_SEQUENTIAL || m_desc.SwapEffect == DXGI_SWAP_EFFECT_FLIP_SEQUENTIAL;
-  // GetUsage: back buffers with the description's usage; the sequential effects' are read-only.
-  const DXGI_USAGE usage = m_desc.BufferUsage | DXGI_USAGE_BACK_BUFFER | (rotates ? DXGI_USAGE_READ_ONLY : 0);
+  // GetUsage: back buffers with the description's usage, read-only above 0 whatever the effect
+  // (Windows 10; FLIP_DISCARD's contents are undefined anyway).
+  const DXGI_USAGE usage = m_desc.BufferUsage | DXGI_USAGE_BACK_BUFFER | DXGI_USAGE_READ_ONLY;
   // Held privately as buffer 0 is (dxgi_held_buffer.h).
   std::vector<HeldBuffer> history;
   for (UINT i = 1; i < m_desc.BufferCount; ++i) {

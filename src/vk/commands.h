@@ -9,6 +9,7 @@
 #include "vk/barrier_tracker.h"
 #include "vk/meta_shaders.h"
 #include "vk/pipeline_key.h"
+#include "vk/present_layout.h"
 #include "vk/vulkan_api.h"
 
 namespace vk {
@@ -375,6 +376,7 @@ struct PresentCommand {
   VkFormat format;
   uint32_t syncInterval;  // 0-4
   VkBool32 allowTearing;
+  PresentLayout layout;  // where the image lands in the window (DXGI_SCALING)
 };
 
 struct RecordedCommands;

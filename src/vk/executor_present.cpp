@@ -20,7 +20,7 @@ void CommandExecutor::execute(const PresentCommand& command) {
   }
   PresentWork work;
   if (command.presenter->record(m_commands, m_submission, command.image, command.extent, command.format,
-                                command.syncInterval, command.allowTearing != VK_FALSE, &work))
+                                command.syncInterval, command.allowTearing != VK_FALSE, command.layout, &work))
     m_present = work;
 }
 

@@ -510,7 +510,7 @@ bool Presenter::recreate(VkFormat format, VkPresentModeKHR mode) {
 }
 
 bool Presenter::record(VkCommandBuffer commands, uint64_t submission, VkImage source, VkExtent2D extent, VkFormat format,
-                       uint32_t syncInterval, bool allowTearing, PresentWork* work) {
+                       uint32_t syncInterval, bool allowTearing, const PresentLayout& layout, PresentWork* work) {
   try {
     if (surfaceLost()) {
       finished();
@@ -578,13 +578,31 @@ bool Presenter::record(VkCommandBuffer commands, uint64_t submission, VkImage so
     dependency.pImageMemoryBarriers = &toTransfer;
     vk.vkCmdPipelineBarrier2(commands, &dependency);
 
-    // DXGI_SCALING_STRETCH: the back buffer fills the window whatever their sizes.
+    const PresentPlacement placement = placePresent(layout, extent, m_extent);
+    if (!placement.coversTarget) {
+      // What the buffer leaves uncovered shows the fill (background colour or black borders),
+      // never the image's previous contents, which are undefined after acquire.
+      const VkImageSubresourceRange range{VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+      vk.vkCmdClearColorImage(commands, target, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &layout.fill, 1, &range);
+      VkMemoryBarrier2 cleared = makeStruct<VkMemoryBarrier2>(VK_STRUCTURE_TYPE_MEMORY_BARRIER_2);
+      cleared.srcStageMask = VK_PIPELINE_STAGE_2_CLEAR_BIT;
+      cleared.srcAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT;
+      cleared.dstStageMask = VK_PIPELINE_STAGE_2_BLIT_BIT;
+      cleared.dstAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT;
+      VkDependencyInfo afterClear = makeStruct<VkDependencyInfo>(VK_STRUCTURE_TYPE_DEPENDENCY_INFO);
+      afterClear.memoryBarrierCount = 1;
+      afterClear.pMemoryBarriers = &cleared;
+      vk.vkCmdPipelineBarrier2(commands, &afterClear);
+    }
     VkImageBlit blit{};
     blit.srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
-    blit.srcOffsets[1] = {int32_t(extent.width), int32_t(extent.height), 1};
+    blit.srcOffsets[0] = {placement.sourceMin.x, placement.sourceMin.y, 0};
+    blit.srcOffsets[1] = {placement.sourceMax.x, placement.sourceMax.y, 1};
     blit.dstSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
-    blit.dstOffsets[1] = {int32_t(m_extent.width), int32_t(m_extent.height), 1};
-    bool sameSize = extent.width == m_extent.width && extent.height == m_extent.height;
+    blit.dstOffsets[0] = {placement.targetMin.x, placement.targetMin.y, 0};
+    blit.dstOffsets[1] = {placement.targetMax.x, placement.targetMax.y, 1};
+    bool sameSize = placement.sourceMax.x - placement.sourceMin.x == placement.targetMax.x - placement.targetMin.x &&
+                    placement.sourceMax.y - placement.sourceMin.y == placement.targetMax.y - placement.targetMin.y;
     vk.vkCmdBlitImage(commands, source, VK_IMAGE_LAYOUT_GENERAL, target, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &blit,
                       sameSize ? VK_FILTER_NEAREST : VK_FILTER_LINEAR);
 

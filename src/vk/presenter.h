@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "vk/present_layout.h"
 #include "vk/vulkan_api.h"
 
 namespace vk {
@@ -64,11 +65,11 @@ public:
 
   // ---- worker thread ----
   // Acquires an image and records the blit of `source` (GENERAL layout, `extent`, `format`) into
-  // it with the layout transitions. `submission` is the timeline value of the command buffer.
+  // it, placed by `layout` (the rest of the image filled first), with the layout transitions. `submission` is the timeline value of the command buffer.
   // True with `work` filled when there is something to present; false when the frame is dropped
   // (window minimised or gone, swapchain not creatable), which is logged and not an error.
   bool record(VkCommandBuffer commands, uint64_t submission, VkImage source, VkExtent2D extent, VkFormat format,
-              uint32_t syncInterval, bool allowTearing, PresentWork* work);
+              uint32_t syncInterval, bool allowTearing, const PresentLayout& layout, PresentWork* work);
   // After the submission that waits on work.acquired and signals work.rendered.
   void present(const PresentWork& work);
   // The submission carrying `work` failed: nothing will present it.

@@ -1,23 +1,26 @@
 #!/usr/bin/env python3
-"""Adds test selection to Wine's d3d11 test file: every test START_TEST queues or calls runs only
-when the environment's D3D11_ONLY names it (all when unset); D3D11_LIST prints the names instead.
-usage: select_tests.py d3d11.c OUT.c"""
+"""Adds test selection to one of Wine's test files: every test that START_TEST(ENTRY) queues, calls,
+or hands to a run_on_* wrapper runs only when the environment's WINE_TEST_ONLY names it (all when
+unset); WINE_TEST_LIST prints the names instead. A name handed to several wrappers (dxgi's
+run_on_d3d10 and run_on_d3d12) selects every variant.
+usage: select_tests.py TEST.c ENTRY OUT.c"""
 import re
 import sys
 
 source = open(sys.argv[1]).read()
-start = source.index('START_TEST(d3d11)')
+start = source.index('START_TEST(%s)' % sys.argv[2])
 head, body = source[:start], source[start:]
 body = re.sub(r'queue_test\((test_\w+)\)', r'if (want("\1")) queue_test(\1)', body)
 body = re.sub(r'(queue_for_each_\w+\()([^;]*?)(test_\w+)\);',
               lambda m: 'if (want("%s")) %s%s%s);' % (m.group(3), m.group(1), m.group(2), m.group(3)), body, flags=re.S)
+body = re.sub(r'\n(\s+)(run_on_\w+)\((test_\w+)\);', r'\n\1if (want("\3")) \2(\3);', body)
 body = re.sub(r'\n(\s+)(test_\w+)\(\);', r'\n\1if (want("\2")) \2();', body)
 hook = '''
 static int want(const char *name)
 {
-    const char *only = getenv("D3D11_ONLY");
-    if (getenv("D3D11_LIST")) { printf("TEST %s\\n", name); return 0; }
+    const char *only = getenv("WINE_TEST_ONLY");
+    if (getenv("WINE_TEST_LIST")) { printf("TEST %s\\n", name); return 0; }
     return !only || !strcmp(only, name);
 }
 '''
-open(sys.argv[2], 'w').write(head + hook + body)
+open(sys.argv[3], 'w').write(head + hook + body)
