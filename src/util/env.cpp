@@ -80,36 +80,6 @@ static const char* wineVersion() {
 }
 #endif
 
-std::optional<std::string> hostEnv(const char* name) {
-#ifdef _WIN32
-  if (!wineVersion())
-    return getEnv(name);
-  // Wine maps Unix paths under \\?\unix\; /proc/self/environ is the wine process's start-up
-  // environment, NUL-separated.
-  HANDLE file = CreateFileA("\\\\?\\unix\\proc\\self\\environ", GENERIC_READ, FILE_SHARE_READ, nullptr, OPEN_EXISTING, 0, nullptr);
-  if (file == INVALID_HANDLE_VALUE)
-    return std::nullopt;
-  std::string contents;
-  char buffer[4096];
-  DWORD read = 0;
-  while (ReadFile(file, buffer, sizeof(buffer), &read, nullptr) && read)
-    contents.append(buffer, read);
-  CloseHandle(file);
-  const std::string prefix = std::string(name) + "=";
-  for (size_t at = 0; at < contents.size();) {
-    size_t end = contents.find('\0', at);
-    if (end == std::string::npos)
-      end = contents.size();
-    if (contents.compare(at, prefix.size(), prefix) == 0)
-      return contents.substr(at + prefix.size(), end - at - prefix.size());
-    at = end + 1;
-  }
-  return std::nullopt;
-#else
-  return getEnv(name);
-#endif
-}
-
 bool runningUnderWine() {
 #ifdef _WIN32
   return wineVersion() != nullptr;

@@ -10,12 +10,6 @@ namespace util {
 // The value of an environment variable, or nullopt when it is not set.
 std::optional<std::string> getEnv(const char* name);
 
-// The value of a variable in the environment of the host process: natively getEnv; under Wine,
-// the Unix environment wine was started with, which holds variables Wine keeps from Windows
-// programs (VK_INSTANCE_LAYERS and the other VK_* ones, read by the host's Vulkan loader).
-// nullopt when it is not set or cannot be read.
-std::optional<std::string> hostEnv(const char* name);
-
 // Full path of the running executable, with '/' or '\\' as the platform writes it.
 std::string exePath();
 // The executable's file name without folder, e.g. "game.exe" or "d3d11vk-tests".

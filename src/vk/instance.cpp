@@ -70,22 +70,6 @@ Instance::Instance() {
     if (found)
       layers.push_back(kValidationLayer);
   }
-  // The layer may also come from the host loader's VK_INSTANCE_LAYERS: under Wine that is the only
-  // way in (winevulkan lists no host layers and refuses enabled ones, and Wine hides VK_* variables
-  // from Windows programs, so hostEnv reads the Unix environment wine started with).
-  const bool fromEnvironment = util::hostEnv("VK_INSTANCE_LAYERS").value_or("").find(kValidationLayer) != std::string::npos;
-  m_validation = !layers.empty() || fromEnvironment;
-  if (util::getEnv("D3D11VK_VALIDATION").value_or("0") == "1" && layers.empty()) {
-    if (fromEnvironment)
-      util::log::info("D3D11VK_VALIDATION=1: ", kValidationLayer, " is inserted by VK_INSTANCE_LAYERS",
-                      util::runningUnderWine() ? " in the environment wine was started with" : "");
-    else if (util::runningUnderWine())
-      util::log::warn("D3D11VK_VALIDATION=1: under Wine no Vulkan layer is visible to Windows programs; start wine with "
-                      "VK_INSTANCE_LAYERS=", kValidationLayer, " in its environment to insert the host's validation layer");
-    else
-      util::log::warn("D3D11VK_VALIDATION=1 but ", kValidationLayer, " is not installed");
-  }
-
   std::vector<const char*> extensionNames;
   for (const std::string& name : m_extensions)
     extensionNames.push_back(name.c_str());
@@ -104,6 +88,7 @@ Instance::Instance() {
   info.enabledExtensionCount = uint32_t(extensionNames.size());
   info.ppEnabledExtensionNames = extensionNames.data();
   check(global.vkCreateInstance(&info, nullptr, &m_instance), "vkCreateInstance");
+  noteValidationLayer(!layers.empty());
 
   if (const char* missing = m_functions.load(global.vkGetInstanceProcAddr, m_instance)) {
     PFN_vkDestroyInstance destroy = m_functions.vkDestroyInstance;
@@ -120,6 +105,23 @@ Instance::Instance() {
 
   if (std::find(m_extensions.begin(), m_extensions.end(), VK_EXT_DEBUG_UTILS_EXTENSION_NAME) != m_extensions.end())
     createDebugMessenger();
+}
+
+// The layer may also be inserted by the host loader's VK_INSTANCE_LAYERS. Under Wine that is the
+// only way in (winevulkan lists no host layers and refuses enabled ones), and nothing a Windows
+// program can read tells whether it happened: Wine keeps VK_* variables from Windows programs, and
+// files under \\?\unix\proc\self are opened by wineserver, so they describe wineserver. The log
+// says so instead of claiming the layer is missing; its messages, when it is in, still arrive.
+void Instance::noteValidationLayer(bool enabledHere) {
+  m_validation = enabledHere || util::getEnv("VK_INSTANCE_LAYERS").value_or("").find(kValidationLayer) != std::string::npos;
+  if (util::getEnv("D3D11VK_VALIDATION").value_or("0") != "1" || m_validation)
+    return;
+  if (util::runningUnderWine())
+    util::log::info("D3D11VK_VALIDATION=1: under Wine, Windows programs cannot see or enable the host's Vulkan layers; "
+                    "start wine with VK_INSTANCE_LAYERS=", kValidationLayer,
+                    " in its environment to insert the validation layer (its messages then appear here as 'Vulkan:' lines)");
+  else
+    util::log::warn("D3D11VK_VALIDATION=1 but ", kValidationLayer, " is not installed");
 }
 
 Instance::~Instance() {

@@ -52,6 +52,7 @@ public:
 private:
   Instance();
   void createDebugMessenger();
+  void noteValidationLayer(bool enabledHere);
   static VKAPI_ATTR VkBool32 VKAPI_CALL debugCallback(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
       VkDebugUtilsMessageTypeFlagsEXT types, const VkDebugUtilsMessengerCallbackDataEXT* data, void* user);
 

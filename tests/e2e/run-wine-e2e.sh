@@ -35,8 +35,7 @@ validation=0
 layer_lib=/usr/lib/x86_64-linux-gnu/libVkLayer_khronos_validation.so
 [ "$cpu_family" = x86 ] && layer_lib=/usr/lib/i386-linux-gnu/libVkLayer_khronos_validation.so
 if [ -f /usr/share/vulkan/explicit_layer.d/VkLayer_khronos_validation.json ] && [ -f "$layer_lib" ]; then
-  # D3D11VK_VALIDATION=1 makes d3d11vk check that the layer is in (it reads wine's environment).
-  export VK_INSTANCE_LAYERS=VK_LAYER_KHRONOS_validation VK_LOADER_DEBUG=layer D3D11VK_VALIDATION=1
+  export VK_INSTANCE_LAYERS=VK_LAYER_KHRONOS_validation VK_LOADER_DEBUG=layer
   validation=1
 else
   echo "note: the Khronos validation layer ($layer_lib) is not installed; running without it"
@@ -65,12 +64,6 @@ if [ $validation -eq 1 ]; then
     echo "PASS: the Khronos validation layer was active"
   else
     echo "FAIL: the Khronos validation layer was not inserted into the instance"
-    failed=1
-  fi
-  if grep -q "validation layer on" "$log" 2>/dev/null; then
-    echo "PASS: d3d11vk's log says the validation layer is on"
-  else
-    echo "FAIL: d3d11vk's log does not say the validation layer is on"
     failed=1
   fi
   if grep -h "error: Vulkan: " "$work"/*.log 2>/dev/null; then
