@@ -162,10 +162,17 @@ TEST_CASE("EnqueueSetEvent sets the event once the submitted work completes; nat
   CHECK(f.dxgi->EnqueueSetEvent(reinterpret_cast<HANDLE>(intptr_t(pipeFds[0]))) == E_INVALIDARG);  // closed
 }
 
-TEST_CASE("CreateSurface is not implemented and clears its out-pointer", "[dxgi]") {
+// The surfaces' bind flags per usage are checked in test_swapchain_usage_native.cpp.
+TEST_CASE("CreateSurface makes a surface of the described size", "[dxgi]") {
   DeviceFixture f;
-  DXGI_SURFACE_DESC desc{64, 64, DXGI_FORMAT_R8G8B8A8_UNORM, {1, 0}};
-  IDXGISurface* surface = reinterpret_cast<IDXGISurface*>(1);
-  CHECK(f.dxgi->CreateSurface(&desc, 1, DXGI_USAGE_RENDER_TARGET_OUTPUT, nullptr, &surface) == E_NOTIMPL);
-  CHECK(surface == nullptr);
+  DXGI_SURFACE_DESC desc{64, 32, DXGI_FORMAT_R8G8B8A8_UNORM, {1, 0}};
+  IDXGISurface* surface = nullptr;
+  REQUIRE(f.dxgi->CreateSurface(&desc, 1, DXGI_USAGE_RENDER_TARGET_OUTPUT, nullptr, &surface) == S_OK);
+  REQUIRE(surface != nullptr);
+  DXGI_SURFACE_DESC got{};
+  CHECK(surface->GetDesc(&got) == S_OK);
+  CHECK(got.Width == 64);
+  CHECK(got.Height == 32);
+  CHECK(got.Format == DXGI_FORMAT_R8G8B8A8_UNORM);
+  surface->Release();
 }

@@ -94,8 +94,9 @@ TEST_CASE("EnumAdapters and EnumAdapters1 list the Vulkan adapters and then DXGI
   IDXGIAdapter* past = reinterpret_cast<IDXGIAdapter*>(1);
   CHECK(factory->EnumAdapters(count, &past) == DXGI_ERROR_NOT_FOUND);
   CHECK(past == nullptr);
-  CHECK(factory->EnumAdapters(0, nullptr) == E_INVALIDARG);
-  CHECK(factory->EnumAdapters1(0, nullptr) == E_INVALIDARG);
+  // Windows answers a null out-pointer with DXGI_ERROR_INVALID_CALL (Wine's dxgi tests check it).
+  CHECK(factory->EnumAdapters(0, nullptr) == DXGI_ERROR_INVALID_CALL);
+  CHECK(factory->EnumAdapters1(0, nullptr) == DXGI_ERROR_INVALID_CALL);
 }
 
 TEST_CASE("EnumAdapterByLuid finds each adapter by its LUID and nothing for an unknown one", "[dxgi]") {
