@@ -150,10 +150,8 @@ std::string runCase(Suite& suite, uint32_t opcode, const dxbc::InstructionTypes&
 
 int main() {
   exec_test::ComputeRunner runner;
-  if (!runner.reason().empty()) {
-    std::printf("SKIP: %s\n", runner.reason().c_str());
+  if (exec_test::skipped(runner))
     return 77;
-  }
   Suite suite{runner, 0, 0, 0, {}};
   int instructions = 0;
   for (auto e = dxbc::instructionTypesBegin(); e != dxbc::instructionTypesEnd(); e++) {
