@@ -37,10 +37,21 @@
 
 namespace d3d11vk {
 
+namespace {
+
+uint64_t maxResourceBytesFor(IDXGIAdapter* adapter, D3D_FEATURE_LEVEL level) {
+  DXGI_ADAPTER_DESC desc{};
+  uint64_t videoMemory = adapter && SUCCEEDED(adapter->GetDesc(&desc)) ? uint64_t(desc.DedicatedVideoMemory) : 0;
+  return caps::resourceSizeLimit(level, videoMemory);
+}
+
+}  // namespace
+
 D3D11Device::D3D11Device(util::ComPtr<IDXGIAdapter> dxgiAdapter, vk::Adapter* vkAdapter,
                          std::unique_ptr<vk::Device> vkDevice, D3D_FEATURE_LEVEL featureLevel, UINT flags)
     : m_dxgiAdapter(std::move(dxgiAdapter)), m_vkAdapter(vkAdapter), m_vkDevice(std::move(vkDevice)),
-      m_featureLevel(featureLevel), m_flags(flags), m_stateCaps(stateCapsFor(m_vkAdapter->profile(), featureLevel)) {}
+      m_featureLevel(featureLevel), m_flags(flags), m_stateCaps(stateCapsFor(m_vkAdapter->profile(), featureLevel)),
+      m_maxResourceBytes(maxResourceBytesFor(m_dxgiAdapter.get(), featureLevel)) {}
 
 D3D11Device::~D3D11Device() {
   // Documented: the events are unregistered when the device is destroyed, not set by it.
@@ -383,8 +394,9 @@ HRESULT D3D11Device::createTexture(const char* method, Desc desc, const D3D11_SU
   if (problem.empty()) {
     VkDeviceSize total = 0;
     TextureStorage::packedLayout(common, &total);
-    if (total > caps::resourceLimits(m_featureLevel).maxResourceBytes)
-      problem = std::to_string(total) + " bytes are over the level's resource size limit";
+    if (total > m_maxResourceBytes)
+      problem = std::to_string(total) + " bytes are over the " + std::to_string(m_maxResourceBytes) +
+                "-byte resource size limit (from the adapter's dedicated video memory)";
   }
   if (!problem.empty())
     return rejectDescription(method, problem);
@@ -443,7 +455,7 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateBuffer(const D3D11_BUFFER_DESC* pDe
     util::log::warn("ID3D11Device::CreateBuffer: null description: E_INVALIDARG");
     return E_INVALIDARG;
   }
-  std::string problem = checkBufferDesc(m_vkAdapter->profile(), m_featureLevel, *pDesc, pInitialData);
+  std::string problem = checkBufferDesc(m_vkAdapter->profile(), m_featureLevel, *pDesc, pInitialData, m_maxResourceBytes);
   if (!problem.empty())
     return rejectDescription("CreateBuffer", problem);
   if (!ppBuffer)

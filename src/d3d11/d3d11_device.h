@@ -191,6 +191,9 @@ private:
   std::atomic<bool> m_madeForD3D10{false};
   util::PrivateDataStore m_privateData;
   StateCaps m_stateCaps;
+  // The resource size limit, from the DedicatedVideoMemory the adapter reports (its config
+  // override, dxgi.maxDeviceMemory, included), so the limit and GetDesc never disagree.
+  uint64_t m_maxResourceBytes;
   StateCache<D3D11BlendState, D3D11_BLEND_DESC1> m_blendStates;
   StateCache<D3D11DepthStencilState, D3D11_DEPTH_STENCIL_DESC> m_depthStencilStates;
   StateCache<D3D11RasterizerState, D3D11_RASTERIZER_DESC2> m_rasterizerStates;

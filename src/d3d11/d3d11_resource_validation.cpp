@@ -171,14 +171,14 @@ UINT fullMipCount(UINT width, UINT height, UINT depth) {
 }
 
 std::string checkBufferDesc(const vk::DeviceProfile& profile, D3D_FEATURE_LEVEL level, const D3D11_BUFFER_DESC& desc,
-                            const D3D11_SUBRESOURCE_DATA* initialData) {
+                            const D3D11_SUBRESOURCE_DATA* initialData, uint64_t maxResourceBytes) {
   const caps::ResourceLimits& limits = caps::resourceLimits(level);
   UINT usage = enumValue(desc.Usage);
   if (desc.ByteWidth == 0)
     return "ByteWidth 0";
-  if (desc.ByteWidth > limits.maxResourceBytes)
-    return "ByteWidth " + std::to_string(desc.ByteWidth) + " is over the level's " +
-           std::to_string(limits.maxResourceBytes) + "-byte resource limit";
+  if (desc.ByteWidth > maxResourceBytes)
+    return "ByteWidth " + std::to_string(desc.ByteWidth) + " is over the " + std::to_string(maxResourceBytes) +
+           "-byte resource size limit (from the adapter's dedicated video memory)";
   if (desc.BindFlags & ~kKnownBind)
     return "unknown BindFlags " + hex(desc.BindFlags);
   if (desc.BindFlags & ~kBufferBind)

@@ -40,8 +40,9 @@ UINT fullMipCount(UINT width, UINT height, UINT depth);
 
 // Empty when valid; else why not. A problem that means "valid but not implemented" starts with
 // "not implemented:" and the caller answers E_NOTIMPL instead of E_INVALIDARG.
+// maxResourceBytes: caps::resourceSizeLimit for the device's level and adapter.
 std::string checkBufferDesc(const vk::DeviceProfile& profile, D3D_FEATURE_LEVEL level, const D3D11_BUFFER_DESC& desc,
-                            const D3D11_SUBRESOURCE_DATA* initialData);
+                            const D3D11_SUBRESOURCE_DATA* initialData, uint64_t maxResourceBytes);
 // Also resolves desc->mipLevels 0 to the full chain.
 std::string checkTextureDesc(const vk::DeviceProfile& profile, D3D_FEATURE_LEVEL level, TextureDesc* desc,
                              const D3D11_SUBRESOURCE_DATA* initialData);

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "dxbc/compiler_impl.h"
+#include "dxbc/operand_types.h"
 #include "dxbc/compiler_passthrough.h"
 #include "dxbc/container.h"
 #include "dxbc/decoder.h"
@@ -589,6 +590,13 @@ void Compiler::emitEntryPoint(Id body) {
 }
 
 void Compiler::emitInstruction(const Instruction& ins) {
+  struct CurrentScope {
+    const Instruction*& slot;
+    const Instruction* saved;
+    ~CurrentScope() { slot = saved; }
+  } current{m_current, m_current};
+  m_current = &ins;
+  checkInstructionModifiers(ins);
   if (emitFlow(ins))
     return;
   ensureBlock();
@@ -607,6 +615,19 @@ void Compiler::emitInstruction(const Instruction& ins) {
     return;
   const OpcodeInfo* info = opcodeInfo(ins.opcode);
   throw Unsupported(info ? info->name : "opcode " + std::to_string(ins.opcode));
+}
+
+// The D3D runtime's validator refuses an operand modifier or _sat an instruction does not take
+// (operand_types.h); such bytecode is refused the same way rather than given a guessed meaning.
+void Compiler::checkInstructionModifiers(const Instruction& ins) {
+  if (!instructionTypes(ins.opcode))
+    return;
+  std::vector<uint32_t> mods;
+  for (const Operand& op : ins.operands)
+    mods.push_back(uint32_t(op.modifier()));
+  std::string why = checkModifiers(ins.opcode, mods.data(), mods.size(), saturate(ins));
+  if (!why.empty())
+    throw Error(why + " (token " + std::to_string(ins.offset) + ")");
 }
 
 // SM5.0 lets t#, s#, u# and cb# take a register index (t[r0.x + 2]). Each declared slot is

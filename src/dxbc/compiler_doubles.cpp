@@ -64,27 +64,28 @@ std::vector<uint32_t> doubleSlots(const Operand& op) {
 // 2*index+1. Modifiers apply to the double, so they are taken off before the words are read.
 Id Compiler::loadDouble(const Operand& op, uint32_t index) {
   Id f64 = b.typeFloat(64);
-  Id value;
+  OperandModifier mod = op.modifier();
   if (op.type == reg::Imm64) {
     // d(a, b): two doubles in four words, low word first; the one-component form holds one.
     size_t at = op.immediates.size() == 4 ? 2 * index : 0;
     if (op.immediates.size() < at + 2)
       throw Error("64-bit immediate without values");
     double d;
-    uint64_t bits = uint64_t(op.immediates[at + 1]) << 32 | op.immediates[at];
+    uint64_t high = modifyBits(op.immediates[at + 1], mod, ModifierRule::SignBit);
+    uint64_t bits = high << 32 | op.immediates[at];
     std::memcpy(&d, &bits, 8);
-    value = b.constF64(d);
-  } else {
-    Operand words = op;
-    words.extended.clear();
-    value = b.op(spv::OpBitcast, f64, {loadSource(words, Kind::Uint, 3u << (2 * index)).id});
+    return b.constF64(d);
   }
-  OperandModifier mod = op.modifier();
-  if (mod == OperandModifier::Abs || mod == OperandModifier::AbsNeg)
-    value = b.op(spv::OpExtInst, f64, {b.glsl(), 4 /* FAbs */, value});
-  if (mod == OperandModifier::Neg || mod == OperandModifier::AbsNeg)
-    value = b.op(spv::OpFNegate, f64, {value});
-  return value;
+  Operand words = op;
+  words.extended.clear();
+  Value pair = loadSource(words, Kind::Uint, 3u << (2 * index));
+  if (mod != OperandModifier::None) {
+    // The double's sign is bit 31 of its high word: the same sign-bit rule as a float's.
+    Value high{b.op(spv::OpCompositeExtract, b.u32(), {pair.id, 1}), Kind::Uint, 1};
+    high = applyModifier(high, mod, ModifierRule::SignBit);
+    pair.id = b.op(spv::OpCompositeInsert, typeOf(Kind::Uint, 2), {high.id, pair.id, 1});
+  }
+  return b.op(spv::OpBitcast, f64, {pair.id});
 }
 
 void Compiler::storeDoubles(const Operand& op, const std::vector<Id>& doubles, bool sat) {

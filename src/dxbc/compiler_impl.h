@@ -158,6 +158,12 @@ private:
   Id indexValue(const OperandIndex& index);
   Id registerPointer(const Operand& op, spv::StorageClass& storage);
   Value loadSource(const Operand& op, Kind kind, uint32_t readMask);
+  // How a source modifier acts: on the sign bit (float, move), as two's complement with |x|
+  // refused by the table (integer), or two's complement and SAbs (an operand outside the table).
+  enum class ModifierRule { SignBit, TwosComplement, IntegerAbsNeg };
+  ModifierRule modifierRule(const Operand& op, Kind kind) const;
+  static uint32_t modifyBits(uint32_t bits, OperandModifier mod, ModifierRule rule);
+  Value applyModifier(Value value, OperandModifier mod, ModifierRule rule);
   Value loadScalar(const Operand& op, Kind kind) { return loadSource(op, kind, 1); }
   void storeDest(const Operand& op, Value value, bool saturate);
   Value bitcast(Value value, Kind kind);
@@ -228,6 +234,7 @@ private:
   static bool isUavSliced(const ResourceInfo& info) { return info.uav && !info.raw && !info.structured && info.dimension == 5; }
 
   void emitInstruction(const Instruction& ins);
+  void checkInstructionModifiers(const Instruction& ins);
   bool emitIndexedResource(const Instruction& ins);
   bool saturate(const Instruction& ins) const { return (ins.controls >> 2) & 1; }
 
@@ -236,6 +243,8 @@ public:
 
 private:
   const Program& m_program;
+  // The instruction being emitted: loadSource finds its operands' types in the table by it.
+  const Instruction* m_current = nullptr;
   const Signature* m_inputs;
   const Signature* m_outputs;
   const CompileOptions& m_options;

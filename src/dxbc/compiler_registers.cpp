@@ -3,6 +3,7 @@
 
 #include <bit>
 
+#include "dxbc/operand_types.h"
 #include "dxbc/registers.h"
 
 namespace dxbc::compiler {
@@ -162,50 +163,86 @@ Value Compiler::loadSource(const Operand& op, Kind kind, uint32_t readMask) {
   if (picks.empty())
     throw Error("a source read with no components (the destination's write mask is empty)");
   uint32_t count = uint32_t(picks.size());
-  Value value;
+  ModifierRule rule = modifierRule(op, kind);
+  OperandModifier mod = op.modifier();
   if (op.type == reg::Imm32) {
     if (op.immediates.empty())
       throw Error("immediate operand without values");
+    // Modifiers on an immediate fold into its bits.
     std::vector<Id> parts;
-    for (uint32_t c : picks)
-      parts.push_back(b.constBits(scalarType(kind), op.immediates[op.immediates.size() == 1 ? 0 : c]));
-    value = Value{count == 1 ? parts[0] : b.constComposite(typeOf(kind, count), parts), kind, count};
-  } else {
-    Id vec;
-    if (isSpecialInputType(op.type)) {
-      vec = specialInput(op.type);
-    } else {
-      spv::StorageClass storage;
-      Id ptr = registerPointer(op, storage);
-      vec = b.op(spv::OpLoad, uvec4(), {ptr});
+    for (uint32_t c : picks) {
+      uint32_t bits = op.immediates[op.immediates.size() == 1 ? 0 : c];
+      parts.push_back(b.constBits(scalarType(kind), modifyBits(bits, mod, rule)));
     }
-    Id u = count == 1 ? b.op(spv::OpCompositeExtract, b.u32(), {vec, picks[0]})
-                      : b.op(spv::OpVectorShuffle, typeOf(Kind::Uint, count),
-                             [&] {
-                               std::vector<uint32_t> w{vec, vec};
-                               w.insert(w.end(), picks.begin(), picks.end());
-                               return w;
-                             }());
-    value = bitcast(Value{u, Kind::Uint, count}, kind);
+    return Value{count == 1 ? parts[0] : b.constComposite(typeOf(kind, count), parts), kind, count};
   }
-  OperandModifier mod = op.modifier();
-  if (mod == OperandModifier::None)
-    return value;
-  Id type = typeOf(kind, count);
-  if (kind == Kind::Float) {
-    if (mod == OperandModifier::Abs || mod == OperandModifier::AbsNeg)
-      value.id = b.op(spv::OpExtInst, type, {b.glsl(), 4 /* FAbs */, value.id});
-    if (mod == OperandModifier::Neg || mod == OperandModifier::AbsNeg)
-      value.id = b.op(spv::OpFNegate, type, {value.id});
+  Id vec;
+  if (isSpecialInputType(op.type)) {
+    vec = specialInput(op.type);
   } else {
-    if (mod == OperandModifier::Abs || mod == OperandModifier::AbsNeg)
-      value.id = bitcast(Value{b.op(spv::OpExtInst, typeOf(Kind::Int, count),
-                                    {b.glsl(), 5 /* SAbs */, bitcast(value, Kind::Int).id}),
-                               Kind::Int, count},
-                         kind).id;
-    if (mod == OperandModifier::Neg || mod == OperandModifier::AbsNeg)
-      value.id = b.op(spv::OpSNegate, type, {value.id});
+    spv::StorageClass storage;
+    Id ptr = registerPointer(op, storage);
+    vec = b.op(spv::OpLoad, uvec4(), {ptr});
   }
+  Id u = count == 1 ? b.op(spv::OpCompositeExtract, b.u32(), {vec, picks[0]})
+                    : b.op(spv::OpVectorShuffle, typeOf(Kind::Uint, count),
+                           [&] {
+                             std::vector<uint32_t> w{vec, vec};
+                             w.insert(w.end(), picks.begin(), picks.end());
+                             return w;
+                           }());
+  Value value{u, Kind::Uint, count};
+  if (mod != OperandModifier::None)
+    value = applyModifier(value, mod, rule);
+  return bitcast(value, kind);
+}
+
+// Which meaning `-` and `|x|` have on this operand: the instruction's entry in the operand-type
+// table (operand_types.h) when it has one, else the kind the emitter reads it as (resource
+// coordinates, indices and the like).
+Compiler::ModifierRule Compiler::modifierRule(const Operand& op, Kind kind) const {
+  if (m_current && &op >= m_current->operands.data() && &op < m_current->operands.data() + m_current->operands.size()) {
+    if (auto type = operandType(m_current->opcode, size_t(&op - m_current->operands.data())))
+      return *type == OperandType::Int ? ModifierRule::TwosComplement : ModifierRule::SignBit;
+  }
+  return kind == Kind::Float ? ModifierRule::SignBit : ModifierRule::IntegerAbsNeg;
+}
+
+uint32_t Compiler::modifyBits(uint32_t bits, OperandModifier mod, ModifierRule rule) {
+  bool abs = mod == OperandModifier::Abs || mod == OperandModifier::AbsNeg;
+  bool neg = mod == OperandModifier::Neg || mod == OperandModifier::AbsNeg;
+  if (rule == ModifierRule::SignBit) {
+    if (abs)
+      bits &= 0x7fffffffu;
+    return neg ? bits ^ 0x80000000u : bits;
+  }
+  if (abs && int32_t(bits) < 0)
+    bits = 0u - bits;
+  return neg ? 0u - bits : bits;
+}
+
+// A float modifier is a sign-bit operation, as Direct3D defines it: it never flushes a denormal,
+// quiets a NaN or depends on the driver's OpFNegate. Integer negation is two's complement.
+Value Compiler::applyModifier(Value value, OperandModifier mod, ModifierRule rule) {
+  bool abs = mod == OperandModifier::Abs || mod == OperandModifier::AbsNeg;
+  bool neg = mod == OperandModifier::Neg || mod == OperandModifier::AbsNeg;
+  Id type = typeOf(Kind::Uint, value.count);
+  if (rule == ModifierRule::SignBit) {
+    if (abs && neg)
+      value.id = b.op(spv::OpBitwiseOr, type, {value.id, constant(Kind::Uint, 0x80000000u, value.count).id});
+    else if (abs)
+      value.id = b.op(spv::OpBitwiseAnd, type, {value.id, constant(Kind::Uint, 0x7fffffffu, value.count).id});
+    else
+      value.id = b.op(spv::OpBitwiseXor, type, {value.id, constant(Kind::Uint, 0x80000000u, value.count).id});
+    return value;
+  }
+  if (abs)
+    value = bitcast(Value{b.op(spv::OpExtInst, typeOf(Kind::Int, value.count),
+                               {b.glsl(), 5 /* SAbs */, bitcast(value, Kind::Int).id}),
+                          Kind::Int, value.count},
+                    Kind::Uint);
+  if (neg)
+    value.id = b.op(spv::OpSNegate, type, {value.id});
   return value;
 }
 

@@ -246,3 +246,17 @@ TEST_CASE("the format table is sorted, complete and consistent", "[caps]") {
       CHECK(caps::formatInfo(info.family) != nullptr);
   }
 }
+
+TEST_CASE("the resource size limit is min(max(128 MB, 0.25 x video memory), 2048 MB) from 11_0", "[caps]") {
+  constexpr uint64_t MiB = uint64_t(1) << 20;
+  using d3d11vk::caps::resourceSizeLimit;
+  CHECK(resourceSizeLimit(D3D_FEATURE_LEVEL_11_0, 0) == 128 * MiB);          // the A term is the floor
+  CHECK(resourceSizeLimit(D3D_FEATURE_LEVEL_11_0, 256 * MiB) == 128 * MiB);
+  CHECK(resourceSizeLimit(D3D_FEATURE_LEVEL_11_1, 1024 * MiB) == 256 * MiB); // the B term
+  CHECK(resourceSizeLimit(D3D_FEATURE_LEVEL_11_1, 3000 * MiB) == 750 * MiB);
+  CHECK(resourceSizeLimit(D3D_FEATURE_LEVEL_12_1, 8192 * MiB) == 2048 * MiB); // the C term caps it
+  CHECK(resourceSizeLimit(D3D_FEATURE_LEVEL_11_0, 80 * 1024 * MiB) == 2048 * MiB);
+  // 10_x and 9_x keep their fixed 128 MB.
+  CHECK(resourceSizeLimit(D3D_FEATURE_LEVEL_10_1, 8192 * MiB) == 128 * MiB);
+  CHECK(resourceSizeLimit(D3D_FEATURE_LEVEL_9_3, 8192 * MiB) == 128 * MiB);
+}

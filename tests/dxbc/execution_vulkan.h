@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstdio>
 #include <map>
 #include <string>
 #include <vector>
@@ -62,5 +63,13 @@ private:
   bool m_transformFeedback = false;  // VK_EXT_transform_feedback and a graphics queue
   bool m_geometryStreams = false;    // and geometry shaders with several streams
 };
+
+// True, after printing the skip line, when the runner found no device: the test exits 77.
+inline bool skipped(const ComputeRunner& runner) {
+  if (runner.reason().empty())
+    return false;
+  std::printf("SKIP: %s\n", runner.reason().c_str());
+  return true;
+}
 
 }  // namespace exec_test

@@ -679,10 +679,8 @@ std::string transformFeedback(exec_test::ComputeRunner& runner) {
 
 int main() {
   exec_test::ComputeRunner runner;
-  if (!runner.reason().empty()) {
-    std::printf("SKIP: %s\n", runner.reason().c_str());
+  if (exec_test::skipped(runner))
     return 77;
-  }
   std::vector<Case> cases = {floatArithmetic(), integerAndBits(), conversions(), sharedMemoryLoopsSwitch(),
                              atomicsAndUavs(), subroutines(), carryBorrowSad(),
                              residencyFeedback(), indexedResources(), classLinkage(false),

@@ -2,6 +2,8 @@
 // D3D10_/D3D11_ REQ and COMMONSHADER constants.
 #include "d3d11/caps/resource_limits.h"
 
+#include <algorithm>
+
 namespace d3d11vk::caps {
 
 namespace {
@@ -29,6 +31,15 @@ constexpr ResourceLimits kLevel11_1 = {16384, 16384, 2048, 16384, 2048, 2048, 16
                                        uint64_t(128) << 20};
 
 }  // namespace
+
+uint64_t resourceSizeLimit(D3D_FEATURE_LEVEL level, uint64_t dedicatedVideoMemory) {
+  const uint64_t floor = resourceLimits(level).maxResourceBytes;
+  if (level < D3D_FEATURE_LEVEL_11_0)
+    return floor;
+  constexpr uint64_t kATerm = uint64_t(128) << 20, kCTerm = uint64_t(2048) << 20;
+  uint64_t quarter = dedicatedVideoMemory / 4;  // the B term, 0.25
+  return std::min(std::max(kATerm, quarter), kCTerm);
+}
 
 const ResourceLimits& resourceLimits(D3D_FEATURE_LEVEL level) {
   switch (level) {

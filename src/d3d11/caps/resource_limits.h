@@ -35,10 +35,16 @@ struct ResourceLimits {
   bool tessellation;
   uint64_t maxBufferTexels;       // elements of a typed buffer view
   UINT maxStructureByteStride;
-  uint64_t maxResourceBytes;      // the documented 128 MB..2 GB rule needs video memory; see docs/caps.md
+  uint64_t maxResourceBytes;      // the fixed floor (128 MB); resourceSizeLimit gives the level's rule
 };
 
 // The limits of a level (a level d3d11vk does not know gives 11_0's).
 const ResourceLimits& resourceLimits(D3D_FEATURE_LEVEL level);
+
+// The largest resource (a buffer's ByteWidth, a texture's bytes over all subresources) the level
+// guarantees, from the adapter's DedicatedVideoMemory as IDXGIAdapter::GetDesc reports it: for 11_0
+// and up min(max(128 MB, 0.25 x video memory), 2048 MB) (D3D11_REQ_RESOURCE_SIZE_IN_MEGABYTES_
+// EXPRESSION_A/B/C_TERM); 10_x and 9_x keep the fixed 128 MB of their own constants.
+uint64_t resourceSizeLimit(D3D_FEATURE_LEVEL level, uint64_t dedicatedVideoMemory);
 
 }  // namespace d3d11vk::caps
