@@ -1,19 +1,29 @@
 #!/usr/bin/env bash
-# setup_d3d11vk.sh: installs d3d11vk's d3d11.dll/dxgi.dll (and d3d10core/d3d10_1/d3d10.dll) into a Wine prefix (with native DLL
-# overrides) or uninstalls them, restoring Wine's own DLLs. See docs/packaging.md.
+# setup_d3d11vk.sh: installs d3d11vk's d3d11.dll/dxgi.dll/d3d10core.dll (and, on request, d3d10_1/d3d10.dll) into a Wine
+# prefix (with native DLL overrides) or uninstalls them, restoring Wine's own DLLs. See docs/packaging.md.
 set -euo pipefail
 
-dlls=(d3d11 dxgi d3d10core d3d10_1 d3d10)
+# By default Wine's own d3d10.dll and d3d10_1.dll stay: they hold the effects framework, shader
+# reflection and state blocks, and create their devices through d3d10core.dll, which is ours
+# (docs/d3d10.md, "Which d3d10.dll"). --with-d3d10 installs our two as well.
+core_dlls=(d3d11 dxgi d3d10core)
+d3d10_dlls=(d3d10_1 d3d10)
+all_dlls=("${core_dlls[@]}" "${d3d10_dlls[@]}")
 overrides_key='HKEY_CURRENT_USER\Software\Wine\DllOverrides'
 script_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 
 usage() {
   cat <<EOF
-usage: $(basename "$0") install|uninstall
+usage: $(basename "$0") install [--with-d3d10] | uninstall
 
-  install    copy d3d11.dll, dxgi.dll, d3d10core.dll, d3d10_1.dll and d3d10.dll into the Wine
-             prefix and set their DLL overrides to 'native'; Wine's own files are kept as *.dll.old
-  uninstall  remove the overrides and restore Wine's own DLLs
+  install    copy d3d11.dll, dxgi.dll and d3d10core.dll into the Wine prefix and set their DLL
+             overrides to 'native'; Wine's own files are kept as *.dll.old. Wine's d3d10.dll and
+             d3d10_1.dll (effects, reflection, state blocks) stay and run on our d3d10core.dll;
+             if an earlier --with-d3d10 install put ours there, Wine's are restored
+  install --with-d3d10
+             also install d3d11vk's own d3d10.dll and d3d10_1.dll (no effects framework, no
+             shader reflection: those entry points answer E_NOTIMPL)
+  uninstall  remove the overrides and restore Wine's own DLLs (all five)
 
 environment:
   WINEPREFIX  the prefix to change (default: \$HOME/.wine); it must already exist
@@ -26,13 +36,21 @@ die() {
   exit 1
 }
 
-[ "$#" -eq 1 ] || { usage >&2; exit 2; }
+[ "$#" -ge 1 ] && [ "$#" -le 2 ] || { usage >&2; exit 2; }
 action="$1"
+with_d3d10=0
 case "$action" in
   install|uninstall) ;;
   -h|--help) usage; exit 0 ;;
   *) echo "setup_d3d11vk.sh: error: unknown action '$action'" >&2; usage >&2; exit 2 ;;
 esac
+if [ "$#" -eq 2 ]; then
+  if [ "$action" = install ] && [ "$2" = --with-d3d10 ]; then
+    with_d3d10=1
+  else
+    echo "setup_d3d11vk.sh: error: unknown option '$2' for $action" >&2; usage >&2; exit 2
+  fi
+fi
 
 prefix="${WINEPREFIX:-$HOME/.wine}"
 [ -d "$prefix" ] || die "Wine prefix '$prefix' does not exist (create it with: WINEPREFIX='$prefix' wineboot -i)"
@@ -103,11 +121,12 @@ is_d3d11vk() {
 
 short() { echo "${1#"$prefix"/}"; }
 
-do_install() {
+# install_dlls DLL...: copies the named DLLs into every target folder and sets their overrides.
+install_dlls() {
   local target sub dir dll src dst
   # Check every source first so a broken release changes nothing.
   for target in "${targets[@]}"; do
-    for dll in "${dlls[@]}"; do
+    for dll in "$@"; do
       src="$script_dir/${target%%:*}/$dll.dll"
       [ -f "$src" ] || die "missing $src (run this script from an unpacked d3d11vk release)"
     done
@@ -115,7 +134,7 @@ do_install() {
   for target in "${targets[@]}"; do
     sub="${target%%:*}"
     dir="${target#*:}"
-    for dll in "${dlls[@]}"; do
+    for dll in "$@"; do
       src="$script_dir/$sub/$dll.dll"
       dst="$dir/$dll.dll"
       if [ -e "$dst.old" ]; then
@@ -130,7 +149,7 @@ do_install() {
       echo "install: $sub/$dll.dll -> $(short "$dst")"
     done
   done
-  for dll in "${dlls[@]}"; do
+  for dll in "$@"; do
     run_wine reg add "$overrides_key" /v "$dll" /d native /f ||
       die "'$wine_cmd reg add' failed for the $dll override"
     echo "override: $dll=native in $overrides_key"
@@ -150,9 +169,10 @@ builtin_dirs() {
     "/usr/lib/wine/$arch-windows" "/usr/lib64/wine/$arch-windows" "/usr/local/lib/wine/$arch-windows"
 }
 
-do_uninstall() {
+# uninstall_dlls DLL...: removes the named DLLs' overrides and puts Wine's files back.
+uninstall_dlls() {
   local dll target sub dir dst removed=()
-  for dll in "${dlls[@]}"; do
+  for dll in "$@"; do
     if quiet_failure=1 run_wine reg query "$overrides_key" /v "$dll"; then
       run_wine reg delete "$overrides_key" /v "$dll" /f ||
         die "'$wine_cmd reg delete' failed for the $dll override"
@@ -164,7 +184,7 @@ do_uninstall() {
   for target in "${targets[@]}"; do
     sub="${target%%:*}"
     dir="${target#*:}"
-    for dll in "${dlls[@]}"; do
+    for dll in "$@"; do
       dst="$dir/$dll.dll"
       if [ -f "$dst" ] && ! is_d3d11vk "$dst"; then
         echo "skip: $(short "$dst") is not a d3d11vk DLL; left as it is"
@@ -212,9 +232,34 @@ do_uninstall() {
   done
 }
 
+# ours_present DLL...: true when one of the named DLLs in a target folder is ours.
+ours_present() {
+  local target dll
+  for target in "${targets[@]}"; do
+    for dll in "$@"; do
+      is_d3d11vk "${target#*:}/$dll.dll" && return 0
+    done
+  done
+  return 1
+}
+
+do_install() {
+  if [ "$with_d3d10" -eq 1 ]; then
+    install_dlls "${all_dlls[@]}"
+    return
+  fi
+  install_dlls "${core_dlls[@]}"
+  if ours_present "${d3d10_dlls[@]}"; then
+    echo "note: an earlier 'install --with-d3d10' left d3d11vk's d3d10.dll/d3d10_1.dll; restoring Wine's"
+    uninstall_dlls "${d3d10_dlls[@]}"
+  else
+    echo "keep: Wine's d3d10.dll and d3d10_1.dll (they run on d3d11vk's d3d10core.dll)"
+  fi
+}
+
 echo "prefix: $prefix ($prefix_arch) using $wine_path"
 case "$action" in
   install) do_install ;;
-  uninstall) do_uninstall ;;
+  uninstall) uninstall_dlls "${all_dlls[@]}" ;;
 esac
 echo "done: $action"

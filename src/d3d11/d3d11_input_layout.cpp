@@ -1,6 +1,7 @@
 // D3D11InputLayout: identity, the private info face, and CreateInputLayout's body.
 #include "d3d11/d3d11_input_layout.h"
 
+#include <algorithm>
 #include <new>
 
 #include "dxbc/container.h"
@@ -64,7 +65,13 @@ HRESULT createInputLayout(util::ComObject<ID3D11Device5>* device, const vk::Devi
   try {
     // Only the signature is needed, so the shader is neither compiled nor checked against the
     // level here: that happens when the vertex shader itself is created.
-    dxbc::Container container = dxbc::Container::parse(static_cast<const uint8_t*>(bytecode), length, true);
+    // A signed container's checksum is verified; an unsigned one (all 16 checksum bytes zero) is
+    // taken as it is: Wine's d3d10.dll writes such a bare ISGN container as an effect pass's
+    // IAInputSignature (and for D3D10GetInputSignatureBlob), and Direct3D 10 programs build their
+    // input layouts from it (docs/d3d10.md, "Which d3d10.dll").
+    const auto* bytes = static_cast<const uint8_t*>(bytecode);
+    const bool isSigned = length < 20 || std::any_of(bytes + 4, bytes + 20, [](uint8_t b) { return b != 0; });
+    dxbc::Container container = dxbc::Container::parse(bytes, length, isSigned);
     const dxbc::Chunk* chunk = container.findAny({dxbc::makeFourCC("ISGN"), dxbc::makeFourCC("ISG1")});
     if (!chunk)
       return reject("the bytecode has no input signature (ISGN/ISG1 chunk)");

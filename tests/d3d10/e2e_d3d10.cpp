@@ -1,12 +1,14 @@
 // End-to-end under Wine: Direct3D 10 through our d3d10_1.dll, d3d10.dll and d3d10core.dll (found
 // with LoadLibrary like a game's import would find them): a scene drawn through ID3D10Device1 and
 // read back with ID3D10Texture2D::Map; D3D10CoreCreateDevice on a DXGI adapter with an
-// IDXGIFactory swapchain presenting D3D10 frames; D3D10CreateDeviceAndSwapChain.
+// IDXGIFactory swapchain presenting D3D10 frames; D3D10CreateDeviceAndSwapChain; SDK versions and masks.
 // Prints one line per check and "N passed, N failed"; exits non-zero on any failure.
 #include <cstdio>
 #include <cstring>
 #include <string>
 #include <vector>
+
+#include <d3d10effect.h>
 
 #include "../common/color_shaders.h"
 #include "d3d10/d3d10_base.h"
@@ -232,6 +234,40 @@ int main() {
       renderAndPresent(device.get(), swapchain.get(), "D3D10CreateDeviceAndSwapChain");
   }
   DestroyWindow(window);
+
+  // 4. Our DLLs' argument rules where they are Windows' and not D3D11's (docs/d3d10.md).
+  {
+    using CreateDeviceProc = HRESULT(WINAPI*)(IDXGIAdapter*, D3D10_DRIVER_TYPE, HMODULE, UINT, UINT, ID3D10Device**);
+    auto createDevice = entryPoint<CreateDeviceProc>("d3d10.dll", "D3D10CreateDevice");
+    int refused = 0, refused1 = 0;
+    for (UINT version = 0; version < 100; ++version) {
+      ComPtr<ID3D10Device> device;
+      if (version != D3D10_SDK_VERSION && createDevice &&
+          createDevice(nullptr, D3D10_DRIVER_TYPE_HARDWARE, nullptr, 0, version, device.put()) == E_INVALIDARG && !device)
+        refused++;
+      ComPtr<ID3D10Device1> device1;
+      if (version != D3D10_1_SDK_VERSION &&
+          createDevice1(nullptr, D3D10_DRIVER_TYPE_HARDWARE, nullptr, 0, D3D10_FEATURE_LEVEL_10_0, version,
+                        device1.put()) == E_INVALIDARG && !device1)
+        refused1++;
+    }
+    std::printf("note: SDK versions refused: d3d10 %d of 99, d3d10_1 %d of 99\n", refused, refused1);
+    check(refused == 99, "D3D10CreateDevice refuses every SDK version but 29 (0..99)");
+    check(refused1 == 99, "D3D10CreateDevice1 refuses every SDK version but 0x20 (0..99)");
+    check(createDevice1(nullptr, D3D10_DRIVER_TYPE_HARDWARE, nullptr, 0, D3D10_FEATURE_LEVEL_10_0, D3D10_1_SDK_VERSION,
+                        nullptr) == E_INVALIDARG,
+          "D3D10CreateDevice1 without a device pointer is E_INVALIDARG");
+
+    using MaskProc = HRESULT(WINAPI*)(D3D10_STATE_BLOCK_MASK*);
+    using GetSettingProc = BOOL(WINAPI*)(D3D10_STATE_BLOCK_MASK*, D3D10_DEVICE_STATE_TYPES, UINT);
+    auto enableAll = entryPoint<MaskProc>("d3d10.dll", "D3D10StateBlockMaskEnableAll");
+    auto getSetting = entryPoint<GetSettingProc>("d3d10.dll", "D3D10StateBlockMaskGetSetting");
+    D3D10_STATE_BLOCK_MASK mask{};
+    check(enableAll && enableAll(&mask) == S_OK && mask.VS == 0xff && mask.Predication == 0xff,
+          "D3D10StateBlockMaskEnableAll sets every byte (VS, Predication 0xff)");
+    check(getSetting && getSetting(&mask, D3D10_DST_VS_SHADER_RESOURCES, 3) == 8,
+          "D3D10StateBlockMaskGetSetting returns the entry's bit (8 for entry 3)");
+  }
 
   std::printf("%d passed, %d failed\n", g_passed, g_failed);
   return g_failed == 0 ? 0 : 1;

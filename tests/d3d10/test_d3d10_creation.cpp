@@ -41,9 +41,48 @@ TEST_CASE("d3d10: D3D10CreateDevice and D3D10CreateDevice1 at each D3D10 level",
   REQUIRE(D3D10CreateDevice1(nullptr, D3D10_DRIVER_TYPE_HARDWARE, nullptr, D3D10_CREATE_DEVICE_SINGLETHREADED,
                              D3D10_FEATURE_LEVEL_10_0, D3D10_1_SDK_VERSION, single.put()) == S_OK);
   CHECK(single.query<ID3D10Multithread>()->GetMultithreadProtected() == FALSE);
-  // Without an out-pointer creation only checks.
+  // Unlike D3D11CreateDevice (S_FALSE), D3D10 refuses a missing out-pointer (Wine's d3d10_1 tests,
+  // as measured on Windows).
   CHECK(D3D10CreateDevice1(nullptr, D3D10_DRIVER_TYPE_HARDWARE, nullptr, 0, D3D10_FEATURE_LEVEL_10_0,
-                           D3D10_1_SDK_VERSION, nullptr) == S_FALSE);
+                           D3D10_1_SDK_VERSION, nullptr) == E_INVALIDARG);
+  refused.reset();
+  CHECK(D3D10CreateDevice1(nullptr, D3D10_DRIVER_TYPE(0xffffffff), nullptr, 0, D3D10_FEATURE_LEVEL_10_0,
+                           D3D10_1_SDK_VERSION, refused.put()) == E_INVALIDARG);
+  CHECK(!refused);
+  CHECK(D3D10CreateDevice1(nullptr, D3D10_DRIVER_TYPE_HARDWARE, nullptr, 0, D3D10_FEATURE_LEVEL1(0),
+                           D3D10_1_SDK_VERSION, refused.put()) == E_INVALIDARG);
+}
+
+TEST_CASE("d3d10: each DLL takes exactly its own SDK version, as Windows' do", "[d3d10]") {
+  // Windows' d3d10.dll refuses every SDK version but D3D10_SDK_VERSION (29) with E_INVALIDARG
+  // (Wine's d3d10 test_create_device tries 0..99); d3d10_1.dll takes D3D10_1_SDK_VERSION (0x20).
+  int accepted = 0, refusedCount = 0;
+  for (UINT version = 0; version < 100; ++version) {
+    ComPtr<ID3D10Device> device;
+    HRESULT hr = D3D10CreateDevice(nullptr, D3D10_DRIVER_TYPE_HARDWARE, nullptr, 0, version, device.put());
+    if (version == D3D10_SDK_VERSION) {
+      CHECK(hr == S_OK);
+      accepted += hr == S_OK;
+    } else {
+      refusedCount += hr == E_INVALIDARG && !device;
+    }
+    ComPtr<ID3D10Device1> device1;
+    hr = D3D10CreateDevice1(nullptr, D3D10_DRIVER_TYPE_HARDWARE, nullptr, 0, D3D10_FEATURE_LEVEL_10_0, version,
+                            device1.put());
+    if (version == D3D10_1_SDK_VERSION) {
+      CHECK(hr == S_OK);
+      accepted += hr == S_OK;
+    } else {
+      refusedCount += hr == E_INVALIDARG && !device1;
+    }
+  }
+  CHECK(accepted == 2);
+  CHECK(refusedCount == 2 * 99);
+  ComPtr<IDXGISwapChain> swapChain;
+  ComPtr<ID3D10Device> device;
+  CHECK(D3D10CreateDeviceAndSwapChain(nullptr, D3D10_DRIVER_TYPE_HARDWARE, nullptr, 0, D3D10_1_SDK_VERSION, nullptr,
+                                      nullptr, device.put()) == E_INVALIDARG);
+  CHECK(!device);
 }
 
 TEST_CASE("d3d10: an explicit adapter goes with the HARDWARE driver type only", "[d3d10]") {
@@ -112,17 +151,23 @@ TEST_CASE("d3d10: blobs, state-block masks and the entry points that fail cleanl
 
   D3D10_STATE_BLOCK_MASK a{}, b{}, result{};
   REQUIRE(D3D10StateBlockMaskEnableCapture(&a, D3D10_DST_PS_SHADER_RESOURCES, 3, 2) == S_OK);
-  CHECK(D3D10StateBlockMaskGetSetting(&a, D3D10_DST_PS_SHADER_RESOURCES, 4) == TRUE);
+  // GetSetting returns the entry's bit in its byte, not TRUE (Windows: entry 3 gives 8).
+  CHECK(D3D10StateBlockMaskGetSetting(&a, D3D10_DST_PS_SHADER_RESOURCES, 3) == 8);
+  CHECK(D3D10StateBlockMaskGetSetting(&a, D3D10_DST_PS_SHADER_RESOURCES, 4) == 16);
   CHECK(D3D10StateBlockMaskGetSetting(&a, D3D10_DST_PS_SHADER_RESOURCES, 5) == FALSE);
   CHECK(D3D10StateBlockMaskEnableCapture(&a, D3D10_DST_VS_SAMPLERS, 15, 2) == E_INVALIDARG);
   REQUIRE(D3D10StateBlockMaskEnableCapture(&b, D3D10_DST_PS_SHADER_RESOURCES, 4, 1) == S_OK);
   REQUIRE(D3D10StateBlockMaskIntersect(&a, &b, &result) == S_OK);
   CHECK(D3D10StateBlockMaskGetSetting(&result, D3D10_DST_PS_SHADER_RESOURCES, 3) == FALSE);
-  CHECK(D3D10StateBlockMaskGetSetting(&result, D3D10_DST_PS_SHADER_RESOURCES, 4) == TRUE);
+  CHECK(D3D10StateBlockMaskGetSetting(&result, D3D10_DST_PS_SHADER_RESOURCES, 4) != FALSE);
+  // EnableAll sets every byte, past the last entry of a type too (Windows: VS and Predication 0xff).
   REQUIRE(D3D10StateBlockMaskEnableAll(&a) == S_OK);
   CHECK(a.VSSamplers[1] == 0xff);
-  CHECK(a.VSConstantBuffers[1] == 0x3f);  // 14 constant-buffer slots
-  CHECK(a.Predication == 1);
+  CHECK(a.VSConstantBuffers[1] == 0xff);
+  CHECK(a.VS == 0xff);
+  CHECK(a.Predication == 0xff);
+  CHECK(D3D10StateBlockMaskGetSetting(&a, D3D10_DST_VS, 0) == 1);
+  CHECK(D3D10StateBlockMaskGetSetting(&a, D3D10_DST_VS, 1) == FALSE);  // past the one VS entry
   REQUIRE(D3D10StateBlockMaskDisableAll(&a) == S_OK);
   CHECK(a.Predication == 0);
 

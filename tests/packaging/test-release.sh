@@ -304,6 +304,8 @@ sum() { if [ -f "$1" ]; then sha256sum < "$1" | cut -d' ' -f1; else echo absent;
 orig_d3d11="$(sum "$sys32/d3d11.dll")"
 orig_dxgi="$(sum "$sys32/dxgi.dll")"
 orig_wow_d3d11="$(sum "$wow64/d3d11.dll")"
+orig_d3d10="$(sum "$sys32/d3d10.dll")"
+orig_d3d10_1="$(sum "$sys32/d3d10_1.dll")"
 pkg64_d3d11="$(sum "$rel_dir/x64/d3d11.dll")"
 pkg64_dxgi="$(sum "$rel_dir/x64/dxgi.dll")"
 pkg32_d3d11="$(sum "$rel_dir/x32/d3d11.dll")"
@@ -340,11 +342,39 @@ if [ -d "$wow64" ]; then
 fi
 check "registry overrides d3d11=native and dxgi=native are set" \
   test "$(override_value d3d11) $(override_value dxgi)" = "native native"
-check "system32's d3d10core.dll, d3d10_1.dll and d3d10.dll are the package's x64 DLLs" \
-  test "$(sum "$sys32/d3d10core.dll") $(sum "$sys32/d3d10_1.dll") $(sum "$sys32/d3d10.dll")" = \
-       "$(sum "$rel_dir/x64/d3d10core.dll") $(sum "$rel_dir/x64/d3d10_1.dll") $(sum "$rel_dir/x64/d3d10.dll")"
-check "registry overrides d3d10core, d3d10_1 and d3d10 are native" \
-  test "$(override_value d3d10core) $(override_value d3d10_1) $(override_value d3d10)" = "native native native"
+check "system32/d3d10core.dll is the package's x64 DLL" \
+  test "$(sum "$sys32/d3d10core.dll")" = "$(sum "$rel_dir/x64/d3d10core.dll")"
+check "registry override d3d10core is native" test "$(override_value d3d10core)" = "native"
+# Wine's d3d10.dll/d3d10_1.dll (effects, reflection, state blocks) stay by default (docs/d3d10.md).
+check "system32/d3d10.dll and d3d10_1.dll are still Wine's" \
+  test "$(sum "$sys32/d3d10.dll") $(sum "$sys32/d3d10_1.dll")" = "$orig_d3d10 $orig_d3d10_1"
+check "no d3d10/d3d10_1 overrides are set" test "$(override_value d3d10_1)$(override_value d3d10)" = ""
+
+run_setup_args() {
+  local label="$1" log="$work/setup-$1.txt"
+  shift
+  if "$setup" "$@" > "$log" 2>&1 < /dev/null; then
+    pass "setup_d3d11vk.sh $* ($label) succeeded"
+  else
+    fail "setup_d3d11vk.sh $* ($label) succeeded"
+    show "$log" 60
+  fi
+}
+run_setup_args with-d3d10 install --with-d3d10
+check "install --with-d3d10 puts the package's d3d10.dll and d3d10_1.dll into system32" \
+  test "$(sum "$sys32/d3d10.dll") $(sum "$sys32/d3d10_1.dll")" = \
+       "$(sum "$rel_dir/x64/d3d10.dll") $(sum "$rel_dir/x64/d3d10_1.dll")"
+check "install --with-d3d10 sets the d3d10_1 and d3d10 overrides" \
+  test "$(override_value d3d10_1) $(override_value d3d10)" = "native native"
+run_setup_args back-to-default install
+check "a plain install after --with-d3d10 restores Wine's d3d10.dll and d3d10_1.dll" \
+  test "$(sum "$sys32/d3d10.dll") $(sum "$sys32/d3d10_1.dll")" = "$orig_d3d10 $orig_d3d10_1"
+check "a plain install after --with-d3d10 removes the d3d10_1 and d3d10 overrides" \
+  test "$(override_value d3d10_1)$(override_value d3d10)" = ""
+"$setup" install --bogus > "$work/bogus.out" 2>&1 < /dev/null
+status=$?
+if [ "$status" -eq 2 ]; then pass "setup rejects an unknown install option (exit 2)"
+else fail "setup rejects an unknown install option" "exit $status"; fi
 
 run_setup install again
 check "a second install keeps Wine's originals in the .old files" \

@@ -9,15 +9,14 @@ const char* util::moduleName() { return "d3d10_1"; }
 
 D3D11VK_EXPORT HRESULT WINAPI D3D10CreateDevice1(IDXGIAdapter* adapter, D3D10_DRIVER_TYPE driver_type, HMODULE swrast, UINT flags,
                                   D3D10_FEATURE_LEVEL1 feature_level, UINT sdk_version, ID3D10Device1** device) {
-  (void)sdk_version;
-  return d3d11vk::d3d10::createDevice1("D3D10CreateDevice1", adapter, driver_type, swrast, flags, feature_level, device);
+  return d3d11vk::d3d10::createDevice1("D3D10CreateDevice1", adapter, driver_type, swrast, flags, feature_level,
+                                       sdk_version, D3D10_1_SDK_VERSION, device);
 }
 
 D3D11VK_EXPORT HRESULT WINAPI D3D10CreateDeviceAndSwapChain1(IDXGIAdapter* adapter, D3D10_DRIVER_TYPE driver_type, HMODULE swrast,
                                               UINT flags, D3D10_FEATURE_LEVEL1 feature_level, UINT sdk_version,
                                               DXGI_SWAP_CHAIN_DESC* swapchain_desc, IDXGISwapChain** swapchain,
                                               ID3D10Device1** device) {
-  (void)sdk_version;
   if (swapchain)
     *swapchain = nullptr;
   if (device)
@@ -28,7 +27,7 @@ D3D11VK_EXPORT HRESULT WINAPI D3D10CreateDeviceAndSwapChain1(IDXGIAdapter* adapt
   }
   util::ComPtr<ID3D10Device1> created;
   HRESULT result = d3d11vk::d3d10::createDevice1("D3D10CreateDeviceAndSwapChain1", adapter, driver_type, swrast, flags,
-                                                 feature_level, created.put());
+                                                 feature_level, sdk_version, D3D10_1_SDK_VERSION, created.put());
   if (FAILED(result))
     return result;
   if (swapchain && FAILED(result = d3d11vk::d3d10::createSwapChain("D3D10CreateDeviceAndSwapChain1", created.get(),

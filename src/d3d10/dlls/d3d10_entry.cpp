@@ -98,9 +98,18 @@ HRESULT callD3D11CoreCreateDevice(IDXGIFactory* factory, IDXGIAdapter* adapter, 
 }
 
 HRESULT createDevice1(const char* method, IDXGIAdapter* adapter, D3D10_DRIVER_TYPE driverType, HMODULE software,
-                      UINT flags, D3D10_FEATURE_LEVEL1 level, ID3D10Device1** device) {
+                      UINT flags, D3D10_FEATURE_LEVEL1 level, UINT sdkVersion, UINT requiredSdkVersion,
+                      ID3D10Device1** device) {
   if (device)
     *device = nullptr;
+  if (sdkVersion != requiredSdkVersion) {
+    util::log::error(method, ": SDK version ", sdkVersion, " (this DLL takes ", requiredSdkVersion, "): E_INVALIDARG");
+    return E_INVALIDARG;
+  }
+  if (!device) {
+    util::log::error(method, ": no device pointer: E_INVALIDARG");
+    return E_INVALIDARG;
+  }
   D3D_DRIVER_TYPE driverType11;
   if (!toD3D11DriverType(driverType, adapter != nullptr, &driverType11)) {
     util::log::error(method, ": driver type ", int(driverType), adapter ? " with an adapter" : "", ": E_INVALIDARG");
@@ -123,8 +132,8 @@ HRESULT createDevice1(const char* method, IDXGIAdapter* adapter, D3D10_DRIVER_TY
                                 D3D10_CREATE_DEVICE_BGRA_SUPPORT);
   const D3D_FEATURE_LEVEL level11 = D3D_FEATURE_LEVEL(level);  // the same values
   util::ComPtr<ID3D11Device> device11;
-  HRESULT result = callD3D11CreateDevice(adapter, driverType11, software, flags11, &level11, 1, device ? device11.put() : nullptr);
-  if (FAILED(result) || !device)
+  HRESULT result = callD3D11CreateDevice(adapter, driverType11, software, flags11, &level11, 1, device11.put());
+  if (FAILED(result))
     return result;
   protectUnlessSingleThreaded(device11.get(), flags);
   // Devices of D3D11CreateDevice answer ID3D10Device1 only after this private request.

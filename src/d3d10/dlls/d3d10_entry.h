@@ -13,10 +13,13 @@ HRESULT callD3D11CreateDevice(IDXGIAdapter* adapter, D3D_DRIVER_TYPE driverType,
 HRESULT callD3D11CoreCreateDevice(IDXGIFactory* factory, IDXGIAdapter* adapter, UINT flags,
                                   const D3D_FEATURE_LEVEL* levels, UINT levelCount, ID3D11Device** device);
 
-// D3D10CreateDevice1's body: D3D10 driver types and flags, one feature level (10_1, 10_0, 9_x).
-// `method` names the entry point in log lines.
+// D3D10CreateDevice1's body: the SDK version (exactly `requiredSdkVersion`: D3D10_SDK_VERSION for
+// d3d10.dll, D3D10_1_SDK_VERSION for d3d10_1.dll, as Windows' DLLs check), D3D10 driver types and
+// flags, one feature level (10_1, 10_0, 9_x), a device pointer (none is E_INVALIDARG, not
+// D3D11's S_FALSE). `method` names the entry point in log lines.
 HRESULT createDevice1(const char* method, IDXGIAdapter* adapter, D3D10_DRIVER_TYPE driverType, HMODULE software,
-                      UINT flags, D3D10_FEATURE_LEVEL1 level, ID3D10Device1** device);
+                      UINT flags, D3D10_FEATURE_LEVEL1 level, UINT sdkVersion, UINT requiredSdkVersion,
+                      ID3D10Device1** device);
 
 // D3D10 devices serialise their methods unless created SINGLETHREADED (D3D11 devices start
 // unprotected): switches ID3D10Multithread's protection on for a device a D3D10 entry point made.

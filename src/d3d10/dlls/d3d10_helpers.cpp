@@ -125,13 +125,9 @@ D3D11VK_EXPORT HRESULT WINAPI D3D10StateBlockMaskDifference(D3D10_STATE_BLOCK_MA
 D3D11VK_EXPORT HRESULT WINAPI D3D10StateBlockMaskEnableAll(D3D10_STATE_BLOCK_MASK* mask) {
   if (!mask)
     return E_INVALIDARG;
-  // Every entry of every state type, and no bit beyond them.
-  std::memset(mask, 0, sizeof(*mask));
-  for (int type = D3D10_DST_SO_BUFFERS; type <= D3D10_DST_PREDICATION; ++type) {
-    MaskField field;
-    if (maskField(D3D10_DEVICE_STATE_TYPES(type), &field))
-      setCapture(mask, D3D10_DEVICE_STATE_TYPES(type), 0, field.count, true);
-  }
+  // Windows sets every byte, the bits past a state type's entries included (VS and Predication
+  // read 0xff afterwards: Wine's d3d10 test_stateblock_mask, measured on Windows).
+  std::memset(mask, 0xff, sizeof(*mask));
   return S_OK;
 }
 
@@ -157,7 +153,8 @@ D3D11VK_EXPORT BOOL WINAPI D3D10StateBlockMaskGetSetting(D3D10_STATE_BLOCK_MASK*
   if (!mask || !maskField(state_type, &field) || idx >= field.count)
     return FALSE;
   const BYTE* bytes = reinterpret_cast<const BYTE*>(mask) + field.offset;
-  return (bytes[idx / 8] >> (idx % 8)) & 1 ? TRUE : FALSE;
+  // The entry's bit as it sits in its byte (entry 3 set gives 8), as Windows returns it.
+  return bytes[idx / 8] & (1u << (idx % 8));
 }
 
 D3D11VK_EXPORT HRESULT WINAPI D3D10CreateStateBlock(ID3D10Device* device, D3D10_STATE_BLOCK_MASK* mask, ID3D10StateBlock** stateblock) {

@@ -9,16 +9,15 @@ const char* util::moduleName() { return "d3d10"; }
 
 D3D11VK_EXPORT HRESULT WINAPI D3D10CreateDevice(IDXGIAdapter* adapter, D3D10_DRIVER_TYPE driver_type, HMODULE swrast, UINT flags,
                                  UINT sdk_version, ID3D10Device** device) {
-  (void)sdk_version;
   // A D3D10.0 device is a 10.1-capable object at feature level 10_0.
   return d3d11vk::d3d10::createDevice1("D3D10CreateDevice", adapter, driver_type, swrast, flags,
-                                       D3D10_FEATURE_LEVEL_10_0, reinterpret_cast<ID3D10Device1**>(device));
+                                       D3D10_FEATURE_LEVEL_10_0, sdk_version, D3D10_SDK_VERSION,
+                                       reinterpret_cast<ID3D10Device1**>(device));
 }
 
 D3D11VK_EXPORT HRESULT WINAPI D3D10CreateDeviceAndSwapChain(IDXGIAdapter* adapter, D3D10_DRIVER_TYPE driver_type, HMODULE swrast,
                                              UINT flags, UINT sdk_version, DXGI_SWAP_CHAIN_DESC* swapchain_desc,
                                              IDXGISwapChain** swapchain, ID3D10Device** device) {
-  (void)sdk_version;
   if (swapchain)
     *swapchain = nullptr;
   if (device)
@@ -29,7 +28,7 @@ D3D11VK_EXPORT HRESULT WINAPI D3D10CreateDeviceAndSwapChain(IDXGIAdapter* adapte
   }
   util::ComPtr<ID3D10Device1> created;
   HRESULT result = d3d11vk::d3d10::createDevice1("D3D10CreateDeviceAndSwapChain", adapter, driver_type, swrast, flags,
-                                                 D3D10_FEATURE_LEVEL_10_0, created.put());
+                                                 D3D10_FEATURE_LEVEL_10_0, sdk_version, D3D10_SDK_VERSION, created.put());
   if (FAILED(result))
     return result;
   if (swapchain && FAILED(result = d3d11vk::d3d10::createSwapChain("D3D10CreateDeviceAndSwapChain", created.get(),
