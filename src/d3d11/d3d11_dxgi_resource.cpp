@@ -358,7 +358,6 @@ HRESULT STDMETHODCALLTYPE DxgiSurfaceFace::GetDC(BOOL discard, HDC* dc) {
     util::log::warn("IDXGISurface1::GetDC: phdc is null: E_INVALIDARG");
     return E_INVALIDARG;
   }
-  *dc = nullptr;
   D3D11ResourceCommon* common = resourceCommon(m_owner);
   const TextureDesc& desc = common->asTexture()->desc();
   // Documented: only surfaces created GDI-compatible (which creation allows only for the
@@ -366,12 +365,15 @@ HRESULT STDMETHODCALLTYPE DxgiSurfaceFace::GetDC(BOOL discard, HDC* dc) {
   if (!(desc.miscFlags & D3D11_RESOURCE_MISC_GDI_COMPATIBLE)) {
     util::log::warn("IDXGISurface1::GetDC: the texture was not created with D3D11_RESOURCE_MISC_GDI_COMPATIBLE: "
                     "DXGI_ERROR_INVALID_CALL");
+    *dc = nullptr;
     return DXGI_ERROR_INVALID_CALL;
   }
   if (m_gdi) {
+    // The DC already handed out stays the caller's: Windows leaves *dc alone here.
     util::log::warn("IDXGISurface1::GetDC: the surface's DC was not released: DXGI_ERROR_INVALID_CALL");
     return DXGI_ERROR_INVALID_CALL;
   }
+  *dc = nullptr;
 #ifndef _WIN32
   (void)discard;
   util::log::warn("IDXGISurface1::GetDC: no GDI on this platform: DXGI_ERROR_UNSUPPORTED");

@@ -52,13 +52,8 @@ for dll in d3d10 d3d10_1; do
   fi
 done
 
-validation=0
-if [ -f /usr/share/vulkan/explicit_layer.d/VkLayer_khronos_validation.json ]; then
-  export VK_INSTANCE_LAYERS=VK_LAYER_KHRONOS_validation VK_LOADER_DEBUG=layer
-  validation=1
-else
-  echo "note: the Khronos validation layer is not installed; running without it"
-fi
+source "$(dirname "$0")/../e2e/wine-validation.sh"
+wine_validation_enable
 
 # No WINEDLLOVERRIDES and no DLLs beside the program: only what setup put into the prefix.
 name=$(basename "$program")
@@ -75,18 +70,7 @@ if grep -q "D3D11 device: " "$work/run/${name%.exe}_d3d11.log" 2>/dev/null; then
 else
   fail "no d3d11vk log: the device did not come from our d3d11.dll"
 fi
-if [ $validation -eq 1 ]; then
-  if grep -q 'Insert instance layer "VK_LAYER_KHRONOS_validation"' "$work/run/stderr.txt"; then
-    pass "the Khronos validation layer was active"
-  else
-    fail "the Khronos validation layer was not inserted into the instance"
-  fi
-  if grep -h "error: Vulkan: " "$work"/run/*.log 2>/dev/null; then
-    fail "Vulkan validation reported errors (above)"
-  else
-    pass "no Vulkan validation error in d3d11vk's logs"
-  fi
-fi
+wine_validation_check "$work/run/stderr.txt" "$work"/run/*.log || failed=1
 if [ $failed -ne 0 ]; then
   echo "--- setup ---"; cat "$work/setup.txt"
   echo "--- stderr (last 60 lines) ---"; tail -n 60 "$work/run/stderr.txt"

@@ -187,6 +187,11 @@ int main() {
       check(GetPixel(dc, 0, 0) == RGB(0, 0, 255) && GetPixel(dc, 0, 3) == RGB(0, 255, 0),
             "the DC shows the texture's first row at the top");
       SetPixel(dc, 1, 3, RGB(255, 0, 0));
+      // While the DC is out, a second GetDC fails and leaves the out-pointer alone (Windows, per
+      // Wine's d3d10_1 test_getdc).
+      HDC second = reinterpret_cast<HDC>(0x1234);
+      check(surface->GetDC(FALSE, &second) == DXGI_ERROR_INVALID_CALL && second == reinterpret_cast<HDC>(0x1234),
+            "a second GetDC is DXGI_ERROR_INVALID_CALL and leaves the DC pointer as it was");
       check(surface->ReleaseDC(nullptr) == S_OK, "ReleaseDC");
     }
     desc.Usage = D3D11_USAGE_STAGING;

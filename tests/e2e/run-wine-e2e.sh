@@ -28,18 +28,8 @@ wine_session_prefix || { echo "FAIL: wineboot could not create $WINEPREFIX"; exi
 name=$(basename "$program")
 cp "$program" "$d3d11_dll" "$dxgi_dll" "${more_dlls[@]}" "$work/"
 
-# Wine does not pass VK_* variables into the Windows environment, but the host Vulkan loader under
-# winevulkan reads them: the layer goes in through VK_INSTANCE_LAYERS, and the loader's own debug
-# output (VK_LOADER_DEBUG=layer) proves it was inserted into the program's instance.
-validation=0
-layer_lib=/usr/lib/x86_64-linux-gnu/libVkLayer_khronos_validation.so
-[ "$cpu_family" = x86 ] && layer_lib=/usr/lib/i386-linux-gnu/libVkLayer_khronos_validation.so
-if [ -f /usr/share/vulkan/explicit_layer.d/VkLayer_khronos_validation.json ] && [ -f "$layer_lib" ]; then
-  export VK_INSTANCE_LAYERS=VK_LAYER_KHRONOS_validation VK_LOADER_DEBUG=layer
-  validation=1
-else
-  echo "note: the Khronos validation layer ($layer_lib) is not installed; running without it"
-fi
+source "$(dirname "$0")/wine-validation.sh"
+wine_validation_enable "$cpu_family"
 
 # Wine's own services may keep stdout open: write to files, never to a pipe.
 (cd "$work" && WINEDLLOVERRIDES="$overrides=n" D3D11VK_LOG_PATH="$work" D3D11VK_LOG_LEVEL=info \
@@ -59,20 +49,7 @@ else
   echo "FAIL: no d3d11vk log at $log: the device did not come from our d3d11.dll"
   failed=1
 fi
-if [ $validation -eq 1 ]; then
-  if grep -q 'Insert instance layer "VK_LAYER_KHRONOS_validation"' "$work/stderr.txt"; then
-    echo "PASS: the Khronos validation layer was active"
-  else
-    echo "FAIL: the Khronos validation layer was not inserted into the instance"
-    failed=1
-  fi
-  if grep -h "error: Vulkan: " "$work"/*.log 2>/dev/null; then
-    echo "FAIL: Vulkan validation reported errors (above)"
-    failed=1
-  else
-    echo "PASS: no Vulkan validation error in d3d11vk's logs"
-  fi
-fi
+wine_validation_check "$work/stderr.txt" "$work"/*.log || failed=1
 if [ $failed -ne 0 ]; then
   echo "--- stderr ---"; cat "$work/stderr.txt"
   echo "--- logs ---"; cat "$work"/*.log 2>/dev/null
