@@ -5,13 +5,17 @@ set -euo pipefail
 
 usage() {
   cat <<EOF
-usage: $(basename "$0") VERSION DESTDIR [--no-package] [--keep-build]
+usage: $(basename "$0") VERSION DESTDIR [--no-package] [--keep-build] [--from-builds DIR64 DIR32]
 
   VERSION       release name, e.g. 0.1.0 (letters, digits, '.', '_', '+', '-')
   DESTDIR       folder that receives d3d11vk-VERSION/ and d3d11vk-VERSION.tar.gz
                 (created if missing)
   --no-package  leave the d3d11vk-VERSION/ folder only; do not write the tarball
   --keep-build  keep DESTDIR/build-win64 and DESTDIR/build-win32 (faster re-runs)
+  --from-builds DIR64 DIR32
+                package two build folders already configured with --buildtype release
+                (scripts/build.sh win64 win32 makes them): they are brought up to date with
+                ninja, not reconfigured, so the tests built in them stay
 EOF
 }
 
@@ -24,11 +28,18 @@ fail_usage() {
 positional=()
 make_package=1
 keep_build=0
-for arg in "$@"; do
+from_builds=()
+while [ "$#" -gt 0 ]; do
+  arg="$1"
+  shift
   case "$arg" in
     -h|--help) usage; exit 0 ;;
     --no-package) make_package=0 ;;
     --keep-build) keep_build=1 ;;
+    --from-builds)
+      [ "$#" -ge 2 ] || fail_usage "--from-builds needs two build folders (64-bit, then 32-bit)"
+      from_builds=("$1" "$2")
+      shift 2 ;;
     -*) fail_usage "unknown option '$arg'" ;;
     *) positional+=("$arg") ;;
   esac
@@ -92,10 +103,38 @@ copy_dlls() {
   done
 }
 
-build64="$destdir/build-win64"
-build32="$destdir/build-win32"
-build_arch "$build64" build-win64.txt
-build_arch "$build32" build-win32.txt
+# check_existing_build DIR CPU_FAMILY: DIR is a meson build folder for Windows on CPU_FAMILY in the
+# release configuration; then brings it up to date. A debug build must not be shipped by mistake.
+check_existing_build() {
+  local build_dir="$1" cpu_family="$2" info
+  [ -f "$build_dir/meson-info/intro-buildoptions.json" ] ||
+    { echo "package-release.sh: error: $build_dir is not a configured meson build folder" >&2; exit 2; }
+  info="$(python3 - "$build_dir" <<'PY'
+import json, sys
+folder = sys.argv[1]
+options = {o["name"]: o["value"] for o in json.load(open(folder + "/meson-info/intro-buildoptions.json"))}
+machines = json.load(open(folder + "/meson-info/intro-machines.json"))
+print(options.get("buildtype"), machines["host"]["system"], machines["host"]["cpu_family"])
+PY
+)"
+  [ "$info" = "release windows $cpu_family" ] ||
+    { echo "package-release.sh: error: $build_dir is '$info' (buildtype, system, CPU), expected 'release windows $cpu_family'" >&2; exit 2; }
+  echo "== bringing $build_dir up to date (configured by its owner, not reconfigured)"
+  ninja -C "$build_dir"
+}
+
+if [ "${#from_builds[@]}" -eq 2 ]; then
+  build64="$(cd "${from_builds[0]}" 2> /dev/null && pwd)" || { echo "package-release.sh: error: no folder ${from_builds[0]}" >&2; exit 2; }
+  build32="$(cd "${from_builds[1]}" 2> /dev/null && pwd)" || { echo "package-release.sh: error: no folder ${from_builds[1]}" >&2; exit 2; }
+  check_existing_build "$build64" x86_64
+  check_existing_build "$build32" x86
+  keep_build=1  # they are someone else's folders
+else
+  build64="$destdir/build-win64"
+  build32="$destdir/build-win32"
+  build_arch "$build64" build-win64.txt
+  build_arch "$build32" build-win32.txt
+fi
 
 echo "== laying out $pkg_dir"
 rm -rf "$pkg_dir"

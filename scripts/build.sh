@@ -10,10 +10,13 @@ cd "$top"
 for name in "$@"; do
   case $name in
     native)      options=() ;;
-    native-asan) options=(-Db_sanitize=address,undefined -Dbuildtype=debug -Db_lundef=false -Dbuild_tools=false) ;;
+    native-asan) options=(-Db_sanitize=address,undefined -Dbuildtype=debug -Db_lundef=false) ;;
     native-tsan) options=(-Db_sanitize=thread -Dbuildtype=debug -Db_lundef=false -Dbuild_tools=false) ;;
-    win64)       options=(--cross-file build-win64.txt) ;;
-    win32)       options=(--cross-file build-win32.txt) ;;
+    # The PE builds use the release configuration package-release.sh ships (optimised, NDEBUG), so
+    # the Wine end-to-end tests run what users install and the packaging test can package these
+    # builds instead of compiling both architectures a second time (package-release.sh --from-builds).
+    win64)       options=(--cross-file build-win64.txt --buildtype=release) ;;
+    win32)       options=(--cross-file build-win32.txt --buildtype=release) ;;
     *) echo "build.sh: unknown build '$name' (native, native-asan, native-tsan, win64, win32)" >&2; exit 2 ;;
   esac
   # Warnings are errors: the tree stays -Wall -Wextra clean on every compiler.

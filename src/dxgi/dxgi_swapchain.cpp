@@ -96,6 +96,8 @@ constexpr UINT kFixedFlags = DXGI_SWAP_CHAIN_FLAG_FRAME_LATENCY_WAITABLE_OBJECT 
 HRESULT DxgiSwapChain::validate(const DXGI_SWAP_CHAIN_DESC1& desc, D3D_FEATURE_LEVEL level, const char* method) {
   const UINT effect = enumValue(desc.SwapEffect);  // read as a raw value: applications pass anything
   const bool flip = isFlipModel(effect);
+  const UINT scaling = enumValue(desc.Scaling);
+  const UINT alphaMode = enumValue(desc.AlphaMode);
   if (effect != DXGI_SWAP_EFFECT_DISCARD && effect != DXGI_SWAP_EFFECT_SEQUENTIAL && !flip)
     return invalidCall(method, "unknown swap effect");
   if (!isSwapChainFormat(desc.Format, level)) {
@@ -114,17 +116,16 @@ HRESULT DxgiSwapChain::validate(const DXGI_SWAP_CHAIN_DESC1& desc, D3D_FEATURE_L
   } else {
     if (desc.BufferCount < 1 || desc.BufferCount > kMaxBuffers)
       return invalidCall(method, "swapchains need 1 to 16 buffers");
-    if (desc.Scaling == DXGI_SCALING_NONE)
+    if (scaling == DXGI_SCALING_NONE)
       return invalidCall(method, "DXGI_SCALING_NONE needs a flip-model swap effect");
     if (desc.SampleDesc.Count == 0)
       return invalidCall(method, "a sample count of 0");
     // More samples are resolved at Present; a count the device cannot make fails in
     // CreateTexture2D, which reports it.
   }
-  if (desc.Scaling != DXGI_SCALING_STRETCH && desc.Scaling != DXGI_SCALING_NONE &&
-      desc.Scaling != DXGI_SCALING_ASPECT_RATIO_STRETCH)
+  if (scaling != DXGI_SCALING_STRETCH && scaling != DXGI_SCALING_NONE && scaling != DXGI_SCALING_ASPECT_RATIO_STRETCH)
     return invalidCall(method, "unknown scaling");
-  if (desc.AlphaMode != DXGI_ALPHA_MODE_UNSPECIFIED && desc.AlphaMode != DXGI_ALPHA_MODE_IGNORE)
+  if (alphaMode != DXGI_ALPHA_MODE_UNSPECIFIED && alphaMode != DXGI_ALPHA_MODE_IGNORE)
     return invalidCall(method, "window swapchains take no alpha mode");
   if (desc.Stereo)
     return invalidCall(method, "stereo needs windowed stereo, which is not enabled");

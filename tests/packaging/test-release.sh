@@ -6,6 +6,9 @@
 # Environment:
 #   D3D11VK_RELEASE_DIR   an already-built release folder (d3d11vk-VERSION/) to test instead of
 #                         running package-release.sh (a d3d11vk-VERSION.tar.gz beside it is checked too)
+#   D3D11VK_RELEASE_FROM_BUILDS  "DIR64 DIR32": two release-configured PE build folders for
+#                         package-release.sh to package (--from-builds) instead of compiling its own
+#                         (scripts/test.sh passes build/win64 and build/win32)
 #   D3D11VK_INFO_EXE      the 64-bit d3d11vk-info.exe to run in the prefix
 #                         (default: build/win64/tools/d3d11vk-info.exe under the repository root)
 #   D3D11VK_TEST_DISPLAY  X display number to use for Xvfb (default: the first free one from 95)
@@ -94,9 +97,17 @@ if [ -n "${D3D11VK_RELEASE_DIR:-}" ]; then
   [ -f "$tarball" ] || { echo "note: no $(basename "$tarball") beside the folder; tarball check skipped"; tarball=""; }
 else
   version="0.0.0-test"
-  echo "building a release with package-release.sh (takes a few minutes)"
+  package_args=("$version" "$work/release")
+  if [ -n "${D3D11VK_RELEASE_FROM_BUILDS:-}" ]; then
+    # shellcheck disable=SC2206  # two folder names separated by a space
+    from_builds=($D3D11VK_RELEASE_FROM_BUILDS)
+    package_args+=(--from-builds "${from_builds[@]}")
+    echo "packaging the release builds ${from_builds[*]} with package-release.sh --from-builds"
+  else
+    echo "building a release with package-release.sh (takes a few minutes)"
+  fi
   t0=$SECONDS
-  if "$repo_root/package-release.sh" "$version" "$work/release" > "$work/package-release.log" 2>&1; then
+  if "$repo_root/package-release.sh" "${package_args[@]}" > "$work/package-release.log" 2>&1; then
     pass "package-release.sh $version built a release ($((SECONDS - t0)) s)"
   else
     fail "package-release.sh $version built a release (exit status non-zero; log tail below)"
