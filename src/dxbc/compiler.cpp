@@ -12,6 +12,7 @@
 #include "dxbc/decoder.h"
 #include "dxbc/opcodes.h"
 #include "dxbc/registers.h"
+#include "dxbc/stage_rules.h"
 
 namespace dxbc {
 namespace compiler {
@@ -838,6 +839,10 @@ CompileResult compile(const uint8_t* bytes, size_t size, const CompileOptions& o
     if (!code)
       throw Error("the container has no shader code (SHDR or SHEX chunk)");
     Program program = Decoder::decode(*code);
+    // An instruction or register the stage cannot have is refused as the D3D runtime refuses it,
+    // never translated into SPIR-V that no Vulkan stage accepts.
+    if (std::string why = stageViolation(program); !why.empty())
+      throw Error(why);
     std::optional<Signature> inputs, outputs;
     for (const Chunk& chunk : container.chunks()) {
       FourCC c = chunk.code;

@@ -121,7 +121,7 @@ TEST_CASE("lod queries the level of detail in pixel shaders only", "[compiler]")
   CHECK(c.has("OpCapability ImageQuery"));
   source.replace(0, 2, "vs");
   source.replace(source.find("dcl_input_ps linear"), 19, "dcl_input");
-  CHECK(compileError(source) == "invalid: lod outside a pixel shader (it needs derivatives)");
+  CHECK(compileError(source) == "invalid: lod is not allowed in a vertex shader, only in pixel shaders");
 }
 
 TEST_CASE("precise instructions get NoContraction on their float arithmetic", "[compiler]") {

@@ -1,0 +1,149 @@
+// Stage rules from the shader model 4 and 5 assembly reference: each instruction page says which
+// stages it applies to, and each register type belongs to the stages whose pipeline position has
+// it (thread ids exist only in compute, depth and coverage outputs only in pixel shaders, ...).
+// Only what is stage-specific is listed; everything else is allowed in every stage.
+#include "dxbc/stage_rules.h"
+
+#include <cstdint>
+
+#include "dxbc/opcodes.h"
+#include "dxbc/registers.h"
+
+namespace dxbc {
+
+namespace {
+
+// One bit per ProgramType value (Pixel = 0, Vertex = 1, Geometry = 2, Hull = 3, Domain = 4,
+// Compute = 5).
+using StageMask = uint32_t;
+constexpr StageMask bit(ProgramType t) { return 1u << uint32_t(t); }
+constexpr StageMask kPixel = bit(ProgramType::Pixel), kGeometry = bit(ProgramType::Geometry),
+                    kHull = bit(ProgramType::Hull), kDomain = bit(ProgramType::Domain),
+                    kCompute = bit(ProgramType::Compute);
+
+struct Rule {
+  uint32_t code;  // opcode or register type
+  StageMask stages;
+};
+
+// Instructions that need a pixel quad (derivatives: implicit-LOD sampling, lod, deriv_*), the
+// pixel's own coverage (discard, eval_*), or a stage's own structure.
+constexpr Rule kInstructionRules[] = {
+  // Derivatives and what uses them implicitly.
+  {11, kPixel}, {12, kPixel}, {122, kPixel}, {123, kPixel}, {124, kPixel}, {125, kPixel},  // deriv_*
+  {69, kPixel}, {70, kPixel}, {74, kPixel}, {108, kPixel},                                 // sample, sample_c, sample_b, lod
+  {230, kPixel}, {231, kPixel}, {233, kPixel},  // sample_cl_s, sample_b_cl_s, sample_c_cl_s
+  {13, kPixel},                                 // discard
+  {203, kPixel}, {204, kPixel}, {205, kPixel},  // eval_snapped, eval_sample_index, eval_centroid
+  {98, kPixel}, {99, kPixel}, {100, kPixel},    // dcl_input_ps, dcl_input_ps_sgv, dcl_input_ps_siv
+  // Geometry shaders: emitting and cutting, streams and the primitive declarations.
+  {9, kGeometry}, {19, kGeometry}, {20, kGeometry}, {117, kGeometry}, {118, kGeometry}, {119, kGeometry},
+  {92, kGeometry}, {93, kGeometry}, {94, kGeometry}, {143, kGeometry}, {206, kGeometry},
+  // Hull shaders: phases and tessellator declarations (the domain and input control points are
+  // the domain shader's too).
+  {113, kHull}, {114, kHull}, {115, kHull}, {116, kHull}, {148, kHull}, {150, kHull}, {151, kHull},
+  {152, kHull}, {153, kHull}, {154, kHull},
+  {147, kHull | kDomain}, {149, kHull | kDomain},
+  // Compute shaders: the thread group and its shared memory.
+  {155, kCompute}, {159, kCompute}, {160, kCompute},
+};
+
+constexpr Rule kRegisterRules[] = {
+  {11, kGeometry | kHull | kDomain | kPixel},  // vPrim: there is no primitive before assembly
+  {12, kPixel}, {15, kPixel}, {35, kPixel}, {38, kPixel}, {39, kPixel}, {41, kPixel}, {42, kPixel},
+  // oDepth, oMask, vCoverage, oDepthGE, oDepthLE, oStencilRef, vInnerCoverage
+  {16, kGeometry}, {37, kGeometry},  // m# (streams), vGSInstanceID
+  {22, kHull}, {23, kHull}, {24, kHull}, {26, kHull},  // vOutputControlPointID, vForkInstanceID, vJoinInstanceID, vocp
+  {25, kHull | kDomain}, {27, kHull | kDomain},        // vicp, vpc
+  {28, kDomain},                                       // vDomain
+  {31, kCompute}, {32, kCompute}, {33, kCompute}, {34, kCompute}, {36, kCompute},
+  // g# (thread-group memory), vThreadID, vThreadGroupID, vThreadIDInGroup, vThreadIDInGroupFlattened
+};
+
+constexpr uint32_t kSyncOpcode = 190;
+// sync flags (opcode controls bits 0-3): _t thread-group barrier, _g thread-group memory fence,
+// _ugroup UAV fence for the group, _uglobal UAV fence for the device. Only the last means anything
+// outside a thread group.
+constexpr uint32_t kSyncGroupFlags = 0x7;
+
+StageMask allowedStages(const Rule* begin, const Rule* end, uint32_t code) {
+  for (const Rule* r = begin; r != end; r++)
+    if (r->code == code)
+      return r->stages;
+  return ~StageMask(0);
+}
+
+const char* stageName(ProgramType t) {
+  switch (t) {
+    case ProgramType::Pixel: return "pixel";
+    case ProgramType::Vertex: return "vertex";
+    case ProgramType::Geometry: return "geometry";
+    case ProgramType::Hull: return "hull";
+    case ProgramType::Domain: return "domain";
+    case ProgramType::Compute: return "compute";
+  }
+  return "unknown";
+}
+
+// "pixel shaders", "hull and domain shaders", ...
+std::string stageList(StageMask stages) {
+  std::string names;
+  int count = 0, total = 0;
+  for (uint32_t t = 0; t <= uint32_t(ProgramType::Compute); t++)
+    total += (stages >> t) & 1;
+  for (uint32_t t = 0; t <= uint32_t(ProgramType::Compute); t++) {
+    if (!((stages >> t) & 1))
+      continue;
+    count++;
+    if (count > 1)
+      names += count == total ? " and " : ", ";
+    names += stageName(ProgramType(t));
+  }
+  return names + " shaders";
+}
+
+std::string refusal(const std::string& what, ProgramType stage, StageMask allowed) {
+  return what + " is not allowed in a " + stageName(stage) + " shader, only in " + stageList(allowed);
+}
+
+std::string registerLabel(uint32_t type) {
+  const char* name = registerName(type);
+  return std::string("register ") + (name ? name : "type " + std::to_string(type));
+}
+
+// The operand and the operands of its relative indices.
+std::string operandViolation(const Operand& op, ProgramType stage) {
+  StageMask allowed = allowedStages(std::begin(kRegisterRules), std::end(kRegisterRules), op.type);
+  if (!(allowed & bit(stage)))
+    return refusal(registerLabel(op.type), stage, allowed);
+  for (uint32_t i = 0; i < op.indexDimension && i < 3; i++)
+    if (op.index[i].relative) {
+      std::string why = operandViolation(*op.index[i].relative, stage);
+      if (!why.empty())
+        return why;
+    }
+  return {};
+}
+
+}  // namespace
+
+std::string stageViolation(const Program& program) {
+  const ProgramType stage = program.type;
+  for (const Instruction& ins : program.instructions) {
+    const OpcodeInfo* info = opcodeInfo(ins.opcode);
+    const std::string name = info ? info->name : "opcode " + std::to_string(ins.opcode);
+    StageMask allowed = allowedStages(std::begin(kInstructionRules), std::end(kInstructionRules), ins.opcode);
+    if (!(allowed & bit(stage)))
+      return refusal(name, stage, allowed);
+    if (ins.opcode == kSyncOpcode && (ins.controls & kSyncGroupFlags) && stage != ProgramType::Compute)
+      return refusal("sync with a thread-group flag (_t, _g or _ugroup)", stage, kCompute);
+    for (const Operand& op : ins.operands) {
+      std::string why = operandViolation(op, stage);
+      if (!why.empty())
+        return why;
+    }
+  }
+  return {};
+}
+
+}  // namespace dxbc
