@@ -13,6 +13,7 @@ packages=(
   mingw-w64 g++-mingw-w64-x86-64-posix g++-mingw-w64-i686-posix binutils-mingw-w64
   libvulkan-dev vulkan-validationlayers mesa-vulkan-drivers vulkan-tools
   catch2 libwine-dev nlohmann-json3-dev spirv-headers spirv-tools libxxhash-dev ccache
+  clang libclang-rt-14-dev
   wine wine64 xvfb xauth libx11-dev
 )
 

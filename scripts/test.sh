@@ -7,8 +7,10 @@
 #    ThreadSanitizer, the win64 and win32 end-to-end tests under Wine;
 #  - on Mesa 25's driver: the native integration tests and the win64 and win32 end-to-end tests
 #    again (the pure unit tests do not touch a driver);
-#  - once: the release packaging test, which packages the win64 and win32 builds (they are
-#    release-configured) rather than compiling both architectures again.
+#  - once: the fuzz campaigns (each libFuzzer target for D3D11VK_FUZZ_SECONDS, default 20, in the
+#    clang ASan/UBSan build with every library instrumented; docs/fuzzing.md), and the release
+#    packaging test, which packages the win64 and win32 builds (they are release-configured)
+#    rather than compiling both architectures again.
 # The native tests run in the sanitized build only: a separate unsanitized native build would run
 # the same tests with less checking and cost a full compile (CI must stay under 60 minutes on 2
 # cores). scripts/demo.sh builds the plain native configuration.
@@ -22,7 +24,7 @@ started=$(date +%s)
 "$top/scripts/install-deps.sh" || exit 1
 # The ThreadSanitizer build compiles only the threaded tests' executable (it runs nothing else).
 export BUILD_TARGETS_native_tsan=tests/d3d11vk-threading-tests
-"$top/scripts/build.sh" native-asan native-tsan win64 win32 || { echo "0 passed, 1 failed"; exit 1; }
+"$top/scripts/build.sh" native-asan native-tsan fuzz win64 win32 || { echo "0 passed, 1 failed"; exit 1; }
 
 # Sanitizer runs: lavapipe and the Vulkan loader are not instrumented; leaks inside them are
 # theirs (LLVM keeps its JIT state to exit), so LeakSanitizer skips those libraries only.
@@ -66,6 +68,13 @@ if bash "$top/scripts/lib/fetch-mesa-backports.sh" "$mesa_dir"; then
 else
   runs+=("mesa-25:SKIP:$(cat "$mesa_dir/unavailable.txt" 2>/dev/null || echo 'could not be fetched')")
 fi
+
+# The fuzz campaigns use no Vulkan driver; a finding fails its test and names the saved input.
+echo "== fuzz campaigns (${D3D11VK_FUZZ_SECONDS:-20} s per target)"
+D3D11VK_FUZZ_SECONDS=${D3D11VK_FUZZ_SECONDS:-20} \
+  meson test -C build/fuzz --no-rebuild --print-errorlogs --num-processes 2 --suite fuzz || true
+grep -h "^PASS: \|^FAIL: " build/fuzz/tests/fuzz/campaign/*/summary.txt 2>/dev/null || true
+runs+=("-:build/fuzz:testlog")
 
 # The release packaging test packages the win64 and win32 builds; it runs once, outside meson.
 packaging_log=build/packaging-test.log

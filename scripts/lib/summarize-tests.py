@@ -7,6 +7,8 @@ usage: summarize-tests.py PACKAGING_EXIT_STATUS RUN...
   RUN is DRIVER:BUILD_DIR:LOGBASE, e.g. "mesa-22.3.6:build/native:testlog" for the results meson
   wrote to build/native/meson-logs/testlog.json while that driver was selected, or
   DRIVER:SKIP:REASON for a driver whose tests could not run (counted as one skipped entry).
+  DRIVER "-" marks tests that use no Vulkan driver (the fuzz campaigns); the packaging test is
+  counted with them.
 """
 import json
 import os
@@ -70,12 +72,16 @@ def main():
                 rows.append((driver, name, test, result))
     packaging = {0: "OK", 77: "SKIP"}.get(packaging_status, "FAIL")
     rows.append(("-", "release", "package-release", packaging))
+    per_driver.setdefault("-", Counts()).add(packaging)
     total.add(packaging)
 
     for driver, build, name, result in rows:
         print(f"  {result:<6} {driver:<12} {build:<12} {name}")
     for driver, counts in per_driver.items():
-        print(f"driver {driver}: {counts.line()}")
+        if driver == "-":
+            print(f"no driver (fuzz campaigns, release packaging): {counts.line()}")
+        else:
+            print(f"driver {driver}: {counts.line()}")
     print(f"32-bit (win32 under Wine, all drivers): {win32.line()}")
     print(total.line())
     return 1 if total.failed else 0

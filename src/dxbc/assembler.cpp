@@ -498,6 +498,16 @@ Program assembleProgram(const std::string& text) {
   }
   if (!haveProfile)
     throw Error("no shader profile line (such as ps_5_0) in the assembly");
+  // DXBC code exists for shader models 4.0, 4.1, 5.0 and 5.1 only; the decoder refuses any other
+  // version, so the assembler must not write one (the fuzz target found "gs_2_0" going through).
+  if (program.major < 4 || program.major > 5 || program.minor > 1)
+    throw Error("shader model " + std::to_string(program.major) + "." + std::to_string(program.minor) +
+                " has no DXBC code (4.0, 4.1, 5.0 and 5.1 do)");
+  // A "// version token" line may carry bits beyond the profile, never a different profile.
+  const uint32_t type = program.versionToken >> 16, major = (program.versionToken >> 4) & 0xf,
+                 minor = program.versionToken & 0xf;
+  if (type != uint32_t(program.type) || major != program.major || minor != program.minor)
+    throw Error("the version token does not match the profile " + program.profileName());
   return program;
 }
 

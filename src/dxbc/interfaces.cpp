@@ -14,6 +14,7 @@ constexpr uint32_t kMaxSlots = 253, kMaxTypes = 65535, kMaxInstances = 65535;
 Interfaces Interfaces::parse(const Chunk& chunk) {
   ByteReader r(chunk.data, "IFCE");
   Interfaces out;
+  r.check(0, kHeaderBytes);  // the counts and offsets, read below
   const uint32_t instanceCount = r.u32(0), typeCount = r.u32(4), recordCount = r.u32(8);
   out.slotCount = r.u32(12);
   const uint32_t typeOffset = r.u32(20), slotOffset = r.u32(24);

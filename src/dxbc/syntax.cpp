@@ -232,7 +232,7 @@ std::optional<Shape> shapeFromLetters(uint32_t registerType, const OperandContex
 
 namespace {
 
-constexpr uint32_t kSaturate = 1u << 2, kTest = 1u << 7, kPreciseShift = 8, kPreciseMask = 0xfu << 8;
+constexpr uint32_t kSaturate = 1u << 2, kTest = 1u << 7, kPreciseShift = 8;
 
 std::string letterMask(uint32_t mask) {
   std::string s;

@@ -78,6 +78,21 @@ TEST_CASE("assembly errors name the line and never crash", "[dxbc][assembler]") 
   CHECK_THROWS_AS(assemble("ps_5_0\nsample_indexable(nonsense)(float,float,float,float) r0, r0, t0, s0\n"), Error);
 }
 
+// Found by the assembler's fuzz target (tests/fuzz): "\ngs_2_0" assembled into code the decoder
+// refuses, since DXBC has no shader model 2.
+TEST_CASE("the assembler writes only shader models DXBC has", "[dxbc][assembler]") {
+  CHECK_THROWS_WITH(assemble("\ngs_2_0"), Catch::Contains("shader model 2.0 has no DXBC code"));
+  CHECK_THROWS_WITH(assemble("ps_5_2\nret\n"), Catch::Contains("shader model 5.2"));
+  CHECK_THROWS_WITH(assemble("cs_6_0\nret\n"), Catch::Contains("shader model 6.0"));
+  CHECK_THROWS_WITH(assemble("ps_5_0\n// version token 0x10050\nret\n"), Catch::Contains("does not match the profile ps_5_0"));
+  CHECK_NOTHROW(assemble("ps_5_0\n// version token 0xa050\nret\n"));  // extra bits, same profile
+  for (const char* profile : {"vs_4_0", "gs_4_1", "hs_5_0", "ds_5_0", "cs_5_0", "ps_5_1"}) {
+    INFO(profile);
+    Container c = assemble(std::string(profile) + "\nret\n");
+    CHECK_NOTHROW(Decoder::decode(*c.findAny({makeFourCC("SHEX"), makeFourCC("SHDR")})));
+  }
+}
+
 TEST_CASE("every corpus blob round-trips through disassembly and assembly", "[dxbc][corpus]") {
   if (!dxbc_test::corpusPresent()) {
     WARN("skipped: " << dxbc_test::corpusDir() << " is absent");

@@ -1,7 +1,7 @@
 // libFuzzer target for the whole shader path: container, decoder and compiler. Any input must
 // compile to SPIR-V that SPIRV-Tools accepts for Vulkan 1.1, or be refused with "unsupported:"
 // or "invalid:"; anything else (a crash, an internal error, an invalid module) aborts.
-// Built only by clang (meson configures it when the C++ compiler is clang); see docs/compiler.md.
+// Built by the fuzzing configuration (-Dfuzzing=true, clang); see docs/fuzzing.md.
 #include <cstdio>
 #include <cstdlib>
 #include <string>
