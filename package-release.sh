@@ -103,30 +103,34 @@ copy_dlls() {
   done
 }
 
-# check_existing_build DIR CPU_FAMILY: DIR is a meson build folder for Windows on CPU_FAMILY in the
-# release configuration; then brings it up to date. A debug build must not be shipped by mistake.
+# check_existing_build DIR MACHINE: DIR is a meson build folder in the release configuration whose
+# d3d11.dll is a PE file for MACHINE (x64 or x86); brings it up to date first. A debug build or the
+# other architecture must not be shipped by mistake.
 check_existing_build() {
-  local build_dir="$1" cpu_family="$2" info
+  local build_dir="$1" machine="$2" found
   [ -f "$build_dir/meson-info/intro-buildoptions.json" ] ||
     { echo "package-release.sh: error: $build_dir is not a configured meson build folder" >&2; exit 2; }
-  info="$(python3 - "$build_dir" <<'PY'
-import json, sys
-folder = sys.argv[1]
-options = {o["name"]: o["value"] for o in json.load(open(folder + "/meson-info/intro-buildoptions.json"))}
-machines = json.load(open(folder + "/meson-info/intro-machines.json"))
-print(options.get("buildtype"), machines["host"]["system"], machines["host"]["cpu_family"])
-PY
-)"
-  [ "$info" = "release windows $cpu_family" ] ||
-    { echo "package-release.sh: error: $build_dir is '$info' (buildtype, system, CPU), expected 'release windows $cpu_family'" >&2; exit 2; }
+  found="$(python3 -c 'import json, sys
+options = {o["name"]: o["value"] for o in json.load(open(sys.argv[1] + "/meson-info/intro-buildoptions.json"))}
+print(options.get("buildtype"))' "$build_dir")"
+  [ "$found" = release ] ||
+    { echo "package-release.sh: error: $build_dir has buildtype '$found', not 'release'" >&2; exit 2; }
   echo "== bringing $build_dir up to date (configured by its owner, not reconfigured)"
   ninja -C "$build_dir"
+  # The PE header's machine field: 0x8664 for x64, 0x14c for x86.
+  found="$(python3 -c 'import struct, sys
+data = open(sys.argv[1], "rb").read(4096)
+pe = struct.unpack_from("<I", data, 0x3c)[0]
+machine = struct.unpack_from("<H", data, pe + 4)[0] if data[pe:pe + 4] == b"PE\0\0" else 0
+print({0x8664: "x64", 0x14c: "x86"}.get(machine, "not a PE DLL"))' "$build_dir/src/d3d11/d3d11.dll" 2>/dev/null)"
+  [ "$found" = "$machine" ] ||
+    { echo "package-release.sh: error: $build_dir/src/d3d11/d3d11.dll is ${found:-missing}, expected $machine" >&2; exit 2; }
 }
 
 if [ "${#from_builds[@]}" -eq 2 ]; then
   build64="$(cd "${from_builds[0]}" 2> /dev/null && pwd)" || { echo "package-release.sh: error: no folder ${from_builds[0]}" >&2; exit 2; }
   build32="$(cd "${from_builds[1]}" 2> /dev/null && pwd)" || { echo "package-release.sh: error: no folder ${from_builds[1]}" >&2; exit 2; }
-  check_existing_build "$build64" x86_64
+  check_existing_build "$build64" x64
   check_existing_build "$build32" x86
   keep_build=1  # they are someone else's folders
 else

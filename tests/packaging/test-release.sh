@@ -115,6 +115,18 @@ else
     echo "$passed passed, $failed failed"
     exit 1
   fi
+  if [ -n "${D3D11VK_RELEASE_FROM_BUILDS:-}" ]; then
+    # The folders swapped: each DLL is the other architecture, which must stop the script.
+    "$repo_root/package-release.sh" "$version" "$work/swapped" --from-builds "${from_builds[1]}" "${from_builds[0]}" \
+      > "$work/swapped.log" 2>&1
+    swapped_status=$?
+    if [ "$swapped_status" -eq 2 ] && grep -q "expected x64" "$work/swapped.log"; then
+      pass "package-release.sh --from-builds refuses a 32-bit build given as the 64-bit one"
+    else
+      fail "package-release.sh --from-builds refuses a 32-bit build given as the 64-bit one" \
+           "exit status $swapped_status; $(tail -n 1 "$work/swapped.log")"
+    fi
+  fi
   rel_dir="$work/release/d3d11vk-$version"
   tarball="$work/release/d3d11vk-$version.tar.gz"
 fi
