@@ -105,6 +105,10 @@ Operand parseOperand(TokenStream& ts, bool destination, int depth, bool declarat
     auto type = registerFromName(word.substr(0, digits));
     if (!type)
       ts.fail("unknown register '" + word + "'");
+    // "l" and "d" name the immediate types too; without "(values)" they would encode an
+    // immediate with no value tokens, which no decoder reads back (a fuzz finding).
+    if (*type == reg::Imm32 || *type == reg::Imm64)
+      ts.fail("the immediate '" + word + "' needs its values in parentheses, as in l(1.0)");
     o.type = *type;
     if (digits < word.size()) {
       if (!registerIndexInline(o.type))

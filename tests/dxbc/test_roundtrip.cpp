@@ -86,6 +86,10 @@ TEST_CASE("the assembler writes only shader models DXBC has", "[dxbc][assembler]
   CHECK_THROWS_WITH(assemble("cs_6_0\nret\n"), Catch::Contains("shader model 6.0"));
   CHECK_THROWS_WITH(assemble("ps_5_0\n// version token 0x10050\nret\n"), Catch::Contains("does not match the profile ps_5_0"));
   CHECK_NOTHROW(assemble("ps_5_0\n// version token 0xa050\nret\n"));  // extra bits, same profile
+  // Found by the same target after 49 s of a 150 s campaign: an "l" with no values.
+  CHECK_THROWS_WITH(assemble("cs_5_0\ndcl_uav_raw u0\ndcl_temps 2\ndcl_thread_group 1, 1, 1\nimm_atomic_iadd r1.y, u0, l"),
+                    Catch::Contains("needs its values in parentheses"));
+  CHECK_THROWS_WITH(assemble("ps_5_0\nmov r0.x, d\n"), Catch::Contains("needs its values in parentheses"));
   for (const char* profile : {"vs_4_0", "gs_4_1", "hs_5_0", "ds_5_0", "cs_5_0", "ps_5_1"}) {
     INFO(profile);
     Container c = assemble(std::string(profile) + "\nret\n");

@@ -32,7 +32,7 @@ if [ "$status" -eq 0 ]; then
   echo "PASS: $name: $summary, no finding (log: $log)" | tee "$work/summary.txt"
   exit 0
 fi
-echo "FAIL: $name: exit status $status after $summary; the report:" | tee "$work/summary.txt"
+echo "FAIL: $name: exit status $status; ${summary/ in $seconds s/ of a $seconds s campaign}; the report:" | tee "$work/summary.txt"
 grep -E -A25 '^==[0-9]+==ERROR|runtime error|deadly signal|invalid SPIR-V|unexpected error|changed the program|timeout|out-of-memory' "$log" | head -n 60 | sed 's/^/  | /'
 ls "$work/artifacts" | sed "s|^|  saved input: $work/artifacts/|"
 exit 1
