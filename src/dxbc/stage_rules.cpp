@@ -4,6 +4,7 @@
 // Only what is stage-specific is listed; everything else is allowed in every stage.
 #include "dxbc/stage_rules.h"
 
+#include <bit>
 #include <cstdint>
 
 #include "dxbc/opcodes.h"
@@ -20,6 +21,7 @@ constexpr StageMask bit(ProgramType t) { return 1u << uint32_t(t); }
 constexpr StageMask kPixel = bit(ProgramType::Pixel), kGeometry = bit(ProgramType::Geometry),
                     kHull = bit(ProgramType::Hull), kDomain = bit(ProgramType::Domain),
                     kCompute = bit(ProgramType::Compute);
+constexpr StageMask kAllStages = (1u << (uint32_t(ProgramType::Compute) + 1)) - 1;
 
 struct Rule {
   uint32_t code;  // opcode or register type
@@ -88,9 +90,8 @@ const char* stageName(ProgramType t) {
 // "pixel shaders", "hull and domain shaders", ...
 std::string stageList(StageMask stages) {
   std::string names;
-  int count = 0, total = 0;
-  for (uint32_t t = 0; t <= uint32_t(ProgramType::Compute); t++)
-    total += (stages >> t) & 1;
+  const int total = std::popcount(stages & kAllStages);
+  int count = 0;
   for (uint32_t t = 0; t <= uint32_t(ProgramType::Compute); t++) {
     if (!((stages >> t) & 1))
       continue;
@@ -130,11 +131,12 @@ std::string operandViolation(const Operand& op, ProgramType stage) {
 std::string stageViolation(const Program& program) {
   const ProgramType stage = program.type;
   for (const Instruction& ins : program.instructions) {
-    const OpcodeInfo* info = opcodeInfo(ins.opcode);
-    const std::string name = info ? info->name : "opcode " + std::to_string(ins.opcode);
     StageMask allowed = allowedStages(std::begin(kInstructionRules), std::end(kInstructionRules), ins.opcode);
-    if (!(allowed & bit(stage)))
-      return refusal(name, stage, allowed);
+    if (!(allowed & bit(stage))) {
+      // Named only here: every shader creation runs this loop, and most instructions pass.
+      const OpcodeInfo* info = opcodeInfo(ins.opcode);
+      return refusal(info ? info->name : "opcode " + std::to_string(ins.opcode), stage, allowed);
+    }
     if (ins.opcode == kSyncOpcode && (ins.controls & kSyncGroupFlags) && stage != ProgramType::Compute)
       return refusal("sync with a thread-group flag (_t, _g or _ugroup)", stage, kCompute);
     for (const Operand& op : ins.operands) {
