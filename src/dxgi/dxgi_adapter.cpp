@@ -13,6 +13,7 @@
 #include "util/adapter_overrides.h"
 #include "util/config.h"
 #include "util/log.h"
+#include "util/thread.h"
 #include "util/unicode.h"
 #include "vk/adapter.h"
 #include "vk/instance.h"
@@ -244,8 +245,13 @@ HRESULT STDMETHODCALLTYPE DxgiAdapter::SetVideoMemoryReservation(UINT node_index
 }
 
 HRESULT STDMETHODCALLTYPE DxgiAdapter::RegisterVideoMemoryBudgetChangeNotificationEvent(HANDLE event, DWORD* cookie) {
-  // STATUS: partial: registered, never signalled: nothing watches the Vulkan budget for changes yet
-  return m_budgetEvents.registerEvent(event, cookie);
+  // STATUS: partial: signalled once at registration (the budget to read first); later budget changes are not watched
+  HRESULT result = m_budgetEvents.registerEvent(event, cookie);
+  // Windows 10 sets a newly registered event at once (Wine's dxgi tests wait for it), so the
+  // application reads its first budget through the same path as every later change.
+  if (SUCCEEDED(result))
+    util::setEventHandle(event);
+  return result;
 }
 
 void STDMETHODCALLTYPE DxgiAdapter::UnregisterVideoMemoryBudgetChangeNotification(DWORD cookie) {

@@ -16,15 +16,26 @@
 
 namespace d3d11vk {
 
-DxgiFactory::DxgiFactory(std::shared_ptr<vk::Instance> instance, UINT flags)
-    : m_instance(std::move(instance)), m_flags(flags) {}
+DxgiFactory::DxgiFactory(std::shared_ptr<vk::Instance> instance, UINT flags, Version version)
+    : m_instance(std::move(instance)), m_flags(flags), m_version(version) {}
 
 HRESULT STDMETHODCALLTYPE DxgiFactory::QueryInterface(REFIID riid, void** object) {
   HRESULT result;
   if (!util::beginQueryInterface(object, &result))
     return result;
-  if (riid == __uuidof(IUnknown) || riid == __uuidof(IDXGIObject) || riid == __uuidof(IDXGIFactory) ||
-      riid == __uuidof(IDXGIFactory1) || riid == __uuidof(IDXGIFactory2) || riid == __uuidof(IDXGIFactory3) ||
+  if (riid == __uuidof(IUnknown) || riid == __uuidof(IDXGIObject) || riid == __uuidof(IDXGIFactory))
+    return util::returnInterface<IDXGIFactory7>(this, object);
+  if (m_version == Version::Dxgi10) {
+    if (riid == __uuidof(IDXGIFactory1) || riid == __uuidof(IDXGIFactory2) || riid == __uuidof(IDXGIFactory3) ||
+        riid == __uuidof(IDXGIFactory4) || riid == __uuidof(IDXGIFactory5) || riid == __uuidof(IDXGIFactory6) ||
+        riid == __uuidof(IDXGIFactory7))
+      util::log::info("IDXGIFactory::QueryInterface: a factory from CreateDXGIFactory is a DXGI 1.0 factory; ",
+                      util::guidToString(riid), " needs CreateDXGIFactory1 or CreateDXGIFactory2");
+    else
+      util::logUnknownInterface("DxgiFactory", riid);
+    return E_NOINTERFACE;
+  }
+  if (riid == __uuidof(IDXGIFactory1) || riid == __uuidof(IDXGIFactory2) || riid == __uuidof(IDXGIFactory3) ||
       riid == __uuidof(IDXGIFactory4) || riid == __uuidof(IDXGIFactory5) || riid == __uuidof(IDXGIFactory6) ||
       riid == __uuidof(IDXGIFactory7))
     return util::returnInterface<IDXGIFactory7>(this, object);
@@ -191,8 +202,9 @@ void DxgiFactory::notifyOcclusionChange() {
 }
 
 bool DxgiFactory::altEnterBlocked(HWND window) const {
-  return window && m_window.load() == window &&
-         (m_windowFlags.load() & (DXGI_MWA_NO_ALT_ENTER | DXGI_MWA_NO_WINDOW_CHANGES));
+  std::lock_guard lock(m_associationMutex);
+  auto found = m_associations.find(window);
+  return found != m_associations.end() && (found->second & (DXGI_MWA_NO_ALT_ENTER | DXGI_MWA_NO_WINDOW_CHANGES));
 }
 
 HRESULT STDMETHODCALLTYPE DxgiFactory::MakeWindowAssociation(HWND window, UINT flags) {
@@ -202,19 +214,25 @@ HRESULT STDMETHODCALLTYPE DxgiFactory::MakeWindowAssociation(HWND window, UINT f
     util::log::warn("IDXGIFactory::MakeWindowAssociation: invalid flags 0x", std::hex, flags);
     return DXGI_ERROR_INVALID_CALL;
   }
-  // A null window is allowed only with no flags: it ends the association.
-  if (!window && flags) {
-    util::log::warn("IDXGIFactory::MakeWindowAssociation: flags 0x", std::hex, flags, " without a window");
-    return DXGI_ERROR_INVALID_CALL;
+  std::lock_guard lock(m_associationMutex);
+  if (!window) {
+    // The reference page allows a null window only with no flags; Windows 10 answers S_OK
+    // whatever the flags (Wine's dxgi tests record it) and ends the factory's associations.
+    if (flags)
+      D3D11VK_LOG_ONCE(Info, "IDXGIFactory::MakeWindowAssociation: flags with a null window end the associations, as on Windows 10");
+    m_associations.clear();
+    return S_OK;
   }
 #ifdef _WIN32
-  if (window && !IsWindow(window)) {
+  if (!IsWindow(window)) {
     util::log::warn("IDXGIFactory::MakeWindowAssociation: not a valid window");
     return DXGI_ERROR_INVALID_CALL;
   }
 #endif
-  m_window = window;
-  m_windowFlags = flags;
+  // One entry per window: associating another window adds to the factory's associations instead
+  // of replacing them (Windows 10: an association with a second window leaves the first one's
+  // Alt+Enter blocked).
+  m_associations[window] = flags;
   return S_OK;
 }
 
@@ -223,7 +241,9 @@ HRESULT STDMETHODCALLTYPE DxgiFactory::GetWindowAssociation(HWND* window) {
     util::log::warn("IDXGIFactory::GetWindowAssociation: null window pointer");
     return DXGI_ERROR_INVALID_CALL;
   }
-  *window = m_window.load();
+  // Windows 10 answers a null window even after a successful MakeWindowAssociation (Wine's dxgi
+  // tests record it); applications that compare the answer expect that.
+  *window = nullptr;
   return S_OK;
 }
 
@@ -244,7 +264,8 @@ HRESULT STDMETHODCALLTYPE DxgiFactory::CreateSwapChain(IUnknown *device, DXGI_SW
   desc1.BufferCount = desc->BufferCount;
   desc1.Scaling = DXGI_SCALING_STRETCH;
   desc1.SwapEffect = desc->SwapEffect;
-  desc1.AlphaMode = DXGI_ALPHA_MODE_UNSPECIFIED;
+  // The DXGI 1.0 description has no alpha mode; Windows 10 reports such swapchains as IGNORE.
+  desc1.AlphaMode = DXGI_ALPHA_MODE_IGNORE;
   desc1.Flags = desc->Flags;
   DXGI_SWAP_CHAIN_FULLSCREEN_DESC fullscreen{};
   fullscreen.RefreshRate = desc->BufferDesc.RefreshRate;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <atomic>
+#include <map>
 #include <memory>
 #include <mutex>
 
@@ -15,8 +16,12 @@ namespace d3d11vk {
 
 class DxgiFactory : public DxgiObject<IDXGIFactory7> {
 public:
+  // Which entry point made the factory. CreateDXGIFactory makes a DXGI 1.0 factory, which
+  // answers IDXGIFactory only (Windows 10, per Wine's dxgi tests: IDXGIFactory1 is E_NOINTERFACE
+  // from it); CreateDXGIFactory1 and 2 make factories that answer every version.
+  enum class Version { Dxgi10, Dxgi11 };
   // instance may be null when Vulkan is unavailable: the factory then enumerates no adapters.
-  DxgiFactory(std::shared_ptr<vk::Instance> instance, UINT flags);
+  DxgiFactory(std::shared_ptr<vk::Instance> instance, UINT flags, Version version = Version::Dxgi11);
 
   HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** object) override;
 
@@ -72,8 +77,10 @@ private:
 
   std::shared_ptr<vk::Instance> m_instance;
   UINT m_flags;
-  std::atomic<HWND> m_window{nullptr};  // MakeWindowAssociation's window and flags (Alt+Enter)
-  std::atomic<UINT> m_windowFlags{0};
+  Version m_version;
+  // MakeWindowAssociation's windows and their flags (Alt+Enter), read by the window hook's thread.
+  mutable std::mutex m_associationMutex;
+  std::map<HWND, UINT> m_associations;
   DxgiEventRegistry m_occlusion{"occlusion status"};
   DxgiEventRegistry m_stereo{"stereo status"};
   DxgiEventRegistry m_adaptersChanged{"adapters changed"};

@@ -8,7 +8,8 @@ const char* util::moduleName() { return "dxgi"; }
 
 namespace d3d11vk {
 
-static HRESULT createFactory(UINT flags, REFIID riid, void** factory) {
+static HRESULT createFactory(UINT flags, REFIID riid, void** factory,
+                             DxgiFactory::Version version = DxgiFactory::Version::Dxgi11) {
   if (!factory)
     return E_INVALIDARG;
   *factory = nullptr;
@@ -26,7 +27,7 @@ static HRESULT createFactory(UINT flags, REFIID riid, void** factory) {
     util::log::error("no Vulkan: ", error.what(), "; DXGI will report no adapters");
   }
 
-  auto* created = new DxgiFactory(std::move(instance), flags);
+  auto* created = new DxgiFactory(std::move(instance), flags, version);
   HRESULT result = created->QueryInterface(riid, factory);
   created->Release();
   return result;
@@ -35,7 +36,7 @@ static HRESULT createFactory(UINT flags, REFIID riid, void** factory) {
 }  // namespace d3d11vk
 
 D3D11VK_EXPORT HRESULT STDMETHODCALLTYPE CreateDXGIFactory(REFIID riid, void** factory) {
-  return d3d11vk::createFactory(0, riid, factory);
+  return d3d11vk::createFactory(0, riid, factory, d3d11vk::DxgiFactory::Version::Dxgi10);
 }
 
 D3D11VK_EXPORT HRESULT STDMETHODCALLTYPE CreateDXGIFactory1(REFIID riid, void** factory) {

@@ -18,22 +18,19 @@ namespace {
 
 constexpr UINT kGammaPoints = 1025;  // as on Windows' DXGI
 
-DXGI_GAMMA_CONTROL identityGamma() {
-  DXGI_GAMMA_CONTROL gamma{};
-  gamma.Scale = {1.0f, 1.0f, 1.0f};
-  gamma.Offset = {0.0f, 0.0f, 0.0f};
-  for (UINT i = 0; i < kGammaPoints; i++) {
-    float value = float(i) / float(kGammaPoints - 1);
-    gamma.GammaCurve[i] = {value, value, value};
-  }
-  return gamma;
-}
 
 // Gamma ramps belong to the display, not to one IDXGIOutput object (EnumOutputs hands out a new
-// object each call), so they are kept per monitor name for the process.
+// object each call), so they are kept per monitor name for the process, with the number of
+// swapchains fullscreen on each display (gamma control needs one).
 struct GammaStore {
   std::mutex mutex;
   std::map<std::u16string, DXGI_GAMMA_CONTROL> ramps;
+  std::map<std::u16string, unsigned> fullscreen;
+
+  bool controlled(const std::u16string& display) const {
+    auto found = fullscreen.find(display);
+    return found != fullscreen.end() && found->second > 0;
+  }
 };
 
 GammaStore& gammaStore() {
@@ -231,10 +228,37 @@ void STDMETHODCALLTYPE DxgiOutput::ReleaseOwnership() {
   m_owned = false;
 }
 
+void noteFullscreenDisplay(IDXGIOutput* output, bool fullscreen) {
+  DXGI_OUTPUT_DESC desc{};
+  if (!output || FAILED(output->GetDesc(&desc)))
+    return;
+  std::u16string display;
+  for (size_t i = 0; i < std::size(desc.DeviceName) && desc.DeviceName[i]; ++i)
+    display += char16_t(desc.DeviceName[i]);
+  GammaStore& store = gammaStore();
+  std::lock_guard lock(store.mutex);
+  unsigned& count = store.fullscreen[display];
+  if (fullscreen) {
+    ++count;
+  } else if (count > 0 && --count == 0) {
+    // Windows puts the display's ramp back when fullscreen ends; the stored one goes with it.
+    store.ramps.erase(display);
+  }
+}
+
 HRESULT STDMETHODCALLTYPE DxgiOutput::GetGammaControlCapabilities(DXGI_GAMMA_CONTROL_CAPABILITIES* gamma_caps) {
   if (!gamma_caps) {
     util::log::warn("IDXGIOutput::GetGammaControlCapabilities: null capabilities");
     return DXGI_ERROR_INVALID_CALL;
+  }
+  {
+    GammaStore& store = gammaStore();
+    std::lock_guard lock(store.mutex);
+    if (!store.controlled(m_monitor.deviceName)) {
+      // Windows 10 answers gamma questions only for a fullscreen swapchain's output (Wine's dxgi tests).
+      util::log::warn("IDXGIOutput::GetGammaControlCapabilities: no swapchain is fullscreen on this output");
+      return DXGI_ERROR_INVALID_CALL;
+    }
   }
   *gamma_caps = DXGI_GAMMA_CONTROL_CAPABILITIES{};
   gamma_caps->ScaleAndOffsetSupported = FALSE;
@@ -259,9 +283,13 @@ HRESULT STDMETHODCALLTYPE DxgiOutput::SetGammaControl(const DXGI_GAMMA_CONTROL* 
     util::log::warn("IDXGIOutput::SetGammaControl: the ramp holds a NaN or infinity");
     return DXGI_ERROR_INVALID_CALL;
   }
-  D3D11VK_LOG_ONCE(Info, "IDXGIOutput::SetGammaControl: gamma ramps are stored, not applied to the display");
   GammaStore& store = gammaStore();
   std::lock_guard lock(store.mutex);
+  if (!store.controlled(m_monitor.deviceName)) {
+    util::log::warn("IDXGIOutput::SetGammaControl: no swapchain is fullscreen on this output");
+    return DXGI_ERROR_INVALID_CALL;
+  }
+  D3D11VK_LOG_ONCE(Info, "IDXGIOutput::SetGammaControl: gamma ramps are stored, not applied to the display");
   store.ramps[m_monitor.deviceName] = *gamma_control;
   return S_OK;
 }
@@ -274,7 +302,12 @@ HRESULT STDMETHODCALLTYPE DxgiOutput::GetGammaControl(DXGI_GAMMA_CONTROL* gamma_
   GammaStore& store = gammaStore();
   std::lock_guard lock(store.mutex);
   auto found = store.ramps.find(m_monitor.deviceName);
-  *gamma_control = found != store.ramps.end() ? found->second : identityGamma();
+  if (!store.controlled(m_monitor.deviceName) || found == store.ramps.end()) {
+    // Windows 10: only a ramp set by the fullscreen swapchain's application can be read back.
+    util::log::warn("IDXGIOutput::GetGammaControl: no gamma ramp was set in fullscreen on this output");
+    return DXGI_ERROR_INVALID_CALL;
+  }
+  *gamma_control = found->second;
   return S_OK;
 }
 

@@ -65,4 +65,9 @@ private:
   std::atomic<bool> m_owned{false};
 };
 
+// A swapchain entered (true) or left (false) fullscreen on `output`'s display. Gamma control
+// belongs to the fullscreen swapchain's display, as on Windows: without one, the gamma methods are
+// DXGI_ERROR_INVALID_CALL, and the ramp set in fullscreen is forgotten when it ends.
+void noteFullscreenDisplay(IDXGIOutput* output, bool fullscreen);
+
 }  // namespace d3d11vk

@@ -88,6 +88,13 @@ HRESULT invalidCall(const char* method, const char* why) {
   return DXGI_ERROR_INVALID_CALL;
 }
 
+// A buffer dimension taken from the window's client area. A window without an area still gets
+// a back buffer (D3D11 has no empty textures): 8 texels, what Windows 10 makes (Wine's dxgi
+// tests record an 8x8 buffer for a window with an empty client rectangle).
+UINT bufferSizeFromWindow(UINT clientSize) {
+  return clientSize ? clientSize : 8u;
+}
+
 // Flags whose presence ResizeBuffers cannot change (documented for both).
 constexpr UINT kFixedFlags = DXGI_SWAP_CHAIN_FLAG_FRAME_LATENCY_WAITABLE_OBJECT | DXGI_SWAP_CHAIN_FLAG_ALLOW_TEARING;
 
@@ -184,9 +191,17 @@ HRESULT DxgiSwapChain::create(DxgiFactory* factory, IUnknown* device, HWND windo
 #endif
   if (startFullscreen) {
     HRESULT fullscreenResult = created->SetFullscreenState(TRUE, nullptr);
-    if (FAILED(fullscreenResult))
+    if (FAILED(fullscreenResult)) {
       util::log::warn(method, ": the description asks for fullscreen, which is not available now (0x", std::hex,
                       unsigned(fullscreenResult), "); created windowed");
+    } else if (!desc->Width || !desc->Height) {
+      // A size taken from the window is the fullscreen window's (the output's), as on Windows 10:
+      // the buffers made at the windowed size are made again now that the window covers the output.
+      fullscreenResult = created->ResizeBuffers(0, desc->Width, desc->Height, DXGI_FORMAT_UNKNOWN, desc->Flags);
+      if (FAILED(fullscreenResult))
+        util::log::warn(method, ": the buffers cannot take the fullscreen window's size (0x", std::hex,
+                        unsigned(fullscreenResult), "); they keep the windowed size");
+    }
   }
   *swapchain = created;
   return S_OK;
@@ -213,11 +228,10 @@ DxgiSwapChain::DxgiSwapChain(DxgiFactory* factory, IUnknown* device, util::ComPt
   if (!m_desc.Width || !m_desc.Height) {
     UINT width = 0, height = 0;
     windowSize(&width, &height);
-    // A window without an area still gets a back buffer: D3D11 has no empty textures.
     if (!m_desc.Width)
-      m_desc.Width = std::max(width, 1u);
+      m_desc.Width = bufferSizeFromWindow(width);
     if (!m_desc.Height)
-      m_desc.Height = std::max(height, 1u);
+      m_desc.Height = bufferSizeFromWindow(height);
   }
   m_refreshHz = containingRefreshHz();
   if (m_desc.Flags & DXGI_SWAP_CHAIN_FLAG_FRAME_LATENCY_WAITABLE_OBJECT) {
@@ -278,6 +292,10 @@ HRESULT DxgiSwapChain::createBackBuffer() {
   // The bindings follow the usage, as Windows makes them (a buffer without
   // RENDER_TARGET_OUTPUT is no render target); presenting needs none of them.
   texture.BindFlags = bindFlagsForUsage(m_desc.BufferUsage);
+  // GDI-compatible swapchains draw through IDXGISurface1::GetDC on buffer 0 (a B8G8R8A8 format
+  // and render-target usage, which the texture's validation asks for and reports when missing).
+  if (m_desc.Flags & DXGI_SWAP_CHAIN_FLAG_GDI_COMPATIBLE)
+    texture.MiscFlags |= D3D11_RESOURCE_MISC_GDI_COMPATIBLE;
   // DXGI_USAGE_BACK_BUFFER and the description's usage, for IDXGIResource::GetUsage and for the
   // back-buffer view rules (_SRGB render-target views, ID3D11VkPresentDevice::CreateBackBuffer);
   // the DISCARD effect's buffer is also DISCARD_ON_PRESENT (what Windows 10 reports).
@@ -532,8 +550,10 @@ HRESULT STDMETHODCALLTYPE DxgiSwapChain::GetBuffer(UINT Buffer, REFIID riid, voi
   if (Buffer > 0) {
     // Documented: DISCARD gives only buffer 0; SEQUENTIAL and FLIP_SEQUENTIAL give the others
     // read-only (docs/dxgi.md: they are textures without render-target or UAV binding).
-    if (m_desc.SwapEffect == DXGI_SWAP_EFFECT_DISCARD)
-      return invalidCall("GetBuffer", "DXGI_SWAP_EFFECT_DISCARD swapchains give only buffer 0");
+    // FLIP_DISCARD gives only buffer 0 to Direct3D 11 and 10 devices too (Windows 10, per Wine's
+    // dxgi tests; the buffers rotate behind buffer 0, which is always the one to draw into).
+    if (m_desc.SwapEffect == DXGI_SWAP_EFFECT_DISCARD || m_desc.SwapEffect == DXGI_SWAP_EFFECT_FLIP_DISCARD)
+      return invalidCall("GetBuffer", "DISCARD and FLIP_DISCARD swapchains give Direct3D 11 only buffer 0");
     if (m_history.empty()) {
       HRESULT result = createHistory();
       if (FAILED(result))
@@ -635,8 +655,8 @@ HRESULT STDMETHODCALLTYPE DxgiSwapChain::ResizeBuffers(UINT BufferCount, UINT Wi
   UINT windowWidth = 0, windowHeight = 0;
   if (!Width || !Height)
     windowSize(&windowWidth, &windowHeight);
-  desc.Width = Width ? Width : std::max(windowWidth, 1u);
-  desc.Height = Height ? Height : std::max(windowHeight, 1u);
+  desc.Width = Width ? Width : bufferSizeFromWindow(windowWidth);
+  desc.Height = Height ? Height : bufferSizeFromWindow(windowHeight);
 
   DXGI_SWAP_CHAIN_DESC1 previous = m_desc;
   HeldBuffer previousBuffer = std::move(m_backBuffer);
@@ -658,9 +678,14 @@ HRESULT STDMETHODCALLTYPE DxgiSwapChain::ResizeBuffers(UINT BufferCount, UINT Wi
 HRESULT STDMETHODCALLTYPE DxgiSwapChain::ResizeTarget(const DXGI_MODE_DESC* pNewTargetParameters) {
   if (!pNewTargetParameters)
     return invalidCall("ResizeTarget", "a null mode");
-  if (!pNewTargetParameters->Width || !pNewTargetParameters->Height)
-    return S_OK;  // zero keeps the current size, as documented for windowed swapchains
 #ifdef _WIN32
+  const bool zeroSize = !pNewTargetParameters->Width || !pNewTargetParameters->Height;
+  if (m_fullscreen && zeroSize) {
+    // Fullscreen with no size: the current display mode stays and the window keeps covering it.
+    m_fullscreenDesc.RefreshRate = pNewTargetParameters->RefreshRate;
+    coverOutput(m_fullscreenOutput.get());
+    return S_OK;
+  }
   if (m_fullscreen) {
     // Fullscreen: the display mode changes (when the output lists it) and the window follows
     // the output; the application sees WM_SIZE and calls ResizeBuffers.
@@ -673,7 +698,8 @@ HRESULT STDMETHODCALLTYPE DxgiSwapChain::ResizeTarget(const DXGI_MODE_DESC* pNew
     coverOutput(m_fullscreenOutput.get());
     return S_OK;
   }
-  // Windowed: the window's client area takes the size; the frame around it is kept.
+  // Windowed: the window's client area takes the size, zero included (the window then shrinks to
+  // the smallest size its frame allows, as on Windows 10); the frame around it is kept.
   RECT rect{0, 0, LONG(pNewTargetParameters->Width), LONG(pNewTargetParameters->Height)};
   AdjustWindowRectEx(&rect, DWORD(GetWindowLongW(m_window, GWL_STYLE)), FALSE, DWORD(GetWindowLongW(m_window, GWL_EXSTYLE)));
   if (!SetWindowPos(m_window, nullptr, 0, 0, rect.right - rect.left, rect.bottom - rect.top,
@@ -689,7 +715,10 @@ HRESULT STDMETHODCALLTYPE DxgiSwapChain::ResizeTarget(const DXGI_MODE_DESC* pNew
     m_fullscreenDesc.RefreshRate = pNewTargetParameters->RefreshRate;
     return S_OK;
   }
-  // Windowed: the X11 window takes the size (an X window has no frame of its own to add).
+  // Windowed: the X11 window takes the size (an X window has no frame of its own to add). X11
+  // has no windows without an area, so a zero size keeps the window's.
+  if (!pNewTargetParameters->Width || !pNewTargetParameters->Height)
+    return S_OK;
   if (!x11::resizeWindow(reinterpret_cast<uintptr_t>(m_window), pNewTargetParameters->Width, pNewTargetParameters->Height))
     return invalidCall("ResizeTarget", "the X11 window cannot be resized (is it gone?)");
   return S_OK;
@@ -768,15 +797,20 @@ HRESULT STDMETHODCALLTYPE DxgiSwapChain::GetLastPresentCount(UINT* pLastPresentC
 }
 
 HRESULT STDMETHODCALLTYPE DxgiSwapChain::GetDesc1(DXGI_SWAP_CHAIN_DESC1* pDesc) {
-  if (!pDesc)
-    return invalidCall("GetDesc1", "a null pointer");
+  if (!pDesc) {
+    // E_INVALIDARG, as Windows 10 answers (Wine's dxgi tests), where GetDesc says INVALID_CALL.
+    util::log::warn("GetDesc1: a null pointer");
+    return E_INVALIDARG;
+  }
   *pDesc = m_desc;
   return S_OK;
 }
 
 HRESULT STDMETHODCALLTYPE DxgiSwapChain::GetFullscreenDesc(DXGI_SWAP_CHAIN_FULLSCREEN_DESC* pDesc) {
-  if (!pDesc)
-    return invalidCall("GetFullscreenDesc", "a null pointer");
+  if (!pDesc) {
+    util::log::warn("GetFullscreenDesc: a null pointer");
+    return E_INVALIDARG;
+  }
   *pDesc = m_fullscreenDesc;
   return S_OK;
 }
@@ -939,7 +973,10 @@ HRESULT STDMETHODCALLTYPE DxgiSwapChain::ResizeBuffers1(UINT BufferCount, UINT W
   for (UINT i = 0; pCreationNodeMask && i < count; ++i)
     if (pCreationNodeMask[i] != 1 && pCreationNodeMask[i] != 0)
       return invalidCall("ResizeBuffers1", "a node mask other than the single node");
-  (void)ppPresentQueue;
+  // Present queues are Direct3D 12 command queues; a Direct3D 11 or 10 swapchain takes none
+  // (Windows 10 refuses even its own device there, per Wine's dxgi tests).
+  if (ppPresentQueue)
+    return invalidCall("ResizeBuffers1", "present queues given to a swapchain of a Direct3D 11 or 10 device");
   return ResizeBuffers(BufferCount, Width, Height, Format, SwapChainFlags);
 }
 

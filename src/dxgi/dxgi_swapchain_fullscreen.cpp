@@ -4,6 +4,7 @@
 
 #include "d3d11/d3d11_dxgi_resource.h"
 #include "dxgi/dxgi_factory.h"
+#include "dxgi/dxgi_output.h"
 #include "util/log.h"
 #include "vk/presenter.h"
 
@@ -15,8 +16,9 @@ bool DxgiSwapChain::windowOccluded(UINT width, UINT height) const {
   if (!width || !height)
     return true;  // minimised or without area: nothing can be shown
 #ifdef _WIN32
-  // Iconic or hidden windows show nothing either, whatever their client rectangle says.
-  return IsIconic(m_window) || !IsWindowVisible(m_window);
+  // A minimised window is occluded whatever its client rectangle says. A hidden window is not:
+  // Windows 10 presents to it with S_OK (Wine's dxgi tests record both), and so does this.
+  return IsIconic(m_window);
 #else
   // A minimised X11 window keeps its size (Vulkan reports it unchanged) but is unmapped: the X
   // server's map state tells (docs/dxgi.md).
@@ -78,15 +80,22 @@ HRESULT DxgiSwapChain::enterFullscreen(IDXGIOutput* output) {
 
   switchMode(outputDesc.DeviceName, m_desc.Width, m_desc.Height, m_fullscreenDesc.RefreshRate);
 
-  // A borderless popup over the whole output, above other windows.
-  LONG style = m_savedStyle & ~LONG(WS_OVERLAPPEDWINDOW);
-  style |= LONG(WS_POPUP | WS_SYSMENU);
-  LONG exStyle = m_savedExStyle & ~LONG(WS_EX_OVERLAPPEDWINDOW);
+  // Borderless over the whole output, above other windows: Windows 10 takes the frame, the
+  // popup bit and the window-menu boxes away and keeps the rest (visible, disabled, maximised or
+  // minimised, clipping); coverOutput makes the window topmost. Wine's dxgi tests record both
+  // masks. Without WS_POPUP, moving the window asks it for WM_GETMINMAXINFO as Windows' does.
+  constexpr LONG kFramelessStyle = WS_POPUP | WS_MAXIMIZEBOX | WS_MINIMIZEBOX | WS_THICKFRAME | WS_SYSMENU |
+                                   WS_DLGFRAME | WS_BORDER;
+  constexpr LONG kFramelessExStyle = WS_EX_DLGMODALFRAME | WS_EX_TOOLWINDOW | WS_EX_WINDOWEDGE | WS_EX_CLIENTEDGE |
+                                     WS_EX_CONTEXTHELP;
+  const LONG style = m_savedStyle & ~kFramelessStyle;
+  const LONG exStyle = m_savedExStyle & ~kFramelessExStyle;
   SetWindowLongW(m_window, GWL_STYLE, style);
   SetWindowLongW(m_window, GWL_EXSTYLE, exStyle);
   m_fullscreen = true;
   m_fullscreenOutput = util::ComPtr<IDXGIOutput>(output);
   m_fullscreenDesc.Windowed = FALSE;
+  noteFullscreenDisplay(output, true);
   coverOutput(output);
   util::log::info("swapchain: fullscreen, window over ", outputDesc.DesktopCoordinates.right - outputDesc.DesktopCoordinates.left,
                   "x", outputDesc.DesktopCoordinates.bottom - outputDesc.DesktopCoordinates.top);
@@ -102,6 +111,7 @@ void DxgiSwapChain::leaveFullscreen() {
     SetWindowPos(m_window, order, m_savedRect.left, m_savedRect.top, m_savedRect.right - m_savedRect.left,
                  m_savedRect.bottom - m_savedRect.top, SWP_FRAMECHANGED | SWP_NOACTIVATE);
   }
+  noteFullscreenDisplay(m_fullscreenOutput.get(), false);
   m_fullscreen = false;
   m_fullscreenOutput.reset();
   m_fullscreenDesc.Windowed = TRUE;
@@ -189,12 +199,14 @@ HRESULT DxgiSwapChain::enterFullscreen(IDXGIOutput* output) {
   m_fullscreen = true;
   m_fullscreenOutput = util::ComPtr<IDXGIOutput>(output);
   m_fullscreenDesc.Windowed = FALSE;
+  noteFullscreenDisplay(output, true);
   util::log::info("swapchain: fullscreen, X11 window over ", rect.width, "x", rect.height, " at ", rect.x, ",", rect.y);
   return S_OK;
 }
 
 void DxgiSwapChain::leaveFullscreen() {
   x11::leaveFullscreen(reinterpret_cast<uintptr_t>(m_window), m_savedPlacement);
+  noteFullscreenDisplay(m_fullscreenOutput.get(), false);
   m_fullscreen = false;
   m_fullscreenOutput.reset();
   m_fullscreenDesc.Windowed = TRUE;

@@ -1,5 +1,5 @@
-// Window hook (PE build): a window procedure put in front of the application's for every window
-// a swapchain presents to; it acts on Alt+Enter and passes every message on (docs/dxgi.md).
+// Window hook (PE build): a WH_GETMESSAGE hook on the thread of every window a swapchain presents
+// to; it acts on Alt+Enter and leaves the window procedure alone (docs/dxgi.md).
 #include "dxgi/dxgi_window_hook.h"
 
 #include <algorithm>
@@ -14,76 +14,98 @@ namespace d3d11vk {
 
 namespace {
 
-struct Hook {
-  WNDPROC previous = nullptr;
+struct ThreadHook {
+  HHOOK hook = nullptr;
+  unsigned windows = 0;  // watched windows that belong to the thread
+};
+
+struct WatchedWindow {
+  DWORD thread = 0;
   std::vector<DxgiSwapChain*> swapchains;  // those watching the window, oldest first
 };
 
-// Recursive: acting on Alt+Enter moves the window, which sends it messages through the hook on
-// the same thread while the lock is held (held so a swapchain cannot go away mid-switch).
+// Recursive: acting on Alt+Enter moves the window, which can pump the thread's messages (and so
+// call the hook again) while the lock is held; held so a swapchain cannot go away mid-switch.
 std::recursive_mutex g_mutex;
-std::map<HWND, Hook> g_hooks;
+std::map<HWND, WatchedWindow> g_windows;
+std::map<DWORD, ThreadHook> g_threads;
 
-constexpr LPARAM kAltDown = LPARAM(1) << 29;     // WM_SYSKEYDOWN: the context code (Alt held)
-constexpr LPARAM kRepeated = LPARAM(1) << 30;    // the key was already down: auto-repeat
+constexpr LPARAM kAltDown = LPARAM(1) << 29;   // WM_SYSKEYDOWN: the context code (Alt held)
+constexpr LPARAM kRepeated = LPARAM(1) << 30;  // the key was already down: auto-repeat
 
-LRESULT CALLBACK hookProcedure(HWND window, UINT message, WPARAM wParam, LPARAM lParam) {
-  WNDPROC previous = nullptr;
-  {
-    std::lock_guard lock(g_mutex);
-    auto found = g_hooks.find(window);
-    if (found == g_hooks.end())
-      return DefWindowProcW(window, message, wParam, lParam);  // not ours any more (cannot happen)
-    previous = found->second.previous;
-    if (message == WM_SYSKEYDOWN && wParam == VK_RETURN && (lParam & kAltDown) && !(lParam & kRepeated) &&
-        !found->second.swapchains.empty()) {
-      // Consumed when acted on, as DXGI does; otherwise the application sees the keystroke.
-      if (found->second.swapchains.back()->handleAltEnter())
-        return 0;
-    }
-    if (message == WM_NCDESTROY) {
-      // The window's last message: forget it (its swapchains then find no hook to remove).
-      if (reinterpret_cast<WNDPROC>(GetWindowLongPtrW(window, GWLP_WNDPROC)) == hookProcedure)
-        SetWindowLongPtrW(window, GWLP_WNDPROC, reinterpret_cast<LONG_PTR>(previous));
-      g_hooks.erase(found);
+bool isAltEnter(const MSG& message) {
+  return message.message == WM_SYSKEYDOWN && message.wParam == VK_RETURN && (message.lParam & kAltDown) &&
+         !(message.lParam & kRepeated);
+}
+
+// Called by GetMessage/PeekMessage on the window's thread for each posted message it returns.
+// Keystrokes are posted, so this sees them all; the message is acted on once, when it is removed
+// from the queue (a PM_NOREMOVE peek sees it again later).
+LRESULT CALLBACK getMessageHook(int code, WPARAM removal, LPARAM lParam) {
+  if (code == HC_ACTION && removal == PM_REMOVE) {
+    MSG* message = reinterpret_cast<MSG*>(lParam);
+    if (isAltEnter(*message)) {
+      std::lock_guard lock(g_mutex);
+      auto found = g_windows.find(message->hwnd);
+      // Consumed when acted on, as DXGI does (the message becomes WM_NULL); otherwise the
+      // application sees the keystroke.
+      if (found != g_windows.end() && !found->second.swapchains.empty() &&
+          found->second.swapchains.back()->handleAltEnter())
+        message->message = WM_NULL;
     }
   }
-  return CallWindowProcW(previous, window, message, wParam, lParam);
+  return CallNextHookEx(nullptr, code, removal, lParam);
 }
 
 }  // namespace
 
 void watchWindow(HWND window, DxgiSwapChain* swapchain) {
   std::lock_guard lock(g_mutex);
-  auto [hook, inserted] = g_hooks.try_emplace(window);
+  auto [watched, inserted] = g_windows.try_emplace(window);
   if (inserted) {
-    SetLastError(0);
-    LONG_PTR previous = SetWindowLongPtrW(window, GWLP_WNDPROC, reinterpret_cast<LONG_PTR>(hookProcedure));
-    if (!previous) {
-      // Another process's window, or one being destroyed: presenting still works, Alt+Enter does not.
-      util::log::warn("swapchain: the window's procedure cannot be watched (error ", GetLastError(), "); Alt+Enter is not seen");
-      g_hooks.erase(hook);
+    DWORD process = 0;
+    const DWORD thread = GetWindowThreadProcessId(window, &process);
+    if (!thread || process != GetCurrentProcessId()) {
+      // Another process's window: a hook there would need a DLL injected into it. Presenting
+      // still works; Alt+Enter is that process's business.
+      util::log::warn("swapchain: the window belongs to another process; Alt+Enter is not watched");
+      g_windows.erase(watched);
       return;
     }
-    hook->second.previous = reinterpret_cast<WNDPROC>(previous);
+    ThreadHook& threadHook = g_threads[thread];
+    if (!threadHook.hook) {
+      // A thread-local hook of this module's own code: no module handle is needed.
+      threadHook.hook = SetWindowsHookExW(WH_GETMESSAGE, getMessageHook, nullptr, thread);
+      if (!threadHook.hook) {
+        util::log::warn("swapchain: the window's message queue cannot be watched (error ", GetLastError(),
+                        "); Alt+Enter is not seen");
+        g_threads.erase(thread);
+        g_windows.erase(watched);
+        return;
+      }
+    }
+    ++threadHook.windows;
+    watched->second.thread = thread;
   }
-  hook->second.swapchains.push_back(swapchain);
+  watched->second.swapchains.push_back(swapchain);
 }
 
 void unwatchWindow(HWND window, DxgiSwapChain* swapchain) {
   std::lock_guard lock(g_mutex);
-  auto hook = g_hooks.find(window);
-  if (hook == g_hooks.end())
+  auto watched = g_windows.find(window);
+  if (watched == g_windows.end())
     return;
-  std::vector<DxgiSwapChain*>& swapchains = hook->second.swapchains;
+  std::vector<DxgiSwapChain*>& swapchains = watched->second.swapchains;
   swapchains.erase(std::remove(swapchains.begin(), swapchains.end(), swapchain), swapchains.end());
   if (!swapchains.empty())
     return;
-  // The application's procedure goes back only when ours is still the window's: if someone
-  // subclassed the window after us, theirs chains to ours, which stays and passes messages on.
-  if (IsWindow(window) && reinterpret_cast<WNDPROC>(GetWindowLongPtrW(window, GWLP_WNDPROC)) == hookProcedure) {
-    SetWindowLongPtrW(window, GWLP_WNDPROC, reinterpret_cast<LONG_PTR>(hook->second.previous));
-    g_hooks.erase(hook);
+  const DWORD thread = watched->second.thread;
+  g_windows.erase(watched);
+  auto threadHook = g_threads.find(thread);
+  if (threadHook != g_threads.end() && --threadHook->second.windows == 0) {
+    // The thread's last watched window: the hook goes (UnhookWindowsHookEx may be called from any thread).
+    UnhookWindowsHookEx(threadHook->second.hook);
+    g_threads.erase(threadHook);
   }
 }
 

@@ -1,5 +1,6 @@
 // Window hook (PE build): DXGI watches the message queue of a swapchain's window, as documented
-// for MakeWindowAssociation, by subclassing its window procedure; Alt+Enter toggles fullscreen.
+// for MakeWindowAssociation, through a WH_GETMESSAGE hook on the window's thread (the window
+// procedure stays the application's, as on Windows); Alt+Enter toggles fullscreen.
 #pragma once
 
 #include "util/windows_base.h"
@@ -8,12 +9,11 @@ namespace d3d11vk {
 
 class DxgiSwapChain;
 
-// The swapchain starts watching its window: the window procedure is replaced (once per window)
-// by one that chains to the previous procedure. Several swapchains may watch one window; the
-// latest one created answers Alt+Enter.
+// The swapchain starts watching its window: the window's thread gets the hook (once per thread).
+// Several swapchains may watch one window; the latest one created answers Alt+Enter.
 void watchWindow(HWND window, DxgiSwapChain* swapchain);
-// The swapchain stops watching (its Release). When no swapchain watches the window any more and
-// no one subclassed it after us, the previous window procedure is put back.
+// The swapchain stops watching (its Release). When no watched window of the thread is left, the
+// thread's hook is removed.
 void unwatchWindow(HWND window, DxgiSwapChain* swapchain);
 
 }  // namespace d3d11vk

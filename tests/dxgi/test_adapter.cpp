@@ -2,6 +2,8 @@
 // descriptions from Vulkan (and the dxgi.* overrides), video-memory budgets and reservations,
 // CheckInterfaceSupport, outputs (the X display's natively) and registrations.
 #include <catch2/catch.hpp>
+#include <sys/eventfd.h>
+#include <unistd.h>
 
 #include <cstdlib>
 #include <string>
@@ -188,9 +190,16 @@ TEST_CASE("the adapter's parent is its factory", "[dxgi]") {
 
 TEST_CASE("budget and content-protection registrations pair by cookie", "[dxgi]") {
   ComPtr<IDXGIAdapter4> adapter = firstAdapter();
-  HANDLE event = reinterpret_cast<HANDLE>(0x10);
+  // Natively an event handle is an eventfd (util::setEventHandle writes to it).
+  const int eventFd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+  REQUIRE(eventFd >= 0);
+  HANDLE event = reinterpret_cast<HANDLE>(intptr_t(eventFd));
   DWORD cookie = 0, second = 0;
   CHECK(adapter->RegisterVideoMemoryBudgetChangeNotificationEvent(event, &cookie) == S_OK);
+  // Set at once on registration, as on Windows 10: the application reads its first budget.
+  uint64_t count = 0;
+  CHECK(read(eventFd, &count, sizeof(count)) == ssize_t(sizeof(count)));
+  CHECK(count == 1);
   CHECK(adapter->RegisterVideoMemoryBudgetChangeNotificationEvent(event, &second) == DXGI_ERROR_INVALID_CALL);
   CHECK(adapter->RegisterVideoMemoryBudgetChangeNotificationEvent(nullptr, &second) == DXGI_ERROR_INVALID_CALL);
   adapter->UnregisterVideoMemoryBudgetChangeNotification(cookie);
@@ -200,4 +209,6 @@ TEST_CASE("budget and content-protection registrations pair by cookie", "[dxgi]"
   CHECK(adapter->RegisterHardwareContentProtectionTeardownStatusEvent(event, &second) == DXGI_ERROR_INVALID_CALL);
   adapter->UnregisterHardwareContentProtectionTeardownStatus(cookie);
   CHECK(adapter->RegisterHardwareContentProtectionTeardownStatusEvent(event, &second) == S_OK);
+  adapter->UnregisterHardwareContentProtectionTeardownStatus(second);
+  close(eventFd);
 }

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "dxgi/dxgi_factory.h"
 #include "dxgi/dxgi_vk_adapter.h"
 #include "util/com_ptr.h"
 #include "util/windows_base.h"
@@ -54,9 +55,17 @@ int rank(VkPhysicalDeviceType type, DXGI_GPU_PREFERENCE preference) {
 
 }  // namespace
 
-TEST_CASE("the three factory entry points answer every factory interface; CreateDXGIFactory2 checks its flags", "[dxgi]") {
+TEST_CASE("CreateDXGIFactory makes a DXGI 1.0 factory; CreateDXGIFactory1 and 2 answer every factory interface and 2 checks its flags", "[dxgi]") {
   ComPtr<IDXGIFactory> factory0;
   CHECK(CreateDXGIFactory(__uuidof(IDXGIFactory), factory0.putVoid()) == S_OK);
+  REQUIRE(factory0);
+  // Windows 10: the DXGI 1.0 factory answers IDXGIFactory, not IDXGIFactory1 or later.
+  CHECK(!factory0.query<IDXGIFactory1>());
+  CHECK(!factory0.query<IDXGIFactory2>());
+  CHECK(factory0.query<IDXGIObject>());
+  void* refused = reinterpret_cast<void*>(1);
+  CHECK(CreateDXGIFactory(__uuidof(IDXGIFactory1), &refused) == E_NOINTERFACE);
+  CHECK(refused == nullptr);
   ComPtr<IDXGIFactory1> factory1;
   CHECK(CreateDXGIFactory1(__uuidof(IDXGIFactory1), factory1.putVoid()) == S_OK);
   ComPtr<IDXGIFactory7> factory = createFactory();
@@ -163,20 +172,34 @@ TEST_CASE("EnumWarpAdapter finds no WARP adapter", "[dxgi]") {
   CHECK(factory->EnumWarpAdapter(__uuidof(IDXGIAdapter), nullptr) == E_INVALIDARG);
 }
 
-TEST_CASE("MakeWindowAssociation validates window and flags; GetWindowAssociation returns the window", "[dxgi]") {
+TEST_CASE("MakeWindowAssociation keeps flags per window; a null window ends them; GetWindowAssociation answers null", "[dxgi]") {
   ComPtr<IDXGIFactory7> factory = createFactory();
+  // The factory object behind the interface: its altEnterBlocked is what the swapchains ask.
+  auto* ours = static_cast<DxgiFactory*>(factory.get());
   HWND window = reinterpret_cast<HWND>(0x1234);  // natively any non-null value names a window
-  CHECK(factory->MakeWindowAssociation(window, DXGI_MWA_NO_ALT_ENTER | DXGI_MWA_NO_WINDOW_CHANGES) == S_OK);
-  HWND associated = nullptr;
-  CHECK(factory->GetWindowAssociation(&associated) == S_OK);
-  CHECK(associated == window);
-  CHECK(factory->MakeWindowAssociation(window, 0x8) == DXGI_ERROR_INVALID_CALL);
-  CHECK(factory->MakeWindowAssociation(nullptr, DXGI_MWA_NO_ALT_ENTER) == DXGI_ERROR_INVALID_CALL);
-  CHECK(factory->GetWindowAssociation(&associated) == S_OK);
-  CHECK(associated == window);  // failed calls change nothing
-  CHECK(factory->MakeWindowAssociation(nullptr, 0) == S_OK);
+  HWND other = reinterpret_cast<HWND>(0x5678);
+  CHECK(factory->MakeWindowAssociation(window, DXGI_MWA_NO_ALT_ENTER) == S_OK);
+  CHECK(ours->altEnterBlocked(window));
+  // Another window's association is added, not put in the first one's place (Windows 10).
+  CHECK(factory->MakeWindowAssociation(other, DXGI_MWA_NO_PRINT_SCREEN) == S_OK);
+  CHECK(ours->altEnterBlocked(window));
+  CHECK(!ours->altEnterBlocked(other));
+  CHECK(factory->MakeWindowAssociation(window, DXGI_MWA_NO_PRINT_SCREEN) == S_OK);
+  CHECK(!ours->altEnterBlocked(window));
+  CHECK(factory->MakeWindowAssociation(other, DXGI_MWA_NO_WINDOW_CHANGES) == S_OK);
+  CHECK(ours->altEnterBlocked(other));
+  // Windows 10 answers a null window even after a successful association.
+  HWND associated = reinterpret_cast<HWND>(1);
   CHECK(factory->GetWindowAssociation(&associated) == S_OK);
   CHECK(associated == nullptr);
+  CHECK(factory->MakeWindowAssociation(window, 0x8) == DXGI_ERROR_INVALID_CALL);
+  CHECK(ours->altEnterBlocked(other));  // the failed call changed nothing
+  // A null window, with or without flags (S_OK on Windows 10), ends every association.
+  CHECK(factory->MakeWindowAssociation(nullptr, DXGI_MWA_NO_ALT_ENTER) == S_OK);
+  CHECK(!ours->altEnterBlocked(other));
+  CHECK(factory->MakeWindowAssociation(window, DXGI_MWA_NO_ALT_ENTER) == S_OK);
+  CHECK(factory->MakeWindowAssociation(nullptr, 0) == S_OK);
+  CHECK(!ours->altEnterBlocked(window));
   CHECK(factory->GetWindowAssociation(nullptr) == DXGI_ERROR_INVALID_CALL);
 }
 

@@ -242,34 +242,15 @@ TEST_CASE("WaitForVBlank returns after the next vblank of the output's timeline"
   CHECK(f.output->GetFrameStatistics(nullptr) == DXGI_ERROR_INVALID_CALL);
 }
 
-TEST_CASE("gamma ramps are stored per monitor and read back; capabilities list 1025 points", "[dxgi]") {
+TEST_CASE("gamma control needs a fullscreen swapchain on the output", "[dxgi]") {
+  // Windows 10 answers the gamma methods only for the display a swapchain is fullscreen on (the
+  // round trip in fullscreen is in the native swapchain tests).
   Fixture f(testMonitor(u"\\\\.\\GAMMATEST"));
   DXGI_GAMMA_CONTROL_CAPABILITIES caps{};
-  REQUIRE(f.output->GetGammaControlCapabilities(&caps) == S_OK);
-  CHECK(caps.NumGammaControlPoints == 1025);
-  CHECK(caps.ControlPointPositions[0] == 0.0f);
-  CHECK(caps.ControlPointPositions[1024] == 1.0f);
-  CHECK(caps.MaxConvertedValue == 1.0f);
-
+  CHECK(f.output->GetGammaControlCapabilities(&caps) == DXGI_ERROR_INVALID_CALL);
   DXGI_GAMMA_CONTROL gamma{};
-  REQUIRE(f.output->GetGammaControl(&gamma) == S_OK);
-  CHECK(gamma.Scale.Red == 1.0f);
-  CHECK(gamma.GammaCurve[512].Green == Approx(0.5f));  // identity before any Set
-
-  gamma.GammaCurve[512].Green = 0.25f;
-  gamma.Offset.Blue = 0.125f;
-  REQUIRE(f.output->SetGammaControl(&gamma) == S_OK);
-  // A second output object for the same monitor (as EnumOutputs would give) sees the ramp.
-  Fixture other(testMonitor(u"\\\\.\\GAMMATEST"));
-  DXGI_GAMMA_CONTROL read{};
-  REQUIRE(other.output->GetGammaControl(&read) == S_OK);
-  CHECK(read.GammaCurve[512].Green == 0.25f);
-  CHECK(read.Offset.Blue == 0.125f);
-
-  gamma.GammaCurve[3].Red = std::numeric_limits<float>::quiet_NaN();
+  CHECK(f.output->GetGammaControl(&gamma) == DXGI_ERROR_INVALID_CALL);
   CHECK(f.output->SetGammaControl(&gamma) == DXGI_ERROR_INVALID_CALL);
-  REQUIRE(f.output->GetGammaControl(&read) == S_OK);
-  CHECK(!std::isnan(read.GammaCurve[3].Red));  // the refused ramp was not stored
   CHECK(f.output->SetGammaControl(nullptr) == DXGI_ERROR_INVALID_CALL);
   CHECK(f.output->GetGammaControl(nullptr) == DXGI_ERROR_INVALID_CALL);
   CHECK(f.output->GetGammaControlCapabilities(nullptr) == DXGI_ERROR_INVALID_CALL);

@@ -14,6 +14,7 @@
 #include <chrono>
 #include <cstring>
 #include <initializer_list>
+#include <limits>
 #include <string>
 #include <thread>
 #include <vector>
@@ -536,6 +537,25 @@ TEST_CASE("Native fullscreen puts the X11 window over the output and back", "[dx
   CHECK(border == 0);
   // Asked again for the same output: nothing changes.
   CHECK(f.swapchain->SetFullscreenState(TRUE, target.get()) == S_OK);
+  // Gamma control belongs to the fullscreen output now: 1025 control points; nothing to read
+  // back before a ramp is set; a set ramp is seen through the containing output (the same
+  // display); a ramp with a NaN is refused and not stored.
+  DXGI_GAMMA_CONTROL_CAPABILITIES gammaCaps{};
+  REQUIRE(target->GetGammaControlCapabilities(&gammaCaps) == S_OK);
+  CHECK(gammaCaps.NumGammaControlPoints == 1025);
+  CHECK((gammaCaps.ControlPointPositions[0] == 0.0f && gammaCaps.ControlPointPositions[1024] == 1.0f));
+  DXGI_GAMMA_CONTROL gamma{};
+  CHECK(target->GetGammaControl(&gamma) == DXGI_ERROR_INVALID_CALL);
+  gamma.Scale = {1.0f, 1.0f, 1.0f};
+  gamma.GammaCurve[512].Green = 0.25f;
+  REQUIRE(target->SetGammaControl(&gamma) == S_OK);
+  DXGI_GAMMA_CONTROL read{};
+  REQUIRE(containing->GetGammaControl(&read) == S_OK);
+  CHECK(read.GammaCurve[512].Green == 0.25f);
+  gamma.GammaCurve[3].Red = std::numeric_limits<float>::quiet_NaN();
+  CHECK(target->SetGammaControl(&gamma) == DXGI_ERROR_INVALID_CALL);
+  REQUIRE(target->GetGammaControl(&read) == S_OK);
+  CHECK(read.GammaCurve[3].Red == 0.0f);
 
   // As applications do on the size change: buffers at the output's size, frames read back.
   REQUIRE(f.swapchain->ResizeBuffers(0, outputWidth, outputHeight, DXGI_FORMAT_UNKNOWN, 0) == S_OK);
@@ -560,8 +580,10 @@ TEST_CASE("Native fullscreen puts the X11 window over the output and back", "[dx
   CHECK(f.swapchain->SetFullscreenState(FALSE, target.get()) == DXGI_ERROR_INVALID_CALL);
   target = nullptr;
 
-  // Leaving puts the window back where and as large as it was.
+  // Leaving puts the window back where and as large as it was, and ends gamma control.
   REQUIRE(f.swapchain->SetFullscreenState(FALSE, nullptr) == S_OK);
+  CHECK(containing->GetGammaControl(&read) == DXGI_ERROR_INVALID_CALL);
+  CHECK(containing->GetGammaControlCapabilities(&gammaCaps) == DXGI_ERROR_INVALID_CALL);
   CHECK(f.swapchain->GetFullscreenState(&fullscreen, target.put()) == S_OK);
   CHECK(!fullscreen);
   CHECK(!target);

@@ -160,8 +160,11 @@ int main() {
   check(factory->RegisterOcclusionStatusWindow(reinterpret_cast<HWND>(0x7ff0), WM_USER + 1, &cookie) == DXGI_ERROR_INVALID_CALL,
         "RegisterOcclusionStatusWindow refuses a handle that is not a window");
   check(factory->MakeWindowAssociation(window, DXGI_MWA_NO_ALT_ENTER) == S_OK, "MakeWindowAssociation accepts the window");
-  HWND associated = nullptr;
-  check(factory->GetWindowAssociation(&associated) == S_OK && associated == window, "GetWindowAssociation returns it");
+  HWND associated = window;
+  check(factory->GetWindowAssociation(&associated) == S_OK && associated == nullptr,
+        "GetWindowAssociation answers a null window, as Windows 10 does");
+  check(factory->MakeWindowAssociation(nullptr, DXGI_MWA_NO_ALT_ENTER) == S_OK,
+        "MakeWindowAssociation(null, flags) is S_OK, as on Windows 10");
 
   // The IDXGIDevice face of a d3d11vk device (the runner also checks our d3d11 log for it).
   ID3D11Device* device = nullptr;

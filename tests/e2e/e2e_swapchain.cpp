@@ -297,14 +297,14 @@ static void testBuffersAboveZero(ID3D11Device* device, ID3D11DeviceContext* cont
     check(presented && texel2 == 0xff0000ffu && texel1 == 0xff00ff00u && texel0 == 0xff0000ffu, what);
     release(chain);
   }
-  // FLIP_DISCARD: buffers above 0 can be read (their contents are discarded at Present).
+  // FLIP_DISCARD gives Direct3D 11 only buffer 0, like DISCARD (Windows 10).
   desc.SwapEffect = DXGI_SWAP_EFFECT_FLIP_DISCARD;
   desc.BufferCount = 2;
   if (SUCCEEDED(factory->CreateSwapChainForHwnd(device, window, &desc, nullptr, nullptr, &chain))) {
-    check(chain->GetBuffer(1, __uuidof(ID3D11Texture2D), reinterpret_cast<void**>(&buffer)) == S_OK && buffer,
-          "FLIP_DISCARD: GetBuffer(1) gives a readable buffer");
+    check(chain->GetBuffer(1, __uuidof(ID3D11Texture2D), reinterpret_cast<void**>(&buffer)) == DXGI_ERROR_INVALID_CALL && !buffer,
+          "FLIP_DISCARD: GetBuffer(1) is DXGI_ERROR_INVALID_CALL");
     release(buffer);
-    check(clearAndPresent(device, context, chain, red, 0) == S_OK, "FLIP_DISCARD: presents after GetBuffer(1)");
+    check(clearAndPresent(device, context, chain, red, 0) == S_OK, "FLIP_DISCARD: presents");
     release(chain);
   }
 }
@@ -403,8 +403,8 @@ static void testReleaseInFullscreen(ID3D11Device* device, IDXGIFactory2* factory
 }
 
 // Alt+Enter (WM_SYSKEYDOWN, VK_RETURN, Alt held) in the window's queue toggles fullscreen, as DXGI
-// watches the window; MakeWindowAssociation's flags stop it; the window procedure is the
-// application's again once the swapchain is released.
+// watches the window's queue (a message hook; the window procedure stays the application's);
+// MakeWindowAssociation's flags stop it, per window; nothing is left behind at release.
 static void testAltEnter(ID3D11Device* device, IDXGIFactory2* factory) {
   HWND window = makeWindow(200, 150);
   const LONG_PTR original = GetWindowLongPtrW(window, GWLP_WNDPROC);
@@ -422,7 +422,8 @@ static void testAltEnter(ID3D11Device* device, IDXGIFactory2* factory) {
     DestroyWindow(window);
     return;
   }
-  check(GetWindowLongPtrW(window, GWLP_WNDPROC) != original, "Alt+Enter: the swapchain watches the window's messages");
+  check(GetWindowLongPtrW(window, GWLP_WNDPROC) == original,
+        "Alt+Enter: the swapchain watches the window's messages without replacing its procedure");
   auto altEnter = [&](LPARAM extra) {
     PostMessageW(window, WM_SYSKEYDOWN, VK_RETURN, (LPARAM(1) << 29) | 1 | extra);
     pumpMessages();
