@@ -107,6 +107,8 @@ HRESULT DxgiSwapChain::validate(const DXGI_SWAP_CHAIN_DESC1& desc, D3D_FEATURE_L
   const UINT alphaMode = enumValue(desc.AlphaMode);
   if (effect != DXGI_SWAP_EFFECT_DISCARD && effect != DXGI_SWAP_EFFECT_SEQUENTIAL && !flip)
     return invalidCall(method, "unknown swap effect");
+  if (flip && desc.Format == DXGI_FORMAT_R10G10B10_XR_BIAS_A2_UNORM)
+    return invalidCall(method, "flip-model swapchains take no R10G10B10_XR_BIAS_A2_UNORM (Windows 10 refuses it)");
   if (!isSwapChainFormat(desc.Format, level)) {
     // E_INVALIDARG, not DXGI_ERROR_INVALID_CALL: what Windows answers for a format it cannot display.
     util::log::error(method, ": format ", unsigned(desc.Format), " is not a swapchain format at feature level 0x", std::hex,
@@ -210,7 +212,7 @@ HRESULT DxgiSwapChain::create(DxgiFactory* factory, IUnknown* device, HWND windo
 DxgiSwapChain::DxgiSwapChain(DxgiFactory* factory, IUnknown* device, util::ComPtr<ID3D11VkPresentDevice> presentDevice,
                              HWND window, const DXGI_SWAP_CHAIN_DESC1& desc,
                              const DXGI_SWAP_CHAIN_FULLSCREEN_DESC& fullscreenDesc, IDXGIOutput* restrictToOutput)
-    : m_factory(factory), m_dxgiFactory(factory), m_device(device), m_presentDevice(std::move(presentDevice)), m_window(window), m_desc(desc),
+    : m_factory(factory), m_factoryAgain(factory), m_dxgiFactory(factory), m_device(device), m_presentDevice(std::move(presentDevice)), m_window(window), m_desc(desc),
       m_fullscreenDesc(fullscreenDesc), m_restrictToOutput(restrictToOutput) {
   try {
     m_presenter = std::make_unique<vk::Presenter>(*m_presentDevice->GetVulkanDevice(), *m_presentDevice->GetVulkanAdapter(),
@@ -574,8 +576,12 @@ HRESULT STDMETHODCALLTYPE DxgiSwapChain::SetFullscreenState(BOOL Fullscreen, IDX
       leaveFullscreen();
     return S_OK;
   }
-  if (windowGone())
-    return invalidCall(method, "the window is gone");
+  if (windowGone()) {
+    // Windows 10 (Wine's dxgi tests): a swapchain already fullscreen stays so and answers S_OK;
+    // a windowed one cannot become fullscreen without its window, "not currently available".
+    util::log::warn(method, ": the window is gone", m_fullscreen ? "; the swapchain stays fullscreen" : "");
+    return m_fullscreen ? S_OK : DXGI_ERROR_NOT_CURRENTLY_AVAILABLE;
+  }
   util::ComPtr<IDXGIOutput> output;
   if (pTarget) {
     if (!outputOfOurAdapter(pTarget))
@@ -605,8 +611,10 @@ HRESULT STDMETHODCALLTYPE DxgiSwapChain::GetFullscreenState(BOOL* pFullscreen, I
 }
 
 HRESULT STDMETHODCALLTYPE DxgiSwapChain::GetDesc(DXGI_SWAP_CHAIN_DESC* pDesc) {
-  if (!pDesc)
-    return invalidCall("GetDesc", "a null pointer");
+  if (!pDesc) {
+    util::log::warn("GetDesc: a null pointer");  // E_INVALIDARG, as Windows 10 answers
+    return E_INVALIDARG;
+  }
   *pDesc = DXGI_SWAP_CHAIN_DESC{};
   pDesc->BufferDesc.Width = m_desc.Width;
   pDesc->BufferDesc.Height = m_desc.Height;
@@ -635,7 +643,7 @@ HRESULT STDMETHODCALLTYPE DxgiSwapChain::ResizeBuffers(UINT BufferCount, UINT Wi
   if ((SwapChainFlags & kFixedFlags) != (m_desc.Flags & kFixedFlags))
     return invalidCall(method, "FRAME_LATENCY_WAITABLE_OBJECT and ALLOW_TEARING cannot be added or removed");
   desc.Flags = SwapChainFlags;
-  HRESULT result = validate(desc, featureLevelOf(m_device.get()), method);
+  HRESULT result = validate(desc, featureLevelOf(m_device), method);
   if (FAILED(result))
     return result;
   auto referenced = [&] {

@@ -142,8 +142,14 @@ private:
   util::ComPtr<ID3D11DeviceContext> immediateContext();
 
   util::ComPtr<IDXGIFactory> m_factory;
+  // A second reference to the factory: a Windows 10 swapchain holds its factory twice (Wine's
+  // dxgi tests read the factory's count as 4 with one swapchain), and applications that check
+  // counts at shutdown see the same numbers.
+  util::ComPtr<IDXGIFactory> m_factoryAgain;
   DxgiFactory* m_dxgiFactory;  // m_factory, for occlusion notifications
-  util::ComPtr<IUnknown> m_device;
+  // The device, held once, as on Windows (its count is one higher per swapchain): through
+  // m_presentDevice, a face of the same object; m_device is that object's IUnknown, not owned.
+  IUnknown* m_device;
   util::ComPtr<ID3D11VkPresentDevice> m_presentDevice;
   HWND m_window;
   DXGI_SWAP_CHAIN_DESC1 m_desc;

@@ -176,8 +176,10 @@ void DxgiSwapChain::coverOutput(IDXGIOutput* output) {
   info.cbSize = sizeof(info);
   if (outputDesc.Monitor && GetMonitorInfoW(outputDesc.Monitor, &info))
     rect = info.rcMonitor;
+  // The window is not shown: a hidden window stays hidden in fullscreen, as on Windows 10
+  // (Wine's dxgi tests read its style without WS_VISIBLE).
   SetWindowPos(m_window, HWND_TOPMOST, rect.left, rect.top, rect.right - rect.left, rect.bottom - rect.top,
-               SWP_FRAMECHANGED | SWP_SHOWWINDOW | SWP_NOACTIVATE);
+               SWP_FRAMECHANGED | SWP_NOACTIVATE);
 }
 
 #else

@@ -130,6 +130,27 @@ static void testFullscreen(ID3D11Device* device, ID3D11DeviceContext* context, I
               outputDesc.DesktopCoordinates.right, outputDesc.DesktopCoordinates.bottom);
   check(sameRect(rect, outputDesc.DesktopCoordinates), "the fullscreen window covers the output's desktop rectangle");
   check(!(GetWindowLongW(window, GWL_STYLE) & WS_CAPTION), "the fullscreen window has no caption");
+  // Windows 10's masks: the frame, popup and window-menu bits go, the rest stays; the extended
+  // frame bits go and the window is topmost.
+  const LONG removed = WS_POPUP | WS_MAXIMIZEBOX | WS_MINIMIZEBOX | WS_THICKFRAME | WS_SYSMENU | WS_DLGFRAME | WS_BORDER;
+  std::printf("styles windowed 0x%08lx, fullscreen 0x%08lx ex 0x%08lx\n", styleBefore, GetWindowLongW(window, GWL_STYLE),
+              GetWindowLongW(window, GWL_EXSTYLE));
+  check(GetWindowLongW(window, GWL_STYLE) == (styleBefore & ~removed),
+        "the fullscreen style is the windowed style without frame, popup and window-menu bits");
+  check((GetWindowLongW(window, GWL_EXSTYLE) & (WS_EX_TOPMOST | WS_EX_WINDOWEDGE | WS_EX_CLIENTEDGE)) == WS_EX_TOPMOST,
+        "the fullscreen window is topmost, without edge styles");
+  // Gamma control belongs to the fullscreen output: capabilities, nothing to read before a ramp
+  // is set, then the ramp set.
+  DXGI_GAMMA_CONTROL_CAPABILITIES gammaCaps{};
+  DXGI_GAMMA_CONTROL gamma{}, gammaRead{};
+  check(containing->GetGammaControlCapabilities(&gammaCaps) == S_OK && gammaCaps.NumGammaControlPoints == 1025,
+        "fullscreen: GetGammaControlCapabilities lists 1025 points");
+  check(containing->GetGammaControl(&gammaRead) == DXGI_ERROR_INVALID_CALL,
+        "fullscreen: GetGammaControl before any SetGammaControl is DXGI_ERROR_INVALID_CALL");
+  gamma.GammaCurve[7].Blue = 0.5f;
+  check(containing->SetGammaControl(&gamma) == S_OK && containing->GetGammaControl(&gammaRead) == S_OK &&
+            gammaRead.GammaCurve[7].Blue == 0.5f,
+        "fullscreen: SetGammaControl's ramp reads back");
   DXGI_SWAP_CHAIN_DESC desc{};
   check(SUCCEEDED(swapchain->GetDesc(&desc)) && !desc.Windowed, "GetDesc: Windowed is FALSE");
   // The documented step after the switch: ResizeBuffers, here to the window's (the output's) size.
@@ -161,6 +182,8 @@ static void testFullscreen(ID3D11Device* device, ID3D11DeviceContext* context, I
   GetWindowRect(window, &rect);
   check(sameRect(rect, before) && GetWindowLongW(window, GWL_STYLE) == styleBefore,
         "the window's rectangle and style are restored");
+  check(containing->GetGammaControl(&gammaRead) == DXGI_ERROR_INVALID_CALL,
+        "windowed again: the fullscreen gamma ramp is gone");
   hr = swapchain->ResizeBuffers(0, 0, 0, DXGI_FORMAT_UNKNOWN, 0);
   check(hr == S_OK && clearAndPresent(device, context, swapchain, green, 0) == S_OK &&
             readTexel(device, context, swapchain, 5, 5) == 0xff00ff00u,
