@@ -106,6 +106,14 @@ HRESULT STDMETHODCALLTYPE DxgiOutput::GetDesc1(DXGI_OUTPUT_DESC1* desc) {
   for (size_t i = 0; i < length; i++)
     desc->DeviceName[i] = WCHAR(m_monitor.deviceName[i]);
   desc->DesktopCoordinates = m_monitor.desktopCoordinates;
+#ifdef _WIN32
+  // The monitor's rectangle now: a display mode change since EnumOutputs moves it, and Windows'
+  // outputs report the current one (applications match outputs by name and rectangle).
+  MONITORINFO info{};
+  info.cbSize = sizeof(info);
+  if (m_monitor.handle && GetMonitorInfoW(m_monitor.handle, &info))
+    desc->DesktopCoordinates = info.rcMonitor;
+#endif
   desc->AttachedToDesktop = m_monitor.attachedToDesktop;
   desc->Rotation = m_monitor.rotation;
   desc->Monitor = m_monitor.handle;

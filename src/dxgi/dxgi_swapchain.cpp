@@ -473,7 +473,15 @@ HRESULT STDMETHODCALLTYPE DxgiSwapChain::Present1(UINT SyncInterval, UINT Presen
     m_warnedGone = true;
     return DXGI_ERROR_INVALID_CALL;
   }
-  const bool occluded = windowOccluded(width, height);
+  // A fullscreen swapchain whose window lost the foreground is occluded: Present(TEST) says so,
+  // and a real Present also ends fullscreen (Windows 10, Wine's dxgi tests).
+  const bool lostFullscreen = lostForeground();
+  if (lostFullscreen && !(PresentFlags & DXGI_PRESENT_TEST)) {
+    util::log::info(method, ": another window of the process took the foreground; fullscreen ends");
+    leaveFullscreen();
+    return DXGI_STATUS_OCCLUDED;
+  }
+  const bool occluded = lostFullscreen || windowOccluded(width, height);
   noteOcclusion(occluded);
   if (PresentFlags & DXGI_PRESENT_TEST)
     return occluded ? DXGI_STATUS_OCCLUDED : S_OK;
@@ -603,6 +611,12 @@ HRESULT STDMETHODCALLTYPE DxgiSwapChain::SetFullscreenState(BOOL Fullscreen, IDX
 }
 
 HRESULT STDMETHODCALLTYPE DxgiSwapChain::GetFullscreenState(BOOL* pFullscreen, IDXGIOutput** ppTarget) {
+  if (lostForeground()) {
+    // Windows ends fullscreen on its own when another window is activated; here it ends when the
+    // application next asks (or presents), which it cannot tell apart.
+    util::log::info("swapchain: another window of the process took the foreground; fullscreen ends");
+    leaveFullscreen();
+  }
   if (pFullscreen)
     *pFullscreen = m_fullscreen ? TRUE : FALSE;
   if (ppTarget)
@@ -695,13 +709,11 @@ HRESULT STDMETHODCALLTYPE DxgiSwapChain::ResizeTarget(const DXGI_MODE_DESC* pNew
     return S_OK;
   }
   if (m_fullscreen) {
-    // Fullscreen: the display mode changes (when the output lists it) and the window follows
+    // Fullscreen: with ALLOW_MODE_SWITCH the display mode changes to the closest match; the window follows
     // the output; the application sees WM_SIZE and calls ResizeBuffers.
-    DXGI_OUTPUT_DESC outputDesc{};
-    if (FAILED(m_fullscreenOutput->GetDesc(&outputDesc)))
-      return invalidCall("ResizeTarget", "the fullscreen output cannot describe itself");
-    switchMode(outputDesc.DeviceName, pNewTargetParameters->Width, pNewTargetParameters->Height,
-               pNewTargetParameters->RefreshRate);
+    if (m_desc.Flags & DXGI_SWAP_CHAIN_FLAG_ALLOW_MODE_SWITCH)
+      switchMode(m_fullscreenOutput.get(), pNewTargetParameters->Width, pNewTargetParameters->Height,
+                 pNewTargetParameters->RefreshRate);
     m_fullscreenDesc.RefreshRate = pNewTargetParameters->RefreshRate;
     coverOutput(m_fullscreenOutput.get());
     return S_OK;

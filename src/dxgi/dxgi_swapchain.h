@@ -114,7 +114,7 @@ private:
   // The semaphore or eventfd of FRAME_LATENCY_WAITABLE_OBJECT gets `count` more frames.
   void releaseWaitable(UINT count);
 
-  // Occlusion: the window is minimised, hidden or without area; a change notifies the factory's
+  // Occlusion: the window is minimised or without area; a change notifies the factory's
   // occlusion registrations.
   bool windowOccluded(UINT width, UINT height) const;
   void noteOcclusion(bool occluded);
@@ -123,11 +123,15 @@ private:
   bool outputOfOurAdapter(IDXGIOutput* output);
   HRESULT enterFullscreen(IDXGIOutput* output);
   void leaveFullscreen();
+  // Whether a fullscreen swapchain has lost the foreground to another window of this process
+  // since it entered fullscreen (docs/dxgi.md: Direct3D 10/11 fullscreen then ends). Always false
+  // natively and when windowed.
+  bool lostForeground() const;
 #ifdef _WIN32
-  // Switches the output's display mode to width x height (at `rate` when given) when that differs
-  // from the current mode and the output lists it; the first switch remembers the device so that
-  // leaving fullscreen restores its registry mode.
-  void switchMode(const WCHAR* device, UINT width, UINT height, DXGI_RATIONAL rate);
+  // Switches the output's display mode to its closest match (FindClosestMatchingMode) to
+  // width x height at `rate`, when that differs from the current mode; the first switch remembers
+  // the device so that leaving fullscreen restores its registry mode.
+  void switchMode(IDXGIOutput* output, UINT width, UINT height, DXGI_RATIONAL rate);
   void restoreMode();
   // Moves and sizes the window over the output's desktop rectangle, topmost.
   void coverOutput(IDXGIOutput* output);
@@ -178,6 +182,7 @@ private:
   LONG m_savedStyle = 0;
   LONG m_savedExStyle = 0;
   RECT m_savedRect{};
+  HWND m_foregroundAtEntry = nullptr;  // the foreground window when fullscreen began
   std::wstring m_modeDevice;  // the display whose mode we changed; empty when none
 #else
   x11::WindowPlacement m_savedPlacement;  // the X11 window's place before fullscreen

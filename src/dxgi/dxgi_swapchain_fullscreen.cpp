@@ -77,8 +77,12 @@ HRESULT DxgiSwapChain::enterFullscreen(IDXGIOutput* output) {
   m_savedStyle = GetWindowLongW(m_window, GWL_STYLE);
   m_savedExStyle = GetWindowLongW(m_window, GWL_EXSTYLE);
   GetWindowRect(m_window, &m_savedRect);
+  m_foregroundAtEntry = GetForegroundWindow();
 
-  switchMode(outputDesc.DeviceName, m_desc.Width, m_desc.Height, m_fullscreenDesc.RefreshRate);
+  // The display mode changes only for swapchains that allow it (DXGI_SWAP_CHAIN_FLAG_ALLOW_MODE_SWITCH);
+  // the others cover the output at the desktop's mode, as on Windows 10.
+  if (m_desc.Flags & DXGI_SWAP_CHAIN_FLAG_ALLOW_MODE_SWITCH)
+    switchMode(output, m_desc.Width, m_desc.Height, m_fullscreenDesc.RefreshRate);
 
   // Borderless over the whole output, above other windows: Windows 10 takes the frame, the
   // popup bit and the window-menu boxes away and keeps the rest (visible, disabled, maximised or
@@ -118,7 +122,43 @@ void DxgiSwapChain::leaveFullscreen() {
   util::log::info("swapchain: windowed again");
 }
 
-void DxgiSwapChain::switchMode(const WCHAR* device, UINT width, UINT height, DXGI_RATIONAL rate) {
+bool DxgiSwapChain::lostForeground() const {
+  if (!m_fullscreen)
+    return false;
+  HWND foreground = GetForegroundWindow();
+  if (foreground == m_foregroundAtEntry || foreground == m_window || !foreground)
+    return false;
+  // Windows 10 ends Direct3D 10/11 fullscreen when another window is activated, even one shown
+  // at the bottom of the z-order (Wine's dxgi tests). Only this process's windows count here: a
+  // window manager under Wine moves the focus to other clients (and back) on its own, which
+  // must not throw a game out of fullscreen; the window's own popups and children do not count.
+  DWORD process = 0;
+  GetWindowThreadProcessId(foreground, &process);
+  if (process != GetCurrentProcessId())
+    return false;
+  return !IsChild(m_window, foreground) && GetWindow(foreground, GW_OWNER) != m_window;
+}
+
+void DxgiSwapChain::switchMode(IDXGIOutput* output, UINT width, UINT height, DXGI_RATIONAL rate) {
+  DXGI_OUTPUT_DESC outputDesc{};
+  if (FAILED(output->GetDesc(&outputDesc)))
+    return;
+  const WCHAR* device = outputDesc.DeviceName;
+  // The mode is the output's closest match to the buffers' size and rate (Windows 10 switches to
+  // FindClosestMatchingMode's answer, so a size no mode has still changes the mode).
+  DXGI_MODE_DESC request{};
+  request.Width = width;
+  request.Height = height;
+  request.RefreshRate = rate;
+  request.Format = m_desc.Format;
+  DXGI_MODE_DESC match{};
+  if (FAILED(output->FindClosestMatchingMode(&request, &match, nullptr))) {
+    util::log::info("swapchain: the output has no mode close to ", width, "x", height, "; the display mode is kept");
+    return;
+  }
+  width = match.Width;
+  height = match.Height;
+  rate = match.RefreshRate;
   DEVMODEW current{};
   current.dmSize = sizeof(current);
   if (!EnumDisplaySettingsExW(device, ENUM_CURRENT_SETTINGS, &current, 0))
@@ -128,24 +168,32 @@ void DxgiSwapChain::switchMode(const WCHAR* device, UINT width, UINT height, DXG
   const bool sameRate = !hz || current.dmDisplayFrequency == hz || current.dmDisplayFrequency <= 1;
   if (current.dmPelsWidth == width && current.dmPelsHeight == height && sameRate)
     return;  // already the mode asked for
-  DEVMODEW mode{};
-  mode.dmSize = sizeof(mode);
+  // The listed 32-bit mode of that size whose rate is closest to the one asked for (an exact
+  // rate first): applications pass rates no mode has (60/60, 1 Hz, is common), and DXGI matches
+  // the mode as FindClosestMatchingMode would rather than refusing the switch.
+  DEVMODEW mode{}, candidate{};
+  candidate.dmSize = sizeof(candidate);
   bool listed = false;
-  for (DWORD i = 0; !listed && EnumDisplaySettingsExW(device, i, &mode, 0); ++i) {
-    listed = mode.dmPelsWidth == width && mode.dmPelsHeight == height && mode.dmBitsPerPel == 32 &&
-             (!hz || mode.dmDisplayFrequency == hz);
-    if (!listed) {
-      mode = DEVMODEW{};
-      mode.dmSize = sizeof(mode);
+  DWORD bestDistance = ~DWORD(0);
+  for (DWORD i = 0; EnumDisplaySettingsExW(device, i, &candidate, 0); ++i) {
+    if (candidate.dmPelsWidth == width && candidate.dmPelsHeight == height && candidate.dmBitsPerPel == 32) {
+      const DWORD rate = candidate.dmDisplayFrequency;
+      const DWORD distance = hz ? (rate > hz ? rate - hz : hz - rate) : 0;
+      if (!listed || distance < bestDistance) {
+        mode = candidate;
+        bestDistance = distance;
+        listed = true;
+      }
     }
+    candidate = DEVMODEW{};
+    candidate.dmSize = sizeof(candidate);
   }
   if (!listed) {
     // The buffer is stretched over the desktop's mode instead (docs/dxgi.md).
-    util::log::info("swapchain: the output lists no ", width, "x", height, " mode", hz ? " at that rate" : "",
-                    "; the display mode is kept");
+    util::log::info("swapchain: the output lists no ", width, "x", height, " mode; the display mode is kept");
     return;
   }
-  mode.dmFields = DM_PELSWIDTH | DM_PELSHEIGHT | DM_BITSPERPEL | (hz ? DM_DISPLAYFREQUENCY : 0);
+  mode.dmFields = DM_PELSWIDTH | DM_PELSHEIGHT | DM_BITSPERPEL | (mode.dmDisplayFrequency > 1 ? DM_DISPLAYFREQUENCY : 0);
   LONG result = ChangeDisplaySettingsExW(device, &mode, nullptr, CDS_FULLSCREEN, nullptr);
   if (result != DISP_CHANGE_SUCCESSFUL) {
     util::log::warn("swapchain: ChangeDisplaySettingsEx to ", width, "x", height, " failed (", result, ")");
@@ -157,10 +205,28 @@ void DxgiSwapChain::switchMode(const WCHAR* device, UINT width, UINT height, DXG
 }
 
 void DxgiSwapChain::restoreMode() {
-  if (m_modeDevice.empty())
+  std::wstring device = m_modeDevice;
+  if (device.empty() && m_fullscreenOutput) {
+    // No switch of ours, but the display may still not be at its registry mode (the application
+    // changed the registry's mode while fullscreen): Windows 10 leaves fullscreen at the
+    // registry's mode either way (Wine's dxgi tests, test_mode_change).
+    DXGI_OUTPUT_DESC outputDesc{};
+    if (FAILED(m_fullscreenOutput->GetDesc(&outputDesc)))
+      return;
+    DEVMODEW current{}, registry{};
+    current.dmSize = registry.dmSize = sizeof(DEVMODEW);
+    if (!EnumDisplaySettingsExW(outputDesc.DeviceName, ENUM_CURRENT_SETTINGS, &current, 0) ||
+        !EnumDisplaySettingsExW(outputDesc.DeviceName, ENUM_REGISTRY_SETTINGS, &registry, 0))
+      return;
+    if (current.dmPelsWidth == registry.dmPelsWidth && current.dmPelsHeight == registry.dmPelsHeight &&
+        current.dmPosition.x == registry.dmPosition.x && current.dmPosition.y == registry.dmPosition.y)
+      return;
+    device = outputDesc.DeviceName;
+  }
+  if (device.empty())
     return;
   // A null mode goes back to the registry's (the desktop's) mode.
-  LONG result = ChangeDisplaySettingsExW(m_modeDevice.c_str(), nullptr, nullptr, 0, nullptr);
+  LONG result = ChangeDisplaySettingsExW(device.c_str(), nullptr, nullptr, 0, nullptr);
   if (result != DISP_CHANGE_SUCCESSFUL)
     util::log::warn("swapchain: restoring the display mode failed (", result, ")");
   m_modeDevice.clear();
@@ -204,6 +270,10 @@ HRESULT DxgiSwapChain::enterFullscreen(IDXGIOutput* output) {
   noteFullscreenDisplay(output, true);
   util::log::info("swapchain: fullscreen, X11 window over ", rect.width, "x", rect.height, " at ", rect.x, ",", rect.y);
   return S_OK;
+}
+
+bool DxgiSwapChain::lostForeground() const {
+  return false;  // the porter's toolkit owns focus natively (docs/dxgi.md)
 }
 
 void DxgiSwapChain::leaveFullscreen() {

@@ -20,7 +20,8 @@
 # WINE_TEST_LIST lists them). Tests marked todo_wine count as ordinary checks
 # (WINETEST_PLATFORM=windows): they describe Windows. Needs: wine, Xvfb, mingw-w64 (x86_64),
 # python3, and the Debian mirror this machine's apt already uses (scripts/lib/debian-mirror.sh).
-# WINE_TEST_TIMEOUT (seconds, default 300) bounds each test function.
+# WINE_TEST_TIMEOUT (seconds, default 300) bounds each test function; WINE_TEST_DESKTOP=WxH runs the
+# tests in a Wine virtual desktop (below).
 set -u
 module=${1:?usage: $0 MODULE MINGW_BUILD_DIR [OUT_DIR [TEST...]]}
 build=${2:?usage: $0 MODULE MINGW_BUILD_DIR [OUT_DIR [TEST...]]}
@@ -111,6 +112,17 @@ if [ $no_xrandr = 1 ]; then
   wine reg add "$x11_key" /v UseXRandR /t REG_SZ /d N /f >"$out/reg.log" 2>&1
 else
   wine reg delete "$x11_key" /v UseXRandR /f >"$out/reg.log" 2>&1
+fi
+# WINE_TEST_DESKTOP=WxH runs the tests in a Wine virtual desktop of that size. Xvfb offers one
+# display mode, so display mode changes (fullscreen with ALLOW_MODE_SWITCH, ResizeTarget in
+# fullscreen) fail on the bare X server; Wine's virtual desktop lists the standard modes up to its
+# size and switches between them, so those tests can run.
+desktop_key='HKCU\Software\Wine\Explorer'
+if [ -n "${WINE_TEST_DESKTOP:-}" ]; then
+  wine reg add "$desktop_key" /v Desktop /t REG_SZ /d Default /f >>"$out/reg.log" 2>&1
+  wine reg add "$desktop_key\Desktops" /v Default /t REG_SZ /d "$WINE_TEST_DESKTOP" /f >>"$out/reg.log" 2>&1
+else
+  wine reg delete "$desktop_key" /v Desktop /f >>"$out/reg.log" 2>&1
 fi
 run="$out/run"
 mkdir -p "$run"
