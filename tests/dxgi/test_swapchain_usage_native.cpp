@@ -60,15 +60,24 @@ TEST_CASE("Swapchain buffers are bound and report the usage the description give
   CHECK(f.swapchain->Present(0, 0) == S_OK);
 }
 
-TEST_CASE("Flip-model buffers above 0 are read-only back buffers", "[dxgi-swapchain][usage]") {
+TEST_CASE("FLIP_SEQUENTIAL buffers above 0 are read-only back buffers; FLIP_DISCARD gives only buffer 0", "[dxgi-swapchain][usage]") {
   SwapChainFixture f(64, 64);
   if (f.skipped)
     return;
-  const DXGI_SWAP_EFFECT effect = GENERATE(DXGI_SWAP_EFFECT_FLIP_DISCARD, DXGI_SWAP_EFFECT_FLIP_SEQUENTIAL);
-  INFO("swap effect " << int(effect));
   DXGI_SWAP_CHAIN_DESC1 desc = SwapChainFixture::flipDesc();
-  desc.SwapEffect = effect;
   desc.BufferCount = 3;
+  {
+    // Windows 10 gives Direct3D 11 only buffer 0 of a FLIP_DISCARD swapchain (Wine's dxgi tests).
+    desc.SwapEffect = DXGI_SWAP_EFFECT_FLIP_DISCARD;
+    REQUIRE(f.create(desc) == S_OK);
+    ComPtr<ID3D11Texture2D> buffer;
+    CHECK(f.swapchain->GetBuffer(0, __uuidof(ID3D11Texture2D), buffer.putVoid()) == S_OK);
+    buffer = nullptr;
+    CHECK(f.swapchain->GetBuffer(1, __uuidof(ID3D11Texture2D), buffer.putVoid()) == DXGI_ERROR_INVALID_CALL);
+    CHECK(!buffer);
+    f.swapchain = nullptr;
+  }
+  desc.SwapEffect = DXGI_SWAP_EFFECT_FLIP_SEQUENTIAL;
   REQUIRE(f.create(desc) == S_OK);
   ComPtr<ID3D11Texture2D> buffer;
   REQUIRE(f.swapchain->GetBuffer(0, __uuidof(ID3D11Texture2D), buffer.putVoid()) == S_OK);
