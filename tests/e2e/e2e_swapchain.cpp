@@ -425,6 +425,83 @@ static void testReleaseInFullscreen(ID3D11Device* device, IDXGIFactory2* factory
         "released in fullscreen: the window's rectangle and style are restored");
 }
 
+// Windows 10's window rules (Wine's dxgi tests record them): a hidden window presents (S_OK, not
+// occluded); ResizeTarget to 0x0 shrinks a windowed swapchain's window to its smallest size; a
+// second window's association leaves the first one's flags in force; another window of the
+// process taking the foreground ends fullscreen, and fullscreen does not show a hidden window.
+static void testWindowRules(ID3D11Device* device, ID3D11DeviceContext* context, IDXGIFactory2* factory) {
+  const float red[4] = {1, 0, 0, 1};
+  HWND window = makeWindow(160, 120);
+  DXGI_SWAP_CHAIN_DESC1 desc{};
+  desc.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
+  desc.SampleDesc.Count = 1;
+  desc.BufferUsage = DXGI_USAGE_RENDER_TARGET_OUTPUT;
+  desc.BufferCount = 2;
+  desc.SwapEffect = DXGI_SWAP_EFFECT_FLIP_DISCARD;
+  IDXGISwapChain1* chain = nullptr;
+  if (FAILED(factory->CreateSwapChainForHwnd(device, window, &desc, nullptr, nullptr, &chain))) {
+    check(false, "window rules: a swapchain for the window");
+    DestroyWindow(window);
+    return;
+  }
+  ShowWindow(window, SW_HIDE);
+  pumpMessages();
+  check(clearAndPresent(device, context, chain, red, 0) == S_OK, "a hidden window presents with S_OK (not occluded)");
+  ShowWindow(window, SW_SHOW);
+  pumpMessages();
+
+  // The smallest window of this style: what SetWindowPos to 0x0 makes of a twin.
+  HWND twin = makeWindow(160, 120);
+  SetWindowPos(twin, nullptr, 0, 0, 0, 0, SWP_NOMOVE | SWP_NOZORDER | SWP_NOACTIVATE);
+  RECT smallest{}, rect{};
+  GetWindowRect(twin, &smallest);
+  DestroyWindow(twin);
+  DXGI_MODE_DESC zero{};
+  check(chain->ResizeTarget(&zero) == S_OK, "ResizeTarget(0x0) windowed is S_OK");
+  GetWindowRect(window, &rect);
+  std::printf("ResizeTarget(0x0): window %ldx%ld, smallest %ldx%ld\n", rect.right - rect.left, rect.bottom - rect.top,
+              smallest.right - smallest.left, smallest.bottom - smallest.top);
+  check(rect.right - rect.left == smallest.right - smallest.left && rect.bottom - rect.top == smallest.bottom - smallest.top,
+        "ResizeTarget(0x0) shrinks the window to the smallest its frame allows");
+  DXGI_MODE_DESC back{};
+  back.Width = 160;
+  back.Height = 120;
+  chain->ResizeTarget(&back);
+
+  // Per-window associations: a second window's leaves the first one's NO_ALT_ENTER in force.
+  HWND other = makeWindow(32, 32);
+  check(factory->MakeWindowAssociation(window, DXGI_MWA_NO_ALT_ENTER) == S_OK &&
+            factory->MakeWindowAssociation(other, 0) == S_OK,
+        "associations with two windows");
+  PostMessageW(window, WM_SYSKEYDOWN, VK_RETURN, (LPARAM(1) << 29) | 1);
+  pumpMessages();
+  BOOL fullscreen = TRUE;
+  check(SUCCEEDED(chain->GetFullscreenState(&fullscreen, nullptr)) && !fullscreen,
+        "Alt+Enter stays blocked for the first window after the second window's association");
+  factory->MakeWindowAssociation(nullptr, 0);
+
+  // Another window of the process taking the foreground ends fullscreen.
+  SetForegroundWindow(window);
+  check(chain->SetFullscreenState(TRUE, nullptr) == S_OK, "fullscreen for the foreground test");
+  ShowWindow(other, SW_SHOW);
+  SetForegroundWindow(other);
+  pumpMessages();
+  fullscreen = TRUE;
+  check(SUCCEEDED(chain->GetFullscreenState(&fullscreen, nullptr)) && !fullscreen,
+        "another window of the process in the foreground ends fullscreen");
+  DestroyWindow(other);
+  pumpMessages();
+
+  // A hidden window stays hidden in fullscreen.
+  ShowWindow(window, SW_HIDE);
+  check(chain->SetFullscreenState(TRUE, nullptr) == S_OK && !(GetWindowLongW(window, GWL_STYLE) & WS_VISIBLE),
+        "fullscreen does not show a hidden window");
+  chain->SetFullscreenState(FALSE, nullptr);
+  release(chain);
+  DestroyWindow(window);
+  pumpMessages();
+}
+
 // Alt+Enter (WM_SYSKEYDOWN, VK_RETURN, Alt held) in the window's queue toggles fullscreen, as DXGI
 // watches the window's queue (a message hook; the window procedure stays the application's);
 // MakeWindowAssociation's flags stop it, per window; nothing is left behind at release.
@@ -643,6 +720,7 @@ int main() {
   testTearing(device, context, factory, second);
   testReleaseInFullscreen(device, factory, second);
   testAltEnter(device, factory);
+  testWindowRules(device, context, factory);
 
   // Sync interval 2 holds each frame for two refresh periods of the window's output (docs/dxgi.md,
   // Frame pacing): ten presents span at least nine such pairs. A lower bound only.
