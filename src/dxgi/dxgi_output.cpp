@@ -7,6 +7,7 @@
 #include <cstring>
 #include <map>
 #include <mutex>
+#include <vector>
 
 #include "d3d11/d3d11_enum_value.h"
 #include "dxgi/dxgi_mode_list.h"
@@ -25,11 +26,12 @@ constexpr UINT kGammaPoints = 1025;  // as on Windows' DXGI
 struct GammaStore {
   std::mutex mutex;
   std::map<std::u16string, DXGI_GAMMA_CONTROL> ramps;
-  std::map<std::u16string, unsigned> fullscreen;
+  // The swapchains fullscreen on each display, in the order they went fullscreen.
+  std::map<std::u16string, std::vector<DisplaySurfaceSource*>> fullscreen;
 
   bool controlled(const std::u16string& display) const {
     auto found = fullscreen.find(display);
-    return found != fullscreen.end() && found->second > 0;
+    return found != fullscreen.end() && !found->second.empty();
   }
 };
 
@@ -236,7 +238,7 @@ void STDMETHODCALLTYPE DxgiOutput::ReleaseOwnership() {
   m_owned = false;
 }
 
-void noteFullscreenDisplay(IDXGIOutput* output, bool fullscreen) {
+void noteFullscreenDisplay(IDXGIOutput* output, DisplaySurfaceSource* source, bool fullscreen) {
   DXGI_OUTPUT_DESC desc{};
   if (!output || FAILED(output->GetDesc(&desc)))
     return;
@@ -245,10 +247,13 @@ void noteFullscreenDisplay(IDXGIOutput* output, bool fullscreen) {
     display += char16_t(desc.DeviceName[i]);
   GammaStore& store = gammaStore();
   std::lock_guard lock(store.mutex);
-  unsigned& count = store.fullscreen[display];
+  std::vector<DisplaySurfaceSource*>& sources = store.fullscreen[display];
   if (fullscreen) {
-    ++count;
-  } else if (count > 0 && --count == 0) {
+    sources.push_back(source);
+    return;
+  }
+  sources.erase(std::remove(sources.begin(), sources.end(), source), sources.end());
+  if (sources.empty()) {
     // Windows puts the display's ramp back when fullscreen ends; the stored one goes with it.
     store.ramps.erase(display);
   }
@@ -324,14 +329,36 @@ HRESULT STDMETHODCALLTYPE DxgiOutput::SetDisplaySurface(IDXGISurface* /*surface*
   return E_NOTIMPL;
 }
 
-HRESULT STDMETHODCALLTYPE DxgiOutput::GetDisplaySurfaceData(IDXGISurface* /*surface*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
+HRESULT STDMETHODCALLTYPE DxgiOutput::GetDisplaySurfaceData(IDXGISurface* surface) {
+  // STATUS: partial: the fullscreen swapchain's shown image; scaling and conversion between the 8-bit RGBA and BGRA formats only
+  if (!surface) {
+    util::log::warn("IDXGIOutput::GetDisplaySurfaceData: a null destination");
+    return DXGI_ERROR_INVALID_CALL;
+  }
+  GammaStore& store = gammaStore();
+  // Held while copying, so the swapchain cannot leave fullscreen (and go) meanwhile.
+  std::lock_guard lock(store.mutex);
+  auto found = store.fullscreen.find(m_monitor.deviceName);
+  if (found == store.fullscreen.end() || found->second.empty()) {
+    // Documented: only while the output is in fullscreen mode.
+    util::log::warn("IDXGIOutput::GetDisplaySurfaceData: no swapchain is fullscreen on this output");
+    return DXGI_ERROR_INVALID_CALL;
+  }
+  return found->second.back()->copyShownImage(surface);
 }
 
-HRESULT STDMETHODCALLTYPE DxgiOutput::GetDisplaySurfaceData1(IDXGIResource* /*destination*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
+HRESULT STDMETHODCALLTYPE DxgiOutput::GetDisplaySurfaceData1(IDXGIResource* destination) {
+  if (!destination) {
+    util::log::warn("IDXGIOutput1::GetDisplaySurfaceData1: a null destination");
+    return DXGI_ERROR_INVALID_CALL;
+  }
+  // No stereo modes exist (docs/dxgi.md), so the resource's surface is the whole display surface.
+  util::ComPtr<IDXGISurface> surface;
+  if (FAILED(destination->QueryInterface(__uuidof(IDXGISurface), surface.putVoid()))) {
+    util::log::warn("IDXGIOutput1::GetDisplaySurfaceData1: the destination is not a surface");
+    return DXGI_ERROR_INVALID_CALL;
+  }
+  return GetDisplaySurfaceData(surface.get());
 }
 
 HRESULT STDMETHODCALLTYPE DxgiOutput::GetFrameStatistics(DXGI_FRAME_STATISTICS* stats) {

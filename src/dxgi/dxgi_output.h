@@ -4,6 +4,7 @@
 
 #include <atomic>
 
+#include "dxgi/dxgi_display_surface.h"
 #include "dxgi/dxgi_monitor.h"
 #include "dxgi/dxgi_object.h"
 #include "dxgi/dxgi_vblank_clock.h"
@@ -65,9 +66,11 @@ private:
   std::atomic<bool> m_owned{false};
 };
 
-// A swapchain entered (true) or left (false) fullscreen on `output`'s display. Gamma control
-// belongs to the fullscreen swapchain's display, as on Windows: without one, the gamma methods are
-// DXGI_ERROR_INVALID_CALL, and the ramp set in fullscreen is forgotten when it ends.
-void noteFullscreenDisplay(IDXGIOutput* output, bool fullscreen);
+// A swapchain entered (source non-null) or left (source null) fullscreen on `output`'s display.
+// Gamma control and the display surface belong to the fullscreen swapchain's display, as on
+// Windows: without one, the gamma methods and GetDisplaySurfaceData are DXGI_ERROR_INVALID_CALL,
+// and the ramp set in fullscreen is forgotten when it ends. GetDisplaySurfaceData asks the latest
+// swapchain to go fullscreen there for its shown image.
+void noteFullscreenDisplay(IDXGIOutput* output, DisplaySurfaceSource* source, bool fullscreen);
 
 }  // namespace d3d11vk

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "d3d11vk/d3d11vk_present_device.h"
+#include "dxgi/dxgi_display_surface.h"
 #include "dxgi/dxgi_frame_pacer.h"
 #include "dxgi/dxgi_held_buffer.h"
 #include "dxgi/dxgi_object.h"
@@ -31,7 +32,7 @@ class DxgiFactory;
 // UNORDERED_ACCESS; the other bits bind nothing).
 UINT bindFlagsForUsage(DXGI_USAGE usage);
 
-class DxgiSwapChain : public DxgiObject<IDXGISwapChain4> {
+class DxgiSwapChain : public DxgiObject<IDXGISwapChain4>, public DisplaySurfaceSource {
 public:
   // CreateSwapChain / CreateSwapChainForHwnd: validates the description (documented HRESULTs,
   // one log line), resolves a zero width or height from the window, creates the presenter and
@@ -47,6 +48,8 @@ public:
   // Alt+Enter reached the window (PE: dxgi_window_hook.cpp): toggles fullscreen unless the
   // factory's window association forbids it. True when acted on.
   bool handleAltEnter();
+  // DisplaySurfaceSource: GetDisplaySurfaceData on the output this swapchain is fullscreen on.
+  HRESULT copyShownImage(IDXGISurface* destination) override;
 
   // For tests: the GPU timeline value of the submission that carried the latest present.
   uint64_t lastPresentSubmission() const { return m_lastSubmission; }

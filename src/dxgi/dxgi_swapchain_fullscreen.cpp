@@ -99,7 +99,7 @@ HRESULT DxgiSwapChain::enterFullscreen(IDXGIOutput* output) {
   m_fullscreen = true;
   m_fullscreenOutput = util::ComPtr<IDXGIOutput>(output);
   m_fullscreenDesc.Windowed = FALSE;
-  noteFullscreenDisplay(output, true);
+  noteFullscreenDisplay(output, this, true);
   coverOutput(output);
   util::log::info("swapchain: fullscreen, window over ", outputDesc.DesktopCoordinates.right - outputDesc.DesktopCoordinates.left,
                   "x", outputDesc.DesktopCoordinates.bottom - outputDesc.DesktopCoordinates.top);
@@ -115,7 +115,7 @@ void DxgiSwapChain::leaveFullscreen() {
     SetWindowPos(m_window, order, m_savedRect.left, m_savedRect.top, m_savedRect.right - m_savedRect.left,
                  m_savedRect.bottom - m_savedRect.top, SWP_FRAMECHANGED | SWP_NOACTIVATE);
   }
-  noteFullscreenDisplay(m_fullscreenOutput.get(), false);
+  noteFullscreenDisplay(m_fullscreenOutput.get(), this, false);
   m_fullscreen = false;
   m_fullscreenOutput.reset();
   m_fullscreenDesc.Windowed = TRUE;
@@ -267,7 +267,7 @@ HRESULT DxgiSwapChain::enterFullscreen(IDXGIOutput* output) {
   m_fullscreen = true;
   m_fullscreenOutput = util::ComPtr<IDXGIOutput>(output);
   m_fullscreenDesc.Windowed = FALSE;
-  noteFullscreenDisplay(output, true);
+  noteFullscreenDisplay(output, this, true);
   util::log::info("swapchain: fullscreen, X11 window over ", rect.width, "x", rect.height, " at ", rect.x, ",", rect.y);
   return S_OK;
 }
@@ -278,7 +278,7 @@ bool DxgiSwapChain::lostForeground() const {
 
 void DxgiSwapChain::leaveFullscreen() {
   x11::leaveFullscreen(reinterpret_cast<uintptr_t>(m_window), m_savedPlacement);
-  noteFullscreenDisplay(m_fullscreenOutput.get(), false);
+  noteFullscreenDisplay(m_fullscreenOutput.get(), this, false);
   m_fullscreen = false;
   m_fullscreenOutput.reset();
   m_fullscreenDesc.Windowed = TRUE;
@@ -286,6 +286,19 @@ void DxgiSwapChain::leaveFullscreen() {
 }
 
 #endif
+
+// ---- the display surface ----
+
+HRESULT DxgiSwapChain::copyShownImage(IDXGISurface* destination) {
+  util::ComPtr<ID3D11DeviceContext> context = immediateContext();
+  if (!context)
+    return DXGI_ERROR_DEVICE_REMOVED;
+  // What the window shows: the resolved buffer of a multisampled swapchain, the last presented
+  // frame of a sequential one (rotated into the last buffer), else buffer 0, which keeps the
+  // frame presented last (presenting copies it out).
+  ID3D11Texture2D* shown = m_resolveBuffer ? m_resolveBuffer.get() : m_history.empty() ? m_backBuffer.get() : m_history.back().get();
+  return copyDisplaySurface(context.get(), shown, destination);
+}
 
 // ---- buffers above 0 ----
 

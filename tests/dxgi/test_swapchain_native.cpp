@@ -567,6 +567,39 @@ TEST_CASE("Native fullscreen puts the X11 window over the output and back", "[dx
   CHECK(f.backBufferTexel(outputWidth - 1, outputHeight - 1) == 0xffff0000u);
   CHECK(f.shownPixel(int(outputWidth) - 1, int(outputHeight) - 1, 0x0000ff) == 0x0000ffu);
   CHECK(f.shownPixel(0, 0, 0x0000ff) == 0x0000ffu);
+  // GetDisplaySurfaceData copies the shown image: at the output's size and format one copy; into
+  // a half-size B8G8R8A8 staging texture point-sampled and converted (blue stays blue).
+  {
+    auto readStaging = [&](ID3D11Texture2D* texture, UINT x, UINT y) {
+      ComPtr<ID3D11DeviceContext> context;
+      f.device->GetImmediateContext(context.put());
+      D3D11_MAPPED_SUBRESOURCE mapped{};
+      REQUIRE(context->Map(texture, 0, D3D11_MAP_READ, 0, &mapped) == S_OK);
+      uint32_t texel = 0;
+      std::memcpy(&texel, static_cast<const uint8_t*>(mapped.pData) + size_t(y) * mapped.RowPitch + size_t(x) * 4, 4);
+      context->Unmap(texture, 0);
+      return texel;
+    };
+    D3D11_TEXTURE2D_DESC surfaceDesc{};
+    surfaceDesc.Width = outputWidth;
+    surfaceDesc.Height = outputHeight;
+    surfaceDesc.MipLevels = surfaceDesc.ArraySize = 1;
+    surfaceDesc.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
+    surfaceDesc.SampleDesc.Count = 1;
+    surfaceDesc.Usage = D3D11_USAGE_STAGING;
+    surfaceDesc.CPUAccessFlags = D3D11_CPU_ACCESS_READ | D3D11_CPU_ACCESS_WRITE;
+    ComPtr<ID3D11Texture2D> same, half;
+    REQUIRE(f.device->CreateTexture2D(&surfaceDesc, nullptr, same.put()) == S_OK);
+    surfaceDesc.Width /= 2;
+    surfaceDesc.Height /= 2;
+    surfaceDesc.Format = DXGI_FORMAT_B8G8R8A8_UNORM;
+    REQUIRE(f.device->CreateTexture2D(&surfaceDesc, nullptr, half.put()) == S_OK);
+    CHECK(target->GetDisplaySurfaceData(same.query<IDXGISurface>().get()) == S_OK);
+    CHECK(readStaging(same.get(), outputWidth - 1, outputHeight - 1) == 0xffff0000u);  // RGBA blue
+    CHECK(containing.query<IDXGIOutput1>()->GetDisplaySurfaceData1(half.query<IDXGIResource>().get()) == S_OK);
+    CHECK(readStaging(half.get(), surfaceDesc.Width / 2, surfaceDesc.Height / 2) == 0xff0000ffu);  // BGRA blue
+    CHECK(target->GetDisplaySurfaceData(nullptr) == DXGI_ERROR_INVALID_CALL);
+  }
   // ResizeTarget in fullscreen keeps the output covered (no mode switch natively).
   DXGI_MODE_DESC target640{};
   target640.Width = 640;
@@ -584,6 +617,19 @@ TEST_CASE("Native fullscreen puts the X11 window over the output and back", "[dx
   REQUIRE(f.swapchain->SetFullscreenState(FALSE, nullptr) == S_OK);
   CHECK(containing->GetGammaControl(&read) == DXGI_ERROR_INVALID_CALL);
   CHECK(containing->GetGammaControlCapabilities(&gammaCaps) == DXGI_ERROR_INVALID_CALL);
+  {
+    // Windowed there is no display surface to copy (documented: fullscreen only).
+    D3D11_TEXTURE2D_DESC surfaceDesc{};
+    surfaceDesc.Width = surfaceDesc.Height = 4;
+    surfaceDesc.MipLevels = surfaceDesc.ArraySize = 1;
+    surfaceDesc.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
+    surfaceDesc.SampleDesc.Count = 1;
+    surfaceDesc.Usage = D3D11_USAGE_STAGING;
+    surfaceDesc.CPUAccessFlags = D3D11_CPU_ACCESS_READ | D3D11_CPU_ACCESS_WRITE;
+    ComPtr<ID3D11Texture2D> tiny;
+    REQUIRE(f.device->CreateTexture2D(&surfaceDesc, nullptr, tiny.put()) == S_OK);
+    CHECK(containing->GetDisplaySurfaceData(tiny.query<IDXGISurface>().get()) == DXGI_ERROR_INVALID_CALL);
+  }
   CHECK(f.swapchain->GetFullscreenState(&fullscreen, target.put()) == S_OK);
   CHECK(!fullscreen);
   CHECK(!target);

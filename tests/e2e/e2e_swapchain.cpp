@@ -167,6 +167,28 @@ static void testFullscreen(ID3D11Device* device, ID3D11DeviceContext* context, I
   // The buffer is B8G8R8A8_UNORM since the 64x64 ResizeBuffers above: blue is stored B, G, R, A.
   check(readTexel(device, context, swapchain, outputWidth - 1, outputHeight - 1) == 0xff0000ffu,
         "the fullscreen back buffer's far corner reads back blue (BGRA)");
+  // GetDisplaySurfaceData: the shown image, point-sampled into a quarter-size RGBA staging surface.
+  D3D11_TEXTURE2D_DESC surfaceDesc{};
+  surfaceDesc.Width = outputWidth / 4;
+  surfaceDesc.Height = outputHeight / 4;
+  surfaceDesc.MipLevels = surfaceDesc.ArraySize = 1;
+  surfaceDesc.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
+  surfaceDesc.SampleDesc.Count = 1;
+  surfaceDesc.Usage = D3D11_USAGE_STAGING;
+  surfaceDesc.CPUAccessFlags = D3D11_CPU_ACCESS_READ | D3D11_CPU_ACCESS_WRITE;
+  ID3D11Texture2D* surfaceTexture = nullptr;
+  IDXGISurface* surface = nullptr;
+  UINT shownTexel = 0;
+  if (SUCCEEDED(device->CreateTexture2D(&surfaceDesc, nullptr, &surfaceTexture)) &&
+      SUCCEEDED(surfaceTexture->QueryInterface(__uuidof(IDXGISurface), reinterpret_cast<void**>(&surface))) &&
+      containing->GetDisplaySurfaceData(surface) == S_OK) {
+    D3D11_MAPPED_SUBRESOURCE mapped{};
+    if (SUCCEEDED(context->Map(surfaceTexture, 0, D3D11_MAP_READ, 0, &mapped))) {
+      std::memcpy(&shownTexel, static_cast<const unsigned char*>(mapped.pData) + mapped.RowPitch * 3 + 4 * 5, 4);
+      context->Unmap(surfaceTexture, 0);
+    }
+  }
+  check(shownTexel == 0xffff0000u, "GetDisplaySurfaceData in fullscreen: the shown image, blue (RGBA)");
   DXGI_MODE_DESC mode{};
   mode.Width = outputWidth;
   mode.Height = outputHeight;
@@ -184,6 +206,10 @@ static void testFullscreen(ID3D11Device* device, ID3D11DeviceContext* context, I
         "the window's rectangle and style are restored");
   check(containing->GetGammaControl(&gammaRead) == DXGI_ERROR_INVALID_CALL,
         "windowed again: the fullscreen gamma ramp is gone");
+  check(surface && containing->GetDisplaySurfaceData(surface) == DXGI_ERROR_INVALID_CALL,
+        "windowed again: GetDisplaySurfaceData is DXGI_ERROR_INVALID_CALL");
+  release(surface);
+  release(surfaceTexture);
   hr = swapchain->ResizeBuffers(0, 0, 0, DXGI_FORMAT_UNKNOWN, 0);
   check(hr == S_OK && clearAndPresent(device, context, swapchain, green, 0) == S_OK &&
             readTexel(device, context, swapchain, 5, 5) == 0xff00ff00u,
