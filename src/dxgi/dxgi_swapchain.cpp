@@ -690,6 +690,8 @@ HRESULT STDMETHODCALLTYPE DxgiSwapChain::ResizeBuffers(UINT BufferCount, UINT Wi
     m_backBuffer = std::move(previousBuffer);
     m_resolveBuffer = std::move(previousResolve);
   } else {
+    // The source region is the whole of the new buffers again.
+    m_sourceWidth = m_sourceHeight = 0;
     // Buffers above 0 are made again, at the new size, when next asked for.
     m_history.clear();
     m_rotateScratch.reset();
@@ -866,6 +868,7 @@ HRESULT STDMETHODCALLTYPE DxgiSwapChain::SetBackgroundColor(const DXGI_RGBA* pCo
 
 vk::PresentLayout DxgiSwapChain::presentLayout() const {
   vk::PresentLayout layout;
+  layout.sourceSize = {m_sourceWidth, m_sourceHeight};
   // ASPECT_RATIO_STRETCH letterboxes flip-model swapchains; on the bitblt model ("legacy Win32
   // window swapchains") it is documented to work as STRETCH. NONE exists only for flip models.
   if (m_desc.Scaling == DXGI_SCALING_NONE) {
@@ -906,17 +909,23 @@ HRESULT STDMETHODCALLTYPE DxgiSwapChain::GetRotation(DXGI_MODE_ROTATION* pRotati
 }
 
 HRESULT STDMETHODCALLTYPE DxgiSwapChain::SetSourceSize(UINT Width, UINT Height) {
-  if (!Width || !Height || Width > m_desc.Width || Height > m_desc.Height)
-    return invalidCall("SetSourceSize", "the size is empty or larger than the buffers");
-  D3D11VK_NOT_IMPLEMENTED();  // the presenter shows the whole buffer
-  return E_NOTIMPL;
+  if (!Width || !Height || Width > m_desc.Width || Height > m_desc.Height) {
+    // Documented: E_INVALIDARG for a size past the back buffer's (and zero, which must be greater).
+    util::log::warn("SetSourceSize: ", Width, "x", Height, " is empty or larger than the ", m_desc.Width, "x",
+                    m_desc.Height, " buffers: E_INVALIDARG");
+    return E_INVALIDARG;
+  }
+  // From the next Present, only [0, 0, Width, Height] is shown, scaled as the whole buffer would be.
+  m_sourceWidth = Width;
+  m_sourceHeight = Height;
+  return S_OK;
 }
 
 HRESULT STDMETHODCALLTYPE DxgiSwapChain::GetSourceSize(UINT* pWidth, UINT* pHeight) {
   if (!pWidth || !pHeight)
     return E_INVALIDARG;
-  *pWidth = m_desc.Width;
-  *pHeight = m_desc.Height;
+  *pWidth = m_sourceWidth ? m_sourceWidth : m_desc.Width;
+  *pHeight = m_sourceHeight ? m_sourceHeight : m_desc.Height;
   return S_OK;
 }
 

@@ -173,6 +173,8 @@ private:
   UINT m_maxLatency = 1;          // with FRAME_LATENCY_WAITABLE_OBJECT
   HANDLE m_waitable = nullptr;
   DXGI_RGBA m_background{0, 0, 0, 0};
+  // SetSourceSize's region; 0 until set, and again after ResizeBuffers (the whole buffer).
+  UINT m_sourceWidth = 0, m_sourceHeight = 0;
   bool m_warnedGone = false;
   bool m_occluded = false;
   // Buffers 1 .. count-1 (read-only textures), and the scratch texture of their rotation.

@@ -20,6 +20,9 @@ struct PresentLayout {
   // What the image shows where the buffer does not cover it: the swapchain's background colour
   // for None (IDXGISwapChain1::SetBackgroundColor), black borders for AspectRatio.
   VkClearColorValue fill{};
+  // IDXGISwapChain2::SetSourceSize: only the buffer's [0, 0, width, height] region is presented
+  // (scaled as above, as if it were the whole buffer). Zero: the whole buffer.
+  VkExtent2D sourceSize{0, 0};
 };
 
 // The part of the source buffer that is shown and where in the target it goes.

@@ -578,7 +578,11 @@ bool Presenter::record(VkCommandBuffer commands, uint64_t submission, VkImage so
     dependency.pImageMemoryBarriers = &toTransfer;
     vk.vkCmdPipelineBarrier2(commands, &dependency);
 
-    const PresentPlacement placement = placePresent(layout, extent, m_extent);
+    // SetSourceSize: the top-left region of the buffer stands for the whole buffer.
+    VkExtent2D shown = extent;
+    if (layout.sourceSize.width && layout.sourceSize.height)
+      shown = {std::min(extent.width, layout.sourceSize.width), std::min(extent.height, layout.sourceSize.height)};
+    const PresentPlacement placement = placePresent(layout, shown, m_extent);
     if (!placement.coversTarget) {
       // What the buffer leaves uncovered shows the fill (background colour or black borders),
       // never the image's previous contents, which are undefined after acquire.

@@ -118,3 +118,29 @@ TEST_CASE("DXGI_SCALING_ASPECT_RATIO_STRETCH on the bitblt model stretches, as d
   presentWithCorner(f, kRed, kRed, 1, 1);
   checkShown(f, {{2, 60, kShownRed}, {157, 60, kShownRed}});
 }
+
+TEST_CASE("SetSourceSize presents the buffer's top-left region as the whole buffer", "[dxgi-swapchain][scaling]") {
+  SwapChainFixture f(160, 120);
+  if (f.skipped)
+    return;
+  // A 320x240 buffer, stretched: with source size 160x120 only its green top-left quarter is
+  // shown, stretched over the whole window (without it the window's top-left quarter would be
+  // green and the rest red).
+  REQUIRE(f.create(scaledDesc(320, 240, DXGI_SCALING_STRETCH)) == S_OK);
+  auto swapchain2 = f.swapchain.query<IDXGISwapChain2>();
+  REQUIRE(swapchain2);
+  CHECK(swapchain2->SetSourceSize(0, 120) == E_INVALIDARG);
+  CHECK(swapchain2->SetSourceSize(321, 120) == E_INVALIDARG);
+  REQUIRE(swapchain2->SetSourceSize(160, 120) == S_OK);
+  UINT width = 0, height = 0;
+  REQUIRE(swapchain2->GetSourceSize(&width, &height) == S_OK);
+  CHECK((width == 160 && height == 120));
+  presentWithCorner(f, kRed, kGreen, 160, 120);
+  checkShown(f, {{10, 10, kShownGreen}, {150, 110, kShownGreen}, {80, 60, kShownGreen}});
+  // ResizeBuffers makes the whole buffer the source again.
+  REQUIRE(f.swapchain->ResizeBuffers(0, 80, 60, DXGI_FORMAT_UNKNOWN, 0) == S_OK);
+  REQUIRE(swapchain2->GetSourceSize(&width, &height) == S_OK);
+  CHECK((width == 80 && height == 60));
+  presentWithCorner(f, kRed, kGreen, 40, 30);
+  checkShown(f, {{10, 10, kShownGreen}, {150, 110, kShownRed}});
+}
