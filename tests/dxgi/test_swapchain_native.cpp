@@ -57,6 +57,19 @@ bool takeWaitable(HANDLE handle, int milliseconds) {
   return read(fd.fd, &value, sizeof(value)) == sizeof(value);
 }
 
+// A staging R8G8B8A8 texture the CPU reads and writes: a GetDisplaySurfaceData destination.
+D3D11_TEXTURE2D_DESC stagingSurfaceDesc(UINT width, UINT height) {
+  D3D11_TEXTURE2D_DESC desc{};
+  desc.Width = width;
+  desc.Height = height;
+  desc.MipLevels = desc.ArraySize = 1;
+  desc.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
+  desc.SampleDesc.Count = 1;
+  desc.Usage = D3D11_USAGE_STAGING;
+  desc.CPUAccessFlags = D3D11_CPU_ACCESS_READ | D3D11_CPU_ACCESS_WRITE;
+  return desc;
+}
+
 // Presents `frames` frames with heavy GPU work under latency `latency` and checks after each that
 // the frame `latency` presents back has finished on the GPU timeline.
 void checkLatencyBound(SwapChainFixture& f, UINT latency, int frames) {
@@ -580,14 +593,7 @@ TEST_CASE("Native fullscreen puts the X11 window over the output and back", "[dx
       context->Unmap(texture, 0);
       return texel;
     };
-    D3D11_TEXTURE2D_DESC surfaceDesc{};
-    surfaceDesc.Width = outputWidth;
-    surfaceDesc.Height = outputHeight;
-    surfaceDesc.MipLevels = surfaceDesc.ArraySize = 1;
-    surfaceDesc.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
-    surfaceDesc.SampleDesc.Count = 1;
-    surfaceDesc.Usage = D3D11_USAGE_STAGING;
-    surfaceDesc.CPUAccessFlags = D3D11_CPU_ACCESS_READ | D3D11_CPU_ACCESS_WRITE;
+    D3D11_TEXTURE2D_DESC surfaceDesc = stagingSurfaceDesc(outputWidth, outputHeight);
     ComPtr<ID3D11Texture2D> same, half;
     REQUIRE(f.device->CreateTexture2D(&surfaceDesc, nullptr, same.put()) == S_OK);
     surfaceDesc.Width /= 2;
@@ -619,13 +625,7 @@ TEST_CASE("Native fullscreen puts the X11 window over the output and back", "[dx
   CHECK(containing->GetGammaControlCapabilities(&gammaCaps) == DXGI_ERROR_INVALID_CALL);
   {
     // Windowed there is no display surface to copy (documented: fullscreen only).
-    D3D11_TEXTURE2D_DESC surfaceDesc{};
-    surfaceDesc.Width = surfaceDesc.Height = 4;
-    surfaceDesc.MipLevels = surfaceDesc.ArraySize = 1;
-    surfaceDesc.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
-    surfaceDesc.SampleDesc.Count = 1;
-    surfaceDesc.Usage = D3D11_USAGE_STAGING;
-    surfaceDesc.CPUAccessFlags = D3D11_CPU_ACCESS_READ | D3D11_CPU_ACCESS_WRITE;
+    const D3D11_TEXTURE2D_DESC surfaceDesc = stagingSurfaceDesc(4, 4);
     ComPtr<ID3D11Texture2D> tiny;
     REQUIRE(f.device->CreateTexture2D(&surfaceDesc, nullptr, tiny.put()) == S_OK);
     CHECK(containing->GetDisplaySurfaceData(tiny.query<IDXGISurface>().get()) == DXGI_ERROR_INVALID_CALL);

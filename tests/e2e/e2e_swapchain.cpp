@@ -451,13 +451,9 @@ static void testReleaseInFullscreen(ID3D11Device* device, IDXGIFactory2* factory
         "released in fullscreen: the window's rectangle and style are restored");
 }
 
-// Windows 10's window rules (Wine's dxgi tests record them): a hidden window presents (S_OK, not
-// occluded); ResizeTarget to 0x0 shrinks a windowed swapchain's window to its smallest size; a
-// second window's association leaves the first one's flags in force; another window of the
-// process taking the foreground ends fullscreen, and fullscreen does not show a hidden window.
-static void testWindowRules(ID3D11Device* device, ID3D11DeviceContext* context, IDXGIFactory2* factory) {
-  const float red[4] = {1, 0, 0, 1};
-  HWND window = makeWindow(160, 120);
+// A two-buffer FLIP_DISCARD swapchain for `window`; on failure the check `what` fails, the
+// window is destroyed and null is returned.
+static IDXGISwapChain1* makeFlipSwapchain(ID3D11Device* device, IDXGIFactory2* factory, HWND window, const char* what) {
   DXGI_SWAP_CHAIN_DESC1 desc{};
   desc.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
   desc.SampleDesc.Count = 1;
@@ -466,10 +462,23 @@ static void testWindowRules(ID3D11Device* device, ID3D11DeviceContext* context, 
   desc.SwapEffect = DXGI_SWAP_EFFECT_FLIP_DISCARD;
   IDXGISwapChain1* chain = nullptr;
   if (FAILED(factory->CreateSwapChainForHwnd(device, window, &desc, nullptr, nullptr, &chain))) {
-    check(false, "window rules: a swapchain for the window");
+    check(false, what);
     DestroyWindow(window);
-    return;
+    return nullptr;
   }
+  return chain;
+}
+
+// Windows 10's window rules (Wine's dxgi tests record them): a hidden window presents (S_OK, not
+// occluded); ResizeTarget to 0x0 shrinks a windowed swapchain's window to its smallest size; a
+// second window's association leaves the first one's flags in force; another window of the
+// process taking the foreground ends fullscreen, and fullscreen does not show a hidden window.
+static void testWindowRules(ID3D11Device* device, ID3D11DeviceContext* context, IDXGIFactory2* factory) {
+  const float red[4] = {1, 0, 0, 1};
+  HWND window = makeWindow(160, 120);
+  IDXGISwapChain1* chain = makeFlipSwapchain(device, factory, window, "window rules: a swapchain for the window");
+  if (!chain)
+    return;
   ShowWindow(window, SW_HIDE);
   pumpMessages();
   check(clearAndPresent(device, context, chain, red, 0) == S_OK, "a hidden window presents with S_OK (not occluded)");
@@ -536,18 +545,9 @@ static void testAltEnter(ID3D11Device* device, IDXGIFactory2* factory) {
   const LONG_PTR original = GetWindowLongPtrW(window, GWLP_WNDPROC);
   RECT before{};
   GetWindowRect(window, &before);
-  DXGI_SWAP_CHAIN_DESC1 desc{};
-  desc.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
-  desc.SampleDesc.Count = 1;
-  desc.BufferUsage = DXGI_USAGE_RENDER_TARGET_OUTPUT;
-  desc.BufferCount = 2;
-  desc.SwapEffect = DXGI_SWAP_EFFECT_FLIP_DISCARD;
-  IDXGISwapChain1* chain = nullptr;
-  if (FAILED(factory->CreateSwapChainForHwnd(device, window, &desc, nullptr, nullptr, &chain))) {
-    check(false, "Alt+Enter: a swapchain for the window");
-    DestroyWindow(window);
+  IDXGISwapChain1* chain = makeFlipSwapchain(device, factory, window, "Alt+Enter: a swapchain for the window");
+  if (!chain)
     return;
-  }
   check(GetWindowLongPtrW(window, GWLP_WNDPROC) == original,
         "Alt+Enter: the swapchain watches the window's messages without replacing its procedure");
   auto altEnter = [&](LPARAM extra) {
