@@ -175,7 +175,7 @@ TEST_CASE("EnumWarpAdapter finds no WARP adapter", "[dxgi]") {
 TEST_CASE("MakeWindowAssociation keeps flags per window; a null window ends them; GetWindowAssociation answers null", "[dxgi]") {
   ComPtr<IDXGIFactory7> factory = createFactory();
   // The factory object behind the interface: its altEnterBlocked is what the swapchains ask.
-  auto* ours = static_cast<DxgiFactory*>(factory.get());
+  auto* ours = static_cast<d3d11vk::DxgiFactory*>(factory.get());
   HWND window = reinterpret_cast<HWND>(0x1234);  // natively any non-null value names a window
   HWND other = reinterpret_cast<HWND>(0x5678);
   CHECK(factory->MakeWindowAssociation(window, DXGI_MWA_NO_ALT_ENTER) == S_OK);
