@@ -55,10 +55,10 @@ void quad(Vertex out[6], const float color[4]) {
     out[i] = {corners[i][0], corners[i][1], color[0], color[1], color[2], color[3]};
 }
 
-// RGBA8 as stored (0xAABBGGRR) of a colour whose channels are multiples of 1/255.
+// BGRA8 as stored (0xAARRGGBB) of a colour whose channels are multiples of 1/255.
 UINT texelOf(const float color[4]) {
   auto byte = [](float value) { return UINT(value * 255.0f + 0.5f); };
-  return byte(color[3]) << 24 | byte(color[2]) << 16 | byte(color[1]) << 8 | byte(color[0]);
+  return byte(color[3]) << 24 | byte(color[0]) << 16 | byte(color[1]) << 8 | byte(color[2]);
 }
 
 void colorFor(int thread, int round, float out[4]) {
@@ -93,7 +93,7 @@ DXGI_SWAP_CHAIN_DESC swapChainDesc(HWND window, bool flip) {
   DXGI_SWAP_CHAIN_DESC desc{};
   desc.BufferDesc.Width = kSize;
   desc.BufferDesc.Height = kSize;
-  desc.BufferDesc.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
+  desc.BufferDesc.Format = DXGI_FORMAT_B8G8R8A8_UNORM;  // Direct2D's format
   desc.SampleDesc = {1, 0};
   desc.BufferUsage = DXGI_USAGE_RENDER_TARGET_OUTPUT;
   desc.BufferCount = flip ? 2 : 1;
@@ -137,6 +137,9 @@ void roundD3D10(CreateDevice1Proc create, const Shaders& code, int thread, int r
     DestroyWindow(window);
     return;
   }
+  // A multi-threaded Direct2D factory turns the device's own locking on.
+  if (auto multithread = device.query<ID3D10Multithread>())
+    multithread->SetMultithreadProtected(TRUE);
   ComPtr<IDXGIFactory1> factory;
   ComPtr<IDXGISwapChain> swapchain;
   DXGI_SWAP_CHAIN_DESC desc = swapChainDesc(window, round % 2 == 0);
@@ -154,7 +157,7 @@ void roundD3D10(CreateDevice1Proc create, const Shaders& code, int thread, int r
       {"COLOR", 0, DXGI_FORMAT_R32G32B32A32_FLOAT, 0, 8, D3D10_INPUT_PER_VERTEX_DATA, 0},
   };
   D3D10_BUFFER_DESC vbDesc{6 * sizeof(Vertex), D3D10_USAGE_DYNAMIC, D3D10_BIND_VERTEX_BUFFER, D3D10_CPU_ACCESS_WRITE, 0};
-  D3D10_TEXTURE2D_DESC stagingDesc{kSize, kSize, 1, 1, DXGI_FORMAT_R8G8B8A8_UNORM, {1, 0}, D3D10_USAGE_STAGING, 0,
+  D3D10_TEXTURE2D_DESC stagingDesc{kSize, kSize, 1, 1, DXGI_FORMAT_B8G8R8A8_UNORM, {1, 0}, D3D10_USAGE_STAGING, 0,
                                    D3D10_CPU_ACCESS_READ, 0};
   if (!swapchain || !check(swapchain->GetBuffer(0, __uuidof(ID3D10Texture2D), backBuffer.putVoid()) == S_OK &&
                                device->CreateRenderTargetView(backBuffer.get(), nullptr, rtv.put()) == S_OK &&
@@ -264,7 +267,7 @@ void roundD3D11(const Shaders& code, int thread, int round) {
       {"COLOR", 0, DXGI_FORMAT_R32G32B32A32_FLOAT, 0, 8, D3D11_INPUT_PER_VERTEX_DATA, 0},
   };
   D3D11_BUFFER_DESC vbDesc{6 * sizeof(Vertex), D3D11_USAGE_DYNAMIC, D3D11_BIND_VERTEX_BUFFER, D3D11_CPU_ACCESS_WRITE, 0, 0};
-  D3D11_TEXTURE2D_DESC stagingDesc{kSize, kSize, 1, 1, DXGI_FORMAT_R8G8B8A8_UNORM, {1, 0}, D3D11_USAGE_STAGING, 0,
+  D3D11_TEXTURE2D_DESC stagingDesc{kSize, kSize, 1, 1, DXGI_FORMAT_B8G8R8A8_UNORM, {1, 0}, D3D11_USAGE_STAGING, 0,
                                    D3D11_CPU_ACCESS_READ, 0};
   if (!swapchain || !check(swapchain->GetBuffer(0, __uuidof(ID3D11Texture2D), backBuffer.putVoid()) == S_OK &&
                                device->CreateRenderTargetView(backBuffer.get(), nullptr, rtv.put()) == S_OK &&
@@ -279,6 +282,16 @@ void roundD3D11(const Shaders& code, int thread, int round) {
     DestroyWindow(window);
     return;
   }
+  // Direct2D draws in a context state of its own and swaps the application's back afterwards.
+  auto device1 = device.query<ID3D11Device1>();
+  auto context1 = context.query<ID3D11DeviceContext1>();
+  ComPtr<ID3DDeviceContextState> ownState, appState;
+  const D3D_FEATURE_LEVEL stateLevels[] = {D3D_FEATURE_LEVEL_11_0};
+  if (check(device1 && context1 &&
+                device1->CreateDeviceContextState(0, stateLevels, 1, D3D11_SDK_VERSION, __uuidof(ID3D11Device1), nullptr,
+                                                  ownState.put()) == S_OK,
+            thread, round, "CreateDeviceContextState"))
+    context1->SwapDeviceContextState(ownState.get(), appState.put());
   float color[4];
   colorFor(thread, round, color);
   D3D11_MAPPED_SUBRESOURCE mapped{};
@@ -329,8 +342,11 @@ void roundD3D11(const Shaders& code, int thread, int round) {
     check(first == texelOf(color) && last == texelOf(color), thread, round, "D3D11 back buffer reads back the quad's colour");
     context->Unmap(staging.get(), 0);
   }
+  if (appState)
+    context1->SwapDeviceContextState(appState.get(), nullptr);
   check(swapchain->Present(0, 0) == S_OK, thread, round, "Present (D3D11 device)");
   pumpMessages();
+  ownState.reset(), appState.reset(), context1.reset(), device1.reset();
   context->ClearState();
   context->Flush();
   list.reset(), deferred.reset(), rtv.reset(), backBuffer.reset(), swapchain.reset();
