@@ -91,18 +91,6 @@ bool pollUntilDone(Poll poll) {
   }
 }
 
-// The X server's pixel once it shows `expected`, or what it shows after two seconds.
-uint32_t shownPixel(test_x11::Window& window, int x, int y, uint32_t expected) {
-  uint32_t value = ~0u;
-  for (int attempt = 0; attempt < 200; ++attempt) {
-    value = window.pixel(x, y);
-    if (value == expected)
-      break;
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
-  return value;
-}
-
 struct Bytecode {
   std::vector<uint8_t> vs = draw_test::bytecode(draw_test::kColorVS);
   std::vector<uint8_t> ps = draw_test::bytecode(draw_test::kConstantPS);
@@ -382,7 +370,7 @@ void Round::present11(ID3D11Device* device, ID3D11DeviceContext* context) {
   }
   UINT count = 0;
   ok(swapchain->GetLastPresentCount(&count) == S_OK && count == 3, "GetLastPresentCount is 3");
-  const uint32_t shown = shownPixel(*window, 5, 5, last.rgb());
+  const uint32_t shown = window->pixelOnceShown(5, 5, last.rgb());
   failures.check(shown == last.rgb(), where(thread, round, "the window shows the last D3D11 frame: 0x") + hexOf(shown) +
                                           ", expected 0x" + hexOf(last.rgb()));
 }
@@ -534,7 +522,7 @@ void Round::present10(ID3D10Device1* device) {
   color.floats(value);
   device->ClearRenderTargetView(view.get(), value);
   ok(swapchain->Present(0, 0), "Present (D3D10)");
-  const uint32_t shown = shownPixel(*window, 5, 5, color.rgb());
+  const uint32_t shown = window->pixelOnceShown(5, 5, color.rgb());
   failures.check(shown == color.rgb(), where(thread, round, "the window shows the D3D10 frame: 0x") + hexOf(shown) +
                                            ", expected 0x" + hexOf(color.rgb()));
 }
