@@ -22,8 +22,9 @@ cd "$top"
 started=$(date +%s)
 
 "$top/scripts/install-deps.sh" || exit 1
-# The ThreadSanitizer build compiles only the threaded tests' executable (it runs nothing else).
-export BUILD_TARGETS_native_tsan=tests/d3d11vk-threading-tests
+# The ThreadSanitizer build compiles only the threaded tests' executables (it runs nothing else):
+# deferred contexts and creation storms, and the multi-device stress test.
+export BUILD_TARGETS_native_tsan="tests/d3d11vk-threading-tests tests/d3d11vk-stress-tests"
 "$top/scripts/build.sh" native-asan native-tsan fuzz win64 win32 || { echo "0 passed, 1 failed"; exit 1; }
 
 # Sanitizer runs: lavapipe and the Vulkan loader are not instrumented; leaks inside them are
@@ -47,7 +48,7 @@ runs=()
   # result); tests/tsan-suppressions.txt names the uninstrumented driver libraries it must not judge.
   echo "== testing native-tsan (threaded tests) on $debian_driver"
   TSAN_OPTIONS="halt_on_error=1:exitcode=66:second_deadlock_stack=1:suppressions=$top/tests/tsan-suppressions.txt" \
-    meson test -C build/native-tsan --no-rebuild --print-errorlogs deferred-contexts || true
+    meson test -C build/native-tsan --no-rebuild --print-errorlogs deferred-contexts multi-device-stress || true
 )
 for build in native-asan native-tsan win64 win32; do runs+=("$debian_driver:build/$build:testlog"); done
 

@@ -1,6 +1,7 @@
 // PipelineCache: VkPipelineCache creation from a validated file, and saving it back atomically.
 #include "vk/pipeline_cache.h"
 
+#include <atomic>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -237,9 +238,13 @@ void PipelineCache::save() {
     return;
   }
   // Written beside the final file and renamed over it, so a crash or a second process never
-  // leaves a half-written cache under the real name.
+  // leaves a half-written cache under the real name. The name is also unique within the process:
+  // two devices of one executable on one GPU save the same file, possibly at the same moment (a
+  // D3D10.1 and a D3D11 device released on two threads), and with the process id alone both
+  // would truncate and write one temporary file (issue #29).
+  static std::atomic<uint32_t> saves{0};
   std::filesystem::path temporary = *m_file;
-  temporary += ".tmp" + std::to_string(processId());
+  temporary += ".tmp" + std::to_string(processId()) + "-" + std::to_string(saves.fetch_add(1));
   std::vector<uint8_t> contents = wrap(data);
   {
     std::ofstream out(temporary, std::ios::binary | std::ios::trunc);

@@ -128,16 +128,7 @@ struct SwapChainFixture {
 
   // The window's pixel on the X server once the presentation engine shows `expected` (0xRRGGBB),
   // or whatever it shows after two seconds.
-  uint32_t shownPixel(int x, int y, uint32_t expected) {
-    uint32_t value = ~0u;
-    for (int attempt = 0; attempt < 200; ++attempt) {
-      value = window.pixel(x, y);
-      if (value == expected)
-        break;
-      std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    }
-    return value;
-  }
+  uint32_t shownPixel(int x, int y, uint32_t expected) { return window.pixelOnceShown(x, y, expected); }
 
   vk::GpuTimeline& timeline() {
     auto present = device.query<ID3D11VkPresentDevice>();

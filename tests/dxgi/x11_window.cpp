@@ -4,7 +4,9 @@
 #include <X11/Xlib.h>
 #include <X11/Xutil.h>
 
+#include <chrono>
 #include <cstdlib>
+#include <thread>
 
 namespace test_x11 {
 
@@ -115,6 +117,17 @@ bool Window::screenSize(unsigned* width, unsigned* height) {
   *width = unsigned(DisplayWidth(m_state->display, screen));
   *height = unsigned(DisplayHeight(m_state->display, screen));
   return true;
+}
+
+uint32_t Window::pixelOnceShown(int x, int y, uint32_t expected) {
+  uint32_t value = ~0u;
+  for (int attempt = 0; attempt < 200; ++attempt) {
+    value = pixel(x, y);
+    if (value == expected)
+      break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return value;
 }
 
 }  // namespace test_x11

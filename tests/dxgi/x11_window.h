@@ -30,6 +30,9 @@ public:
   void destroy();
   // The window's pixel at (x, y) as 0xRRGGBB, read from the X server; ~0u when it cannot be read.
   uint32_t pixel(int x, int y);
+  // The pixel once the server shows `expected` (the presentation engine shows frames a little
+  // later than Present returns), or what it shows after two seconds.
+  uint32_t pixelOnceShown(int x, int y, uint32_t expected);
   // The window's rectangle in root-window coordinates (XGetGeometry, XTranslateCoordinates) and
   // its border width; false when it cannot be read.
   bool rootRect(int* x, int* y, unsigned* width, unsigned* height, unsigned* border = nullptr);
