@@ -148,8 +148,6 @@ private:
   ID3D11Device* m_owner;
   D3D10Multithread m_multithread;
   std::atomic<ID3D11DeviceContext*> m_context{nullptr};
-  // D3D11 has no offsets to return from SOGetTargets: the ones last set through this face.
-  UINT m_soOffsets[D3D10_SO_BUFFER_SLOT_COUNT] = {};
   UINT m_textFilterWidth = 0, m_textFilterHeight = 0;
 };
 

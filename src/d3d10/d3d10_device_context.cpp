@@ -281,9 +281,6 @@ void STDMETHODCALLTYPE D3D10Device::SOSetTargets(UINT NumBuffers, ID3D10Buffer* 
   ID3D11Buffer* buffers[kMaxSlots];
   auto lock = guard();
   context()->SOSetTargets(NumBuffers, unwrapArray<D3D10BufferFace>(ppSOTargets, NumBuffers, buffers), pOffsets);
-  if (NumBuffers <= D3D10_SO_BUFFER_SLOT_COUNT)
-    for (UINT i = 0; i < D3D10_SO_BUFFER_SLOT_COUNT; ++i)
-      m_soOffsets[i] = (i < NumBuffers && pOffsets && ppSOTargets && ppSOTargets[i]) ? pOffsets[i] : 0;
 }
 
 void STDMETHODCALLTYPE D3D10Device::SOGetTargets(UINT NumBuffers, ID3D10Buffer** ppSOTargets, UINT* pOffsets) {
@@ -293,8 +290,10 @@ void STDMETHODCALLTYPE D3D10Device::SOGetTargets(UINT NumBuffers, ID3D10Buffer**
   auto lock = guard();
   context()->SOGetTargets(NumBuffers, buffers);
   for (UINT i = 0; i < NumBuffers; ++i) {
+    // Windows 10's D3D10 runtime reports ~0 (append) for every bound buffer, whatever offset was
+    // set, and 0 for empty slots (Wine's d3d10core tests, test_clear_state).
     if (pOffsets)
-      pOffsets[i] = buffers[i] ? m_soOffsets[i] : 0;
+      pOffsets[i] = buffers[i] ? ~0u : 0;
     if (ppSOTargets)
       ppSOTargets[i] = wrapOne<ID3D10Buffer>(buffers[i]);
     else if (buffers[i])
@@ -347,6 +346,9 @@ void STDMETHODCALLTYPE D3D10Device::RSGetViewports(UINT* NumViewports, D3D10_VIE
     pViewports[i] = d3d10::toD3D10(viewports[i]);
   for (UINT i = count; i < *NumViewports; ++i)
     pViewports[i] = {};
+  // The count comes back as the number of viewports set (Wine's d3d10core tests,
+  // test_multiple_viewports), as D3D11's RSGetViewports reports it.
+  *NumViewports = count;
 }
 
 void STDMETHODCALLTYPE D3D10Device::RSGetScissorRects(UINT* NumRects, D3D10_RECT* pRects) {
@@ -405,7 +407,6 @@ void STDMETHODCALLTYPE D3D10Device::ResolveSubresource(ID3D10Resource* pDstResou
 void STDMETHODCALLTYPE D3D10Device::ClearState() {
   auto lock = guard();
   context()->ClearState();
-  std::fill(std::begin(m_soOffsets), std::end(m_soOffsets), 0u);
 }
 
 void STDMETHODCALLTYPE D3D10Device::Flush() {

@@ -258,6 +258,25 @@ int main() {
                         nullptr) == E_INVALIDARG,
           "D3D10CreateDevice1 without a device pointer is E_INVALIDARG");
 
+    // The 10.0 runtime's device sits on a DXGI 1.0 factory's adapter (Windows 10: its parent
+    // answers IDXGIFactory, not IDXGIFactory1); D3D10.1's on a DXGI 1.1 factory's.
+    auto factoryAnswers1 = [](IUnknown* device) {
+      ComPtr<IDXGIDevice> dxgiDevice;
+      ComPtr<IDXGIAdapter> adapter;
+      ComPtr<IDXGIFactory1> factory1;
+      return SUCCEEDED(device->QueryInterface(__uuidof(IDXGIDevice), reinterpret_cast<void**>(dxgiDevice.put()))) &&
+             SUCCEEDED(dxgiDevice->GetAdapter(adapter.put())) &&
+             SUCCEEDED(adapter->GetParent(__uuidof(IDXGIFactory1), reinterpret_cast<void**>(factory1.put())));
+    };
+    ComPtr<ID3D10Device> device10;
+    ComPtr<ID3D10Device1> device101;
+    check(createDevice && createDevice(nullptr, D3D10_DRIVER_TYPE_HARDWARE, nullptr, 0, D3D10_SDK_VERSION, device10.put()) == S_OK &&
+              !factoryAnswers1(device10.get()),
+          "D3D10CreateDevice without an adapter: the adapter's factory is a DXGI 1.0 one (no IDXGIFactory1)");
+    check(createDevice1(nullptr, D3D10_DRIVER_TYPE_HARDWARE, nullptr, 0, D3D10_FEATURE_LEVEL_10_0, D3D10_1_SDK_VERSION,
+                        device101.put()) == S_OK && factoryAnswers1(device101.get()),
+          "D3D10CreateDevice1 without an adapter: the adapter's factory answers IDXGIFactory1");
+
     using MaskProc = HRESULT(WINAPI*)(D3D10_STATE_BLOCK_MASK*);
     using GetSettingProc = BOOL(WINAPI*)(D3D10_STATE_BLOCK_MASK*, D3D10_DEVICE_STATE_TYPES, UINT);
     auto enableAll = entryPoint<MaskProc>("d3d10.dll", "D3D10StateBlockMaskEnableAll");

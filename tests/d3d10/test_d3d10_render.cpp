@@ -123,6 +123,11 @@ TEST_CASE("d3d10: a scene drawn through ID3D10Device1 is read back through ID3D1
     UINT count = 1;
     d.device->RSGetViewports(&count, &viewport);
     CHECK((count == 1 && viewport.Width == kSize && viewport.Height == kSize && viewport.TopLeftX == 0));
+    // Asked for more than are set, the count comes back as the number set (Windows 10).
+    D3D10_VIEWPORT four[4] = {};
+    UINT asked = 4;
+    d.device->RSGetViewports(&asked, four);
+    CHECK(asked == 1);
     D3D10_PRIMITIVE_TOPOLOGY topology;
     d.device->IAGetPrimitiveTopology(&topology);
     CHECK(topology == D3D10_PRIMITIVE_TOPOLOGY_TRIANGLELIST);

@@ -68,6 +68,24 @@ bool toD3D11DriverType(D3D10_DRIVER_TYPE type, bool hasAdapter, D3D_DRIVER_TYPE*
   return !hasAdapter;  // only HARDWARE goes with an explicit adapter
 }
 
+#ifdef _WIN32
+// The first adapter of a DXGI 1.0 factory (dxgi.dll's CreateDXGIFactory): what the D3D10.0 runtime
+// creates its devices on when it is given no adapter, so the device's adapter's parent answers
+// IDXGIFactory and not IDXGIFactory1, as on Windows (Wine's d3d10core tests,
+// test_device_interfaces). Null when dxgi.dll or the adapter cannot be had (the caller then lets
+// D3D11 choose, as D3D10.1 does).
+util::ComPtr<IDXGIAdapter> dxgi10Adapter() {
+  using Proc = HRESULT(WINAPI*)(REFIID, void**);
+  HMODULE dxgi = LoadLibraryA("dxgi.dll");
+  auto proc = dxgi ? reinterpret_cast<Proc>(reinterpret_cast<void*>(GetProcAddress(dxgi, "CreateDXGIFactory"))) : nullptr;
+  util::ComPtr<IDXGIFactory> factory;
+  util::ComPtr<IDXGIAdapter> adapter;
+  if (proc && SUCCEEDED(proc(__uuidof(IDXGIFactory), factory.putVoid())))
+    factory->EnumAdapters(0, adapter.put());
+  return adapter;
+}
+#endif
+
 }  // namespace
 
 HRESULT callD3D11CreateDevice(IDXGIAdapter* adapter, D3D_DRIVER_TYPE driverType, HMODULE software, UINT flags,
@@ -131,8 +149,18 @@ HRESULT createDevice1(const char* method, IDXGIAdapter* adapter, D3D10_DRIVER_TY
   const UINT flags11 = flags & (D3D10_CREATE_DEVICE_SINGLETHREADED | D3D10_CREATE_DEVICE_DEBUG |
                                 D3D10_CREATE_DEVICE_BGRA_SUPPORT);
   const D3D_FEATURE_LEVEL level11 = D3D_FEATURE_LEVEL(level);  // the same values
+  util::ComPtr<IDXGIAdapter> chosen(adapter);
+#ifdef _WIN32
+  // d3d10.dll (the 10.0 runtime, D3D10_SDK_VERSION) makes a hardware device without an adapter on
+  // a DXGI 1.0 factory's first adapter; d3d10_1.dll, like D3D11, on a DXGI 1.1 factory's.
+  if (!adapter && driverType == D3D10_DRIVER_TYPE_HARDWARE && requiredSdkVersion == D3D10_SDK_VERSION) {
+    chosen = dxgi10Adapter();
+    if (chosen)
+      driverType11 = D3D_DRIVER_TYPE_UNKNOWN;
+  }
+#endif
   util::ComPtr<ID3D11Device> device11;
-  HRESULT result = callD3D11CreateDevice(adapter, driverType11, software, flags11, &level11, 1, device11.put());
+  HRESULT result = callD3D11CreateDevice(chosen.get(), driverType11, software, flags11, &level11, 1, device11.put());
   if (FAILED(result))
     return result;
   protectUnlessSingleThreaded(device11.get(), flags);
