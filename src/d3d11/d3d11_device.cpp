@@ -51,7 +51,10 @@ D3D11Device::D3D11Device(util::ComPtr<IDXGIAdapter> dxgiAdapter, vk::Adapter* vk
                          std::unique_ptr<vk::Device> vkDevice, D3D_FEATURE_LEVEL featureLevel, UINT flags)
     : m_dxgiAdapter(std::move(dxgiAdapter)), m_vkAdapter(vkAdapter), m_vkDevice(std::move(vkDevice)),
       m_featureLevel(featureLevel), m_flags(flags), m_stateCaps(stateCapsFor(m_vkAdapter->profile(), featureLevel)),
-      m_maxResourceBytes(maxResourceBytesFor(m_dxgiAdapter.get(), featureLevel)) {}
+      m_maxResourceBytes(maxResourceBytesFor(m_dxgiAdapter.get(), featureLevel)) {
+  const VkPhysicalDeviceVulkan12Properties& vk12 = m_vkAdapter->profile().properties.vk12;
+  m_shaderCache.setFloatControls(vk12.shaderSignedZeroInfNanPreserveFloat32, vk12.shaderSignedZeroInfNanPreserveFloat64);
+}
 
 D3D11Device::~D3D11Device() {
   // Documented: the events are unregistered when the device is destroyed, not set by it.

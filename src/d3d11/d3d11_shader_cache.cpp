@@ -105,7 +105,10 @@ std::shared_ptr<const CompiledShader> ShaderCache::getOrCompile(const uint8_t* b
   compiled->patchConstantSignature = signatureOf(container, {dxbc::makeFourCC("PCSG"), dxbc::makeFourCC("PSG1")});
   // The compile runs unlocked so that threads creating different shaders do not wait on each
   // other; two threads racing on the same bytes both compile and the first insert wins.
-  dxbc::CompileResult result = dxbc::compile(bytes, size, options);
+  dxbc::CompileOptions effective = options;
+  effective.preserveSignedZeroInfNan32 = m_preserve32;
+  effective.preserveSignedZeroInfNan64 = m_preserve64;
+  dxbc::CompileResult result = dxbc::compile(bytes, size, effective);
   ++m_compiles;
   compiled->error = std::move(result.error);
   compiled->spirv = std::move(result.spirv);

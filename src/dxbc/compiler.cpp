@@ -582,12 +582,30 @@ void Compiler::emitEntryPoint(Id body) {
       if (ins.opcode == op::DclGlobalFlags && (ins.controls & 4))  // forceEarlyDepthStencil
         b.executionMode(main, spv::ExecutionModeEarlyFragmentTests);
   }
+  floatControlModes(main);
   if (m_stage == ShaderStage::Compute) {
     if (!m_threadGroup[0] || !m_threadGroup[1] || !m_threadGroup[2])
       throw Error("compute shader without dcl_thread_group");
     b.executionMode(main, spv::ExecutionModeLocalSize, {m_threadGroup[0], m_threadGroup[1], m_threadGroup[2]});
     std::copy(m_threadGroup, m_threadGroup + 3, m_reflection.threadGroupSize);
   }
+}
+
+void Compiler::floatControlModes(Id main) {
+  // SPV_KHR_float_controls (core in Vulkan 1.2, which the backend requires): the numbers are the
+  // extension's, as the bundled SPIR-V header predates it.
+  const spv::Capability kSignedZeroInfNanPreserve = spv::Capability(4466);
+  const spv::ExecutionMode kSignedZeroInfNanPreserveMode = spv::ExecutionMode(4461);
+  const bool f32 = m_options.preserveSignedZeroInfNan32;
+  const bool f64 = m_options.preserveSignedZeroInfNan64 && m_reflection.doubles;
+  if (!f32 && !f64)
+    return;
+  b.extension("SPV_KHR_float_controls");
+  b.capability(kSignedZeroInfNanPreserve);
+  if (f32)
+    b.executionMode(main, kSignedZeroInfNanPreserveMode, {32});
+  if (f64)
+    b.executionMode(main, kSignedZeroInfNanPreserveMode, {64});
 }
 
 void Compiler::emitInstruction(const Instruction& ins) {

@@ -46,6 +46,13 @@ struct CompileOptions {
   // output), taking this input primitive (D3D10_SB_PRIMITIVE: 1 point, 2 line, 3 triangle,
   // 6 line and 7 triangle with adjacency; a domain shader's own tessellator domain decides).
   uint32_t passThroughGeometry = 0;
+  // The device honours the SignedZeroInfNanPreserve float control (Vulkan 1.2,
+  // shaderSignedZeroInfNanPreserveFloat32/64): the module asks for it, so the driver keeps the
+  // results D3D's float rules define instead of folding them away (-0 + 0 = +0, not -0; 0 * inf =
+  // NaN, not 0; 0 / 0 = NaN). Without it a driver may assume no signed zeros, infinities or NaNs
+  // (docs/compiler.md, Float controls).
+  bool preserveSignedZeroInfNan32 = false;
+  bool preserveSignedZeroInfNan64 = false;  // the same for the double instructions
 };
 
 // One descriptor the shader uses, for the backend's descriptor set layout.

@@ -3,6 +3,8 @@
 
 #include <bit>
 
+#include "dxbc/registers.h"
+
 namespace dxbc::compiler {
 namespace {
 
@@ -78,6 +80,8 @@ bool Compiler::emitAlu(const Instruction& ins) {
   auto dstMask = [](const Operand& d) { return d.components == ComponentCount::Four ? d.mask() : 1u; };
   bool sat = saturate(ins);
 
+  if (ins.opcode == 14 && ops.size() == 3 && ops[2].type == reg::Imm32 && divideByConstantZero(ins, sat))
+    return true;
   for (const Binary& e : kBinary) {
     if (e.opcode != ins.opcode)
       continue;
@@ -411,6 +415,46 @@ bool Compiler::emitAlu(const Instruction& ins) {
     }
     default: return false;
   }
+}
+
+
+// div by an immediate whose component is a zero. Vulkan leaves OpFDiv undefined for divisors
+// outside [2^-126, 2^126], and drivers use that on constants (Mesa 25's lavapipe drops the result
+// altogether), while D3D defines x / 0 as +-inf and 0 / 0 as NaN. Those components become x * (+-inf), which gives exactly that and which Vulkan defines
+// under SignedZeroInfNanPreserve; the other components stay an OpFDiv. False: no such component.
+bool Compiler::divideByConstantZero(const Instruction& ins, bool sat) {
+  const auto& ops = ins.operands;
+  const uint32_t mask = ops[0].components == ComponentCount::Four ? ops[0].mask() : 1u;
+  const std::vector<uint32_t> divisor = immediateBits(ops[2], Kind::Float, mask);
+  std::vector<bool> zero;
+  bool any = false;
+  for (uint32_t bits : divisor) {
+    // +-0 only: a denormal divisor stays an OpFDiv, whose result then follows the driver's
+    // denormal mode for both operands alike (x * inf would treat only the divisor as flushed).
+    zero.push_back((bits & 0x7fffffffu) == 0);
+    any = any || zero.back();
+  }
+  if (!any)
+    return false;
+  Value x = loadSource(ops[1], Kind::Float, mask);
+  std::vector<Id> safeDivisor, infinity;
+  for (size_t i = 0; i < divisor.size(); i++) {
+    safeDivisor.push_back(b.constBits(b.f32(), zero[i] ? 0x3f800000u : divisor[i]));
+    infinity.push_back(b.constBits(b.f32(), (divisor[i] & 0x80000000u) | 0x7f800000u));
+  }
+  Id type = typeOf(Kind::Float, x.count);
+  auto vector = [&](const std::vector<Id>& parts) { return x.count == 1 ? parts[0] : b.constComposite(type, parts); };
+  Id product = b.op(spv::OpFMul, type, {x.id, vector(infinity)});
+  Id r = product;
+  if (x.count > 1) {
+    Id quotient = b.op(spv::OpFDiv, type, {x.id, vector(safeDivisor)});
+    std::vector<uint32_t> words{quotient, product};
+    for (uint32_t i = 0; i < x.count; i++)
+      words.push_back(zero[i] ? x.count + i : i);
+    r = b.op(spv::OpVectorShuffle, type, words);
+  }
+  storeDest(ops[0], Value{r, Kind::Float, x.count}, sat);
+  return true;
 }
 
 }  // namespace dxbc::compiler

@@ -2,6 +2,7 @@
 #include "dxbc/compiler_impl.h"
 
 #include <bit>
+#include <cmath>
 #include <cstring>
 
 #include "dxbc/registers.h"
@@ -62,17 +63,21 @@ std::vector<uint32_t> doubleSlots(const Operand& op) {
 
 // Double number `index` of a source: the components its swizzle puts at positions 2*index and
 // 2*index+1. Modifiers apply to the double, so they are taken off before the words are read.
+uint64_t Compiler::immediateDoubleBits(const Operand& op, uint32_t index) {
+  // d(a, b): two doubles in four words, low word first; the one-component form holds one.
+  size_t at = op.immediates.size() == 4 ? 2 * index : 0;
+  if (op.immediates.size() < at + 2)
+    throw Error("64-bit immediate without values");
+  uint64_t high = modifyBits(op.immediates[at + 1], op.modifier(), ModifierRule::SignBit);
+  return high << 32 | op.immediates[at];
+}
+
 Id Compiler::loadDouble(const Operand& op, uint32_t index) {
   Id f64 = b.typeFloat(64);
   OperandModifier mod = op.modifier();
   if (op.type == reg::Imm64) {
-    // d(a, b): two doubles in four words, low word first; the one-component form holds one.
-    size_t at = op.immediates.size() == 4 ? 2 * index : 0;
-    if (op.immediates.size() < at + 2)
-      throw Error("64-bit immediate without values");
     double d;
-    uint64_t high = modifyBits(op.immediates[at + 1], mod, ModifierRule::SignBit);
-    uint64_t bits = high << 32 | op.immediates[at];
+    uint64_t bits = immediateDoubleBits(op, index);
     std::memcpy(&d, &bits, 8);
     return b.constF64(d);
   }
@@ -149,6 +154,13 @@ bool Compiler::emitDouble(const Instruction& ins) {
       std::vector<Id> results;
       for (uint32_t slot : doubleSlots(ops[0])) {
         Id x = loadDouble(ops[1], slot), y = loadDouble(ops[2], slot);
+        if (ins.opcode == 210 && ops[2].type == reg::Imm64 && (immediateDoubleBits(ops[2], slot) << 1) == 0) {
+          // ddiv by a constant +-0: x * (+-inf), as div does (divideByConstantZero): Vulkan leaves
+          // the division undefined, D3D gives +-inf and NaN for 0 / 0.
+          bool negative = immediateDoubleBits(ops[2], slot) >> 63;
+          results.push_back(b.op(spv::OpFMul, f64, {x, b.constF64(negative ? -HUGE_VAL : HUGE_VAL)}));
+          continue;
+        }
         results.push_back(e->glsl ? b.op(spv::OpExtInst, f64, {b.glsl(), e->op, x, y})
                                   : b.op(spv::Op(e->op), f64, {x, y}));
       }

@@ -161,6 +161,10 @@ private:
   // How a source modifier acts: on the sign bit (float, move), as two's complement with |x|
   // refused by the table (integer), or two's complement and SAbs (an operand outside the table).
   enum class ModifierRule { SignBit, TwosComplement, IntegerAbsNeg };
+  // The swizzle positions a source read with readMask takes (loadSource), and an immediate's
+  // component bits for them with its modifier folded in by the rule for `kind`.
+  static std::vector<uint32_t> swizzlePicks(const Operand& op, uint32_t readMask);
+  std::vector<uint32_t> immediateBits(const Operand& op, Kind kind, uint32_t readMask);
   ModifierRule modifierRule(const Operand& op, Kind kind) const;
   static uint32_t modifyBits(uint32_t bits, OperandModifier mod, ModifierRule rule);
   Value applyModifier(Value value, OperandModifier mod, ModifierRule rule);
@@ -175,10 +179,15 @@ private:
 
   // compiler_alu.cpp: arithmetic, comparison, bit and conversion instructions.
   bool emitAlu(const Instruction& ins);
+  bool divideByConstantZero(const Instruction& ins, bool sat);
 
+  // The float-control execution modes the options ask for (CompileOptions::preserveSignedZeroInfNan*).
+  void floatControlModes(Id main);
   // compiler_doubles.cpp: double-precision instructions.
   bool emitDouble(const Instruction& ins);
   Id loadDouble(const Operand& op, uint32_t index);
+  // A 64-bit immediate's double `index` (0 or 1) as bits, its modifier folded in.
+  uint64_t immediateDoubleBits(const Operand& op, uint32_t index);
   void storeDoubles(const Operand& op, const std::vector<Id>& doubles, bool saturate);
 
   // compiler_gather.cpp: gathers, sampleinfo and samplepos.

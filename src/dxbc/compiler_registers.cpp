@@ -144,7 +144,7 @@ Value Compiler::constant(Kind kind, uint32_t bits, uint32_t count) {
 
 // readMask picks swizzle positions: bit i set reads the component the operand's swizzle puts at
 // position i. The result has one component per set bit, in order.
-Value Compiler::loadSource(const Operand& op, Kind kind, uint32_t readMask) {
+std::vector<uint32_t> Compiler::swizzlePicks(const Operand& op, uint32_t readMask) {
   std::vector<uint32_t> picks;
   for (uint32_t i = 0; i < 4; i++) {
     if (!(readMask & (1u << i)))
@@ -162,20 +162,32 @@ Value Compiler::loadSource(const Operand& op, Kind kind, uint32_t readMask) {
   }
   if (picks.empty())
     throw Error("a source read with no components (the destination's write mask is empty)");
+  return picks;
+}
+
+std::vector<uint32_t> Compiler::immediateBits(const Operand& op, Kind kind, uint32_t readMask) {
+  if (op.immediates.empty())
+    throw Error("immediate operand without values");
+  // Modifiers on an immediate fold into its bits.
+  const ModifierRule rule = modifierRule(op, kind);
+  std::vector<uint32_t> bits;
+  for (uint32_t c : swizzlePicks(op, readMask))
+    bits.push_back(modifyBits(op.immediates[op.immediates.size() == 1 ? 0 : c], op.modifier(), rule));
+  return bits;
+}
+
+Value Compiler::loadSource(const Operand& op, Kind kind, uint32_t readMask) {
+  if (op.type == reg::Imm32) {
+    std::vector<Id> parts;
+    for (uint32_t bits : immediateBits(op, kind, readMask))
+      parts.push_back(b.constBits(scalarType(kind), bits));
+    uint32_t count = uint32_t(parts.size());
+    return Value{count == 1 ? parts[0] : b.constComposite(typeOf(kind, count), parts), kind, count};
+  }
+  std::vector<uint32_t> picks = swizzlePicks(op, readMask);
   uint32_t count = uint32_t(picks.size());
   ModifierRule rule = modifierRule(op, kind);
   OperandModifier mod = op.modifier();
-  if (op.type == reg::Imm32) {
-    if (op.immediates.empty())
-      throw Error("immediate operand without values");
-    // Modifiers on an immediate fold into its bits.
-    std::vector<Id> parts;
-    for (uint32_t c : picks) {
-      uint32_t bits = op.immediates[op.immediates.size() == 1 ? 0 : c];
-      parts.push_back(b.constBits(scalarType(kind), modifyBits(bits, mod, rule)));
-    }
-    return Value{count == 1 ? parts[0] : b.constComposite(typeOf(kind, count), parts), kind, count};
-  }
   Id vec;
   if (isSpecialInputType(op.type)) {
     vec = specialInput(op.type);

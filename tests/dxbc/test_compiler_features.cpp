@@ -138,6 +138,65 @@ TEST_CASE("precise instructions get NoContraction on their float arithmetic", "[
   CHECK(c.count("NoContraction") == 2);
 }
 
+TEST_CASE("float controls: SignedZeroInfNanPreserve is asked for when the options say the device honours it",
+          "[compiler]") {
+  const std::string floats =
+    "cs_5_0\n"
+    "dcl_uav_raw u0\n"
+    "dcl_temps 1\n"
+    "dcl_thread_group 1, 1, 1\n"
+    "ld_raw r0.xy, l(0), u0.xyxx\n"
+    "add r0.x, r0.x, l(0.0)\n"
+    "store_raw u0.x, l(0), r0.x\n"
+    "ret\n";
+  // Without the options nothing changes: a device that lacks the property gets the old module.
+  Compiled plain = compileValid(floats);
+  CHECK_FALSE(plain.has("SignedZeroInfNanPreserve"));
+  CHECK_FALSE(plain.has("SPV_KHR_float_controls"));
+  CompileOptions options;
+  options.preserveSignedZeroInfNan32 = true;
+  options.preserveSignedZeroInfNan64 = true;
+  Compiled preserved = compileValid(floats, options);
+  CHECK(preserved.has("OpExtension \"SPV_KHR_float_controls\""));
+  CHECK(preserved.has("OpCapability SignedZeroInfNanPreserve"));
+  CHECK(preserved.has("SignedZeroInfNanPreserve 32"));
+  // 64-bit only where the shader uses doubles (the mode names a width the module must have).
+  CHECK_FALSE(preserved.has("SignedZeroInfNanPreserve 64"));
+  Compiled doubles = compileValid(
+    "cs_5_0\n"
+    "dcl_globalFlags enableDoublePrecisionFloatOps\n"
+    "dcl_uav_raw u0\n"
+    "dcl_temps 1\n"
+    "dcl_thread_group 1, 1, 1\n"
+    "ld_raw r0.xy, l(0), u0.xyxx\n"
+    "dadd r0.xy, r0.xyxy, d(0.0, 0.0)\n"
+    "store_raw u0.xy, l(0), r0.xyxx\n"
+    "ret\n",
+    options);
+  CHECK(doubles.has("SignedZeroInfNanPreserve 32"));
+  CHECK(doubles.has("SignedZeroInfNanPreserve 64"));
+}
+
+TEST_CASE("div and ddiv by a constant zero multiply by an infinity of the zero's sign", "[compiler]") {
+  // Vulkan leaves OpFDiv undefined for a zero divisor and drivers fold it away; D3D defines it.
+  Compiled c = compileValid(
+    "cs_5_0\n"
+    "dcl_globalFlags enableDoublePrecisionFloatOps\n"
+    "dcl_uav_raw u0\n"
+    "dcl_temps 2\n"
+    "dcl_thread_group 1, 1, 1\n"
+    "ld_raw r0.xyzw, l(0), u0.xyzw\n"
+    "div r1.xy, r0.xyxx, -l(0.0, 2.0, 0, 0)\n"
+    "ddiv r1.zw, r0.xyxy, d(0.0, 0.0)\n"
+    "div r1.x, r1.x, l(4.0)\n"
+    "store_raw u0.xyzw, l(0), r1.xyzw\n"
+    "ret\n");
+  CHECK(c.has("float_n0x1p_128"));  // -inf: the zero was negated by the modifier
+  CHECK(c.has("OpVectorShuffle %v2float"));  // x: the product, y: the quotient by 2
+  CHECK(c.count("OpFDiv") == 2);  // by (1.0, -2.0) for the shuffle's y, and by 4
+  CHECK(c.has("double_0x1p_1024"));
+}
+
 TEST_CASE("dynamically indexed textures, samplers, UAVs and constant buffers switch over declared slots", "[compiler]") {
   Compiled c = compileValid(
     "ps_5_0\n"
