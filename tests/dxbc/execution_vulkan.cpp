@@ -1,6 +1,7 @@
-// The execution tests' Vulkan compute runner: instance, device, buffers, descriptors, one dispatch.
+// The execution tests' Vulkan runner: instance, device, buffers, descriptors, one dispatch or draw.
 #include "execution_vulkan.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <stdexcept>
@@ -51,7 +52,8 @@ ComputeRunner::ComputeRunner() {
     std::printf("note: %s is not installed; running without validation\n", layer);
   auto app = make<VkApplicationInfo>(VK_STRUCTURE_TYPE_APPLICATION_INFO);
   app.pApplicationName = "d3d11vk-dxbc-execution";
-  app.apiVersion = VK_API_VERSION_1_1;  // the compiler emits SPIR-V 1.3
+  // The compiler emits SPIR-V 1.3 (Vulkan 1.1); 1.2 for the float controls, core there.
+  app.apiVersion = VK_API_VERSION_1_2;
   const char* extension = VK_EXT_DEBUG_UTILS_EXTENSION_NAME;
   auto info = make<VkInstanceCreateInfo>(VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO);
   info.pApplicationInfo = &app;
@@ -84,32 +86,51 @@ ComputeRunner::ComputeRunner() {
   vkEnumeratePhysicalDevices(m_instance, &count, devices.data());
   m_physical = devices[0];
   vkGetPhysicalDeviceMemoryProperties(m_physical, &m_memory);
+  // Float controls as d3d11vk's device asks for them (D3D11Device, ShaderCache::setFloatControls).
+  VkPhysicalDeviceProperties deviceProperties;
+  vkGetPhysicalDeviceProperties(m_physical, &deviceProperties);
+  if (deviceProperties.apiVersion >= VK_API_VERSION_1_2) {
+    auto floatControls = make<VkPhysicalDeviceFloatControlsProperties>(
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FLOAT_CONTROLS_PROPERTIES);
+    auto properties2 = make<VkPhysicalDeviceProperties2>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2);
+    properties2.pNext = &floatControls;
+    vkGetPhysicalDeviceProperties2(m_physical, &properties2);
+    m_compileOptions.preserveSignedZeroInfNan32 = floatControls.shaderSignedZeroInfNanPreserveFloat32;
+    m_compileOptions.preserveSignedZeroInfNan64 = floatControls.shaderSignedZeroInfNanPreserveFloat64;
+  }
   uint32_t families = 0;
   vkGetPhysicalDeviceQueueFamilyProperties(m_physical, &families, nullptr);
   std::vector<VkQueueFamilyProperties> props(families);
   vkGetPhysicalDeviceQueueFamilyProperties(m_physical, &families, props.data());
+  // A family with graphics and compute when there is one (transform feedback and pixel runs
+  // draw), else any with compute.
+  auto score = [&](uint32_t i) {
+    VkQueueFlags flags = props[i].queueFlags;
+    return !(flags & VK_QUEUE_COMPUTE_BIT) ? 0 : (flags & VK_QUEUE_GRAPHICS_BIT) ? 2 : 1;
+  };
   m_queueFamily = families;
   for (uint32_t i = 0; i < families; i++)
-    if (props[i].queueFlags & VK_QUEUE_COMPUTE_BIT) {
+    if (score(i) && (m_queueFamily == families || score(i) > score(m_queueFamily)))
       m_queueFamily = i;
-      break;
-    }
   if (m_queueFamily == families) {
     m_reason = "no compute queue";
     return;
   }
+  const bool graphics = props[m_queueFamily].queueFlags & VK_QUEUE_GRAPHICS_BIT;
   // Enable what the shaders need and the device has; a missing one fails the shader that needs it.
   VkPhysicalDeviceFeatures supported{};
   vkGetPhysicalDeviceFeatures(m_physical, &supported);
   auto features = make<VkPhysicalDeviceFeatures2>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2);
   features.features.shaderFloat64 = supported.shaderFloat64;
   features.features.shaderStorageImageWriteWithoutFormat = supported.shaderStorageImageWriteWithoutFormat;
-  // Transform feedback tests: the extension, its feature, and draw parameters for SV_VertexID.
+  // Pixel runs write their results through UAVs (storage buffers in the fragment stage).
+  features.features.fragmentStoresAndAtomics = supported.fragmentStoresAndAtomics;
+  // Draw parameters for SV_VertexID (the compiler subtracts BaseVertex from VertexIndex); transform
+  // feedback tests: the extension and its feature too.
   auto xfbSupported = make<VkPhysicalDeviceTransformFeedbackFeaturesEXT>(
     VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT);
   auto drawSupported = make<VkPhysicalDeviceShaderDrawParametersFeatures>(
     VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_DRAW_PARAMETERS_FEATURES);
-  drawSupported.pNext = &xfbSupported;
   auto query = make<VkPhysicalDeviceFeatures2>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2);
   query.pNext = &drawSupported;
   uint32_t extensionCount = 0;
@@ -119,10 +140,12 @@ ComputeRunner::ComputeRunner() {
   bool hasXfb = false;
   for (const auto& e : extensions)
     hasXfb = hasXfb || std::strcmp(e.extensionName, VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME) == 0;
-  if (hasXfb)
-    vkGetPhysicalDeviceFeatures2(m_physical, &query);
-  m_transformFeedback = hasXfb && xfbSupported.transformFeedback && drawSupported.shaderDrawParameters &&
-                        (props[m_queueFamily].queueFlags & VK_QUEUE_GRAPHICS_BIT);
+  if (hasXfb)  // the extension's structure may only be chained where the device has it
+    drawSupported.pNext = &xfbSupported;
+  vkGetPhysicalDeviceFeatures2(m_physical, &query);
+  m_drawParameters = drawSupported.shaderDrawParameters;
+  m_transformFeedback = hasXfb && xfbSupported.transformFeedback && m_drawParameters && graphics;
+  m_fragmentStores = supported.fragmentStoresAndAtomics && graphics;
   auto xfb = make<VkPhysicalDeviceTransformFeedbackFeaturesEXT>(
     VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT);
   auto draw = make<VkPhysicalDeviceShaderDrawParametersFeatures>(
@@ -130,12 +153,12 @@ ComputeRunner::ComputeRunner() {
   const char* xfbExtension = VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME;
   m_geometryStreams = m_transformFeedback && supported.geometryShader && xfbSupported.geometryStreams;
   features.features.geometryShader = m_geometryStreams;
+  draw.shaderDrawParameters = m_drawParameters;
+  features.pNext = &draw;
   if (m_transformFeedback) {
     xfb.transformFeedback = VK_TRUE;
     xfb.geometryStreams = m_geometryStreams;
-    draw.shaderDrawParameters = VK_TRUE;
     draw.pNext = &xfb;
-    features.pNext = &draw;
   }
   float priority = 1.0f;
   auto queue = make<VkDeviceQueueCreateInfo>(VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO);
@@ -176,20 +199,89 @@ uint32_t ComputeRunner::memoryType(uint32_t bits) const {
   throw std::runtime_error("no host-visible coherent memory type");
 }
 
-std::vector<std::vector<uint32_t>> ComputeRunner::run(const dxbc::CompileResult& shader,
-                                                      const std::vector<BufferData>& buffers, uint32_t groups) {
-  struct Resource {
+// Everything one run creates, destroyed when the run returns or throws, so that a failing case
+// leaks nothing into the next one (nor anything LeakSanitizer would report at exit).
+struct ComputeRunner::Objects {
+  struct Buffer {
     VkBuffer buffer = VK_NULL_HANDLE;
     VkDeviceMemory memory = VK_NULL_HANDLE;
-    VkBufferView view = VK_NULL_HANDLE;
     void* mapped = nullptr;
     VkDeviceSize size = 0;
   };
-  std::vector<Resource> resources(buffers.size());
-  std::vector<VkDescriptorSetLayoutBinding> layoutBindings;
-  std::vector<VkWriteDescriptorSet> writes;
-  std::vector<VkDescriptorBufferInfo> bufferInfos(shader.reflection.bindings.size());
-  std::vector<VkDescriptorPoolSize> poolSizes;
+  VkDevice device;
+  std::vector<Buffer> buffers;                    // by BufferData index or transform feedback slot
+  std::vector<VkBufferView> views;
+  std::vector<VkDescriptorSetLayout> setLayouts;  // by set number, the unused numbers' empty
+  std::vector<VkDescriptorSet> sets;              // by set number, null where unused
+  VkDescriptorPool pool = VK_NULL_HANDLE;
+  VkPipelineLayout layout = VK_NULL_HANDLE;
+  std::vector<VkShaderModule> modules;
+  VkRenderPass pass = VK_NULL_HANDLE;
+  VkFramebuffer framebuffer = VK_NULL_HANDLE;
+  VkPipeline pipeline = VK_NULL_HANDLE;
+
+  explicit Objects(VkDevice d) : device(d) {}
+  Objects(const Objects&) = delete;
+  Objects& operator=(const Objects&) = delete;
+  ~Objects() {
+    vkDestroyPipeline(device, pipeline, nullptr);
+    vkDestroyFramebuffer(device, framebuffer, nullptr);
+    vkDestroyRenderPass(device, pass, nullptr);
+    for (VkShaderModule m : modules)
+      vkDestroyShaderModule(device, m, nullptr);
+    vkDestroyPipelineLayout(device, layout, nullptr);
+    vkDestroyDescriptorPool(device, pool, nullptr);
+    for (VkDescriptorSetLayout l : setLayouts)
+      vkDestroyDescriptorSetLayout(device, l, nullptr);
+    for (VkBufferView v : views)
+      vkDestroyBufferView(device, v, nullptr);
+    for (Buffer& b : buffers) {
+      vkDestroyBuffer(device, b.buffer, nullptr);
+      vkFreeMemory(device, b.memory, nullptr);
+    }
+  }
+
+  // Each buffer's words as the device left them (none for a buffer no shader used).
+  std::vector<std::vector<uint32_t>> contents() const {
+    std::vector<std::vector<uint32_t>> results;
+    for (const Buffer& b : buffers) {
+      std::vector<uint32_t> words(b.size / 4);
+      if (b.mapped)
+        std::memcpy(words.data(), b.mapped, words.size() * 4);
+      results.push_back(words);
+    }
+    return results;
+  }
+};
+
+// A host-visible buffer of `size` bytes, mapped, holding `words` and zeros after them.
+void ComputeRunner::createBuffer(Objects& o, size_t index, VkDeviceSize size, VkBufferUsageFlags usage,
+                                 const std::vector<uint32_t>& words) {
+  Objects::Buffer& b = o.buffers[index];
+  b.size = size;
+  auto info = make<VkBufferCreateInfo>(VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO);
+  info.size = size;
+  info.usage = usage;
+  check(vkCreateBuffer(m_device, &info, nullptr, &b.buffer), "vkCreateBuffer");
+  VkMemoryRequirements req;
+  vkGetBufferMemoryRequirements(m_device, b.buffer, &req);
+  auto alloc = make<VkMemoryAllocateInfo>(VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO);
+  alloc.allocationSize = req.size;
+  alloc.memoryTypeIndex = memoryType(req.memoryTypeBits);
+  check(vkAllocateMemory(m_device, &alloc, nullptr, &b.memory), "vkAllocateMemory");
+  check(vkBindBufferMemory(m_device, b.buffer, b.memory, 0), "vkBindBufferMemory");
+  check(vkMapMemory(m_device, b.memory, 0, VK_WHOLE_SIZE, 0, &b.mapped), "vkMapMemory");
+  std::memset(b.mapped, 0, size);
+  if (!words.empty())
+    std::memcpy(b.mapped, words.data(), words.size() * 4);
+}
+
+// The buffers, descriptor sets and pipeline layout for the stages' reflected bindings: each
+// binding gets the BufferData of its kind and slot, in the set the binding model gives its stage
+// (a compute shader's is 0, a pixel shader's 4); the set numbers below the highest used get empty
+// layouts, as a pipeline layout has no gaps.
+void ComputeRunner::createDescriptors(Objects& o, const std::vector<Stage>& stages,
+                                      const std::vector<BufferData>& buffers) {
   auto descriptorType = [](dxbc::DescriptorKind kind) {
     switch (kind) {
       case dxbc::DescriptorKind::UniformBuffer: return VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
@@ -199,110 +291,201 @@ std::vector<std::vector<uint32_t>> ComputeRunner::run(const dxbc::CompileResult&
       default: throw std::runtime_error("the execution tests use buffers only");
     }
   };
-  std::vector<VkBufferView> views(shader.reflection.bindings.size());
-  for (size_t i = 0; i < shader.reflection.bindings.size(); i++) {
-    const dxbc::ShaderBinding& binding = shader.reflection.bindings[i];
-    size_t index = buffers.size();
-    for (size_t k = 0; k < buffers.size(); k++)
-      if (buffers[k].kind == binding.kind && buffers[k].slot == binding.slot)
-        index = k;
-    if (index == buffers.size())
-      throw std::runtime_error("the shader uses a binding the test gives no buffer for (slot " +
-                               std::to_string(binding.slot) + ")");
-    Resource& r = resources[index];
-    VkDescriptorType type = descriptorType(binding.descriptor);
-    if (!r.buffer) {
-      r.size = std::max<VkDeviceSize>(4096, buffers[index].words.size() * 4);
-      auto info = make<VkBufferCreateInfo>(VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO);
-      info.size = r.size;
-      info.usage = VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
-                   VK_BUFFER_USAGE_UNIFORM_TEXEL_BUFFER_BIT | VK_BUFFER_USAGE_STORAGE_TEXEL_BUFFER_BIT;
-      check(vkCreateBuffer(m_device, &info, nullptr, &r.buffer), "vkCreateBuffer");
-      VkMemoryRequirements req;
-      vkGetBufferMemoryRequirements(m_device, r.buffer, &req);
-      auto alloc = make<VkMemoryAllocateInfo>(VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO);
-      alloc.allocationSize = req.size;
-      alloc.memoryTypeIndex = memoryType(req.memoryTypeBits);
-      check(vkAllocateMemory(m_device, &alloc, nullptr, &r.memory), "vkAllocateMemory");
-      check(vkBindBufferMemory(m_device, r.buffer, r.memory, 0), "vkBindBufferMemory");
-      check(vkMapMemory(m_device, r.memory, 0, VK_WHOLE_SIZE, 0, &r.mapped), "vkMapMemory");
-      std::memset(r.mapped, 0, r.size);
-      if (!buffers[index].words.empty())
-        std::memcpy(r.mapped, buffers[index].words.data(), buffers[index].words.size() * 4);
+  o.buffers.resize(buffers.size());
+  size_t total = 0;
+  uint32_t setCount = 0;
+  for (const Stage& s : stages)
+    for (const dxbc::ShaderBinding& binding : s.shader->reflection.bindings) {
+      total++;
+      setCount = std::max(setCount, binding.vulkan.set + 1);
     }
-    VkDescriptorSetLayoutBinding lb{};
-    lb.binding = binding.vulkan.binding;
-    lb.descriptorType = type;
-    lb.descriptorCount = 1;
-    lb.stageFlags = VK_SHADER_STAGE_COMPUTE_BIT;
-    layoutBindings.push_back(lb);
-    poolSizes.push_back(VkDescriptorPoolSize{type, 1});
-    auto w = make<VkWriteDescriptorSet>(VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET);
-    w.dstBinding = binding.vulkan.binding;
-    w.descriptorCount = 1;
-    w.descriptorType = type;
-    if (type == VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER || type == VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER) {
-      // Typed buffers in these tests are R32_UINT, the format D3D11 allows typed UAV loads from.
-      auto view = make<VkBufferViewCreateInfo>(VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO);
-      view.buffer = r.buffer;
-      view.format = VK_FORMAT_R32_UINT;
-      view.range = VK_WHOLE_SIZE;
-      check(vkCreateBufferView(m_device, &view, nullptr, &views[i]), "vkCreateBufferView");
-      w.pTexelBufferView = &views[i];
-    } else {
-      bufferInfos[i] = VkDescriptorBufferInfo{r.buffer, 0, binding.descriptor == dxbc::DescriptorKind::UniformBuffer
-                                                             ? std::min<VkDeviceSize>(r.size, 65536) : VK_WHOLE_SIZE};
-      w.pBufferInfo = &bufferInfos[i];
+  // Reserved up front: the writes point into these.
+  std::vector<VkDescriptorBufferInfo> bufferInfos(total);
+  o.views.reserve(total);
+  std::vector<std::vector<VkDescriptorSetLayoutBinding>> layoutBindings(setCount);
+  std::vector<std::pair<uint32_t, VkWriteDescriptorSet>> writes;  // by set number
+  std::vector<VkDescriptorPoolSize> poolSizes;
+  for (const Stage& s : stages)
+    for (const dxbc::ShaderBinding& binding : s.shader->reflection.bindings) {
+      size_t index = buffers.size();
+      for (size_t k = 0; k < buffers.size(); k++)
+        if (buffers[k].kind == binding.kind && buffers[k].slot == binding.slot)
+          index = k;
+      if (index == buffers.size())
+        throw std::runtime_error("the shader uses a binding the test gives no buffer for (slot " +
+                                 std::to_string(binding.slot) + ")");
+      Objects::Buffer& r = o.buffers[index];
+      if (!r.buffer)
+        createBuffer(o, index, std::max<VkDeviceSize>(4096, buffers[index].words.size() * 4),
+                     VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
+                       VK_BUFFER_USAGE_UNIFORM_TEXEL_BUFFER_BIT | VK_BUFFER_USAGE_STORAGE_TEXEL_BUFFER_BIT,
+                     buffers[index].words);
+      VkDescriptorType type = descriptorType(binding.descriptor);
+      VkDescriptorSetLayoutBinding lb{};
+      lb.binding = binding.vulkan.binding;
+      lb.descriptorType = type;
+      lb.descriptorCount = 1;
+      lb.stageFlags = s.stage;
+      layoutBindings[binding.vulkan.set].push_back(lb);
+      poolSizes.push_back(VkDescriptorPoolSize{type, 1});
+      auto w = make<VkWriteDescriptorSet>(VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET);
+      w.dstBinding = binding.vulkan.binding;
+      w.descriptorCount = 1;
+      w.descriptorType = type;
+      if (type == VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER || type == VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER) {
+        // Typed buffers in these tests are R32_UINT, the format D3D11 allows typed UAV loads from.
+        auto view = make<VkBufferViewCreateInfo>(VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO);
+        view.buffer = r.buffer;
+        view.format = VK_FORMAT_R32_UINT;
+        view.range = VK_WHOLE_SIZE;
+        o.views.push_back(VK_NULL_HANDLE);
+        check(vkCreateBufferView(m_device, &view, nullptr, &o.views.back()), "vkCreateBufferView");
+        w.pTexelBufferView = &o.views.back();
+      } else {
+        VkDescriptorBufferInfo& info = bufferInfos[writes.size()];
+        info = VkDescriptorBufferInfo{r.buffer, 0, binding.descriptor == dxbc::DescriptorKind::UniformBuffer
+                                                     ? std::min<VkDeviceSize>(r.size, 65536) : VK_WHOLE_SIZE};
+        w.pBufferInfo = &info;
+      }
+      writes.push_back({binding.vulkan.set, w});
     }
-    writes.push_back(w);
-  }
 
-  auto layoutInfo = make<VkDescriptorSetLayoutCreateInfo>(VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO);
-  layoutInfo.bindingCount = uint32_t(layoutBindings.size());
-  layoutInfo.pBindings = layoutBindings.data();
-  VkDescriptorSetLayout setLayout;
-  check(vkCreateDescriptorSetLayout(m_device, &layoutInfo, nullptr, &setLayout), "vkCreateDescriptorSetLayout");
+  o.setLayouts.resize(setCount);
+  for (uint32_t set = 0; set < setCount; set++) {
+    auto layoutInfo = make<VkDescriptorSetLayoutCreateInfo>(VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO);
+    layoutInfo.bindingCount = uint32_t(layoutBindings[set].size());
+    layoutInfo.pBindings = layoutBindings[set].data();
+    check(vkCreateDescriptorSetLayout(m_device, &layoutInfo, nullptr, &o.setLayouts[set]), "vkCreateDescriptorSetLayout");
+  }
   auto pipelineLayoutInfo = make<VkPipelineLayoutCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO);
-  pipelineLayoutInfo.setLayoutCount = 1;
-  pipelineLayoutInfo.pSetLayouts = &setLayout;
-  VkPipelineLayout pipelineLayout;
-  check(vkCreatePipelineLayout(m_device, &pipelineLayoutInfo, nullptr, &pipelineLayout), "vkCreatePipelineLayout");
-  auto moduleInfo = make<VkShaderModuleCreateInfo>(VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO);
-  moduleInfo.codeSize = shader.spirv.size() * 4;
-  moduleInfo.pCode = shader.spirv.data();
-  VkShaderModule module;
-  check(vkCreateShaderModule(m_device, &moduleInfo, nullptr, &module), "vkCreateShaderModule");
-  auto pipelineInfo = make<VkComputePipelineCreateInfo>(VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO);
-  pipelineInfo.stage = make<VkPipelineShaderStageCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO);
-  pipelineInfo.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
-  pipelineInfo.stage.module = module;
-  pipelineInfo.stage.pName = "main";
-  pipelineInfo.layout = pipelineLayout;
-  VkPipeline pipeline;
-  check(vkCreateComputePipelines(m_device, VK_NULL_HANDLE, 1, &pipelineInfo, nullptr, &pipeline), "vkCreateComputePipelines");
+  pipelineLayoutInfo.setLayoutCount = setCount;
+  pipelineLayoutInfo.pSetLayouts = o.setLayouts.data();
+  check(vkCreatePipelineLayout(m_device, &pipelineLayoutInfo, nullptr, &o.layout), "vkCreatePipelineLayout");
+  if (writes.empty())
+    return;
 
   auto poolInfo = make<VkDescriptorPoolCreateInfo>(VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO);
-  poolInfo.maxSets = 1;
+  poolInfo.maxSets = setCount;
   poolInfo.poolSizeCount = uint32_t(poolSizes.size());
   poolInfo.pPoolSizes = poolSizes.data();
-  VkDescriptorPool pool;
-  check(vkCreateDescriptorPool(m_device, &poolInfo, nullptr, &pool), "vkCreateDescriptorPool");
-  auto setInfo = make<VkDescriptorSetAllocateInfo>(VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO);
-  setInfo.descriptorPool = pool;
-  setInfo.descriptorSetCount = 1;
-  setInfo.pSetLayouts = &setLayout;
-  VkDescriptorSet set;
-  check(vkAllocateDescriptorSets(m_device, &setInfo, &set), "vkAllocateDescriptorSets");
-  for (auto& w : writes)
-    w.dstSet = set;
-  vkUpdateDescriptorSets(m_device, uint32_t(writes.size()), writes.data(), 0, nullptr);
+  check(vkCreateDescriptorPool(m_device, &poolInfo, nullptr, &o.pool), "vkCreateDescriptorPool");
+  o.sets.assign(setCount, VK_NULL_HANDLE);
+  for (uint32_t set = 0; set < setCount; set++) {
+    if (layoutBindings[set].empty())
+      continue;
+    auto setInfo = make<VkDescriptorSetAllocateInfo>(VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO);
+    setInfo.descriptorPool = o.pool;
+    setInfo.descriptorSetCount = 1;
+    setInfo.pSetLayouts = &o.setLayouts[set];
+    check(vkAllocateDescriptorSets(m_device, &setInfo, &o.sets[set]), "vkAllocateDescriptorSets");
+  }
+  std::vector<VkWriteDescriptorSet> updates;
+  for (auto& [set, w] : writes) {
+    w.dstSet = o.sets[set];
+    updates.push_back(w);
+  }
+  vkUpdateDescriptorSets(m_device, uint32_t(updates.size()), updates.data(), 0, nullptr);
+}
 
+void ComputeRunner::bindDescriptors(VkCommandBuffer cmd, const Objects& o, VkPipelineBindPoint point) {
+  for (uint32_t set = 0; set < o.sets.size(); set++)
+    if (o.sets[set])
+      vkCmdBindDescriptorSets(cmd, point, o.layout, set, 1, &o.sets[set], 0, nullptr);
+}
+
+VkPipelineShaderStageCreateInfo ComputeRunner::createStage(Objects& o, const Stage& stage) {
+  auto moduleInfo = make<VkShaderModuleCreateInfo>(VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO);
+  moduleInfo.codeSize = stage.shader->spirv.size() * 4;
+  moduleInfo.pCode = stage.shader->spirv.data();
+  o.modules.push_back(VK_NULL_HANDLE);
+  check(vkCreateShaderModule(m_device, &moduleInfo, nullptr, &o.modules.back()), "vkCreateShaderModule");
+  auto info = make<VkPipelineShaderStageCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO);
+  info.stage = stage.stage;
+  info.module = o.modules.back();
+  info.pName = "main";
+  return info;
+}
+
+// A render pass with no attachments and a framebuffer of the given size, and a graphics pipeline
+// on them: rasterization discarded (only transform feedback sees the vertices), or a triangle
+// list rasterized over the whole framebuffer (the pixel shader's UAV writes are the result).
+void ComputeRunner::createGraphicsPipeline(Objects& o, const std::vector<Stage>& stages, VkPrimitiveTopology topology,
+                                           bool discard, uint32_t width, uint32_t height) {
+  VkSubpassDescription subpass{};
+  subpass.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS;
+  auto passInfo = make<VkRenderPassCreateInfo>(VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO);
+  passInfo.subpassCount = 1;
+  passInfo.pSubpasses = &subpass;
+  check(vkCreateRenderPass(m_device, &passInfo, nullptr, &o.pass), "vkCreateRenderPass");
+  auto fbInfo = make<VkFramebufferCreateInfo>(VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO);
+  fbInfo.renderPass = o.pass;
+  fbInfo.width = width;
+  fbInfo.height = height;
+  fbInfo.layers = 1;
+  check(vkCreateFramebuffer(m_device, &fbInfo, nullptr, &o.framebuffer), "vkCreateFramebuffer");
+  std::vector<VkPipelineShaderStageCreateInfo> infos;
+  for (const Stage& s : stages)
+    infos.push_back(createStage(o, s));
+  auto vertexInput = make<VkPipelineVertexInputStateCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO);
+  auto assembly = make<VkPipelineInputAssemblyStateCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO);
+  assembly.topology = topology;
+  auto raster = make<VkPipelineRasterizationStateCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO);
+  raster.rasterizerDiscardEnable = discard;
+  raster.polygonMode = VK_POLYGON_MODE_FILL;
+  raster.cullMode = VK_CULL_MODE_NONE;
+  raster.lineWidth = 1.0f;
+  VkViewport viewport{0, 0, float(width), float(height), 0, 1};
+  VkRect2D scissor{{0, 0}, {width, height}};
+  auto viewportState = make<VkPipelineViewportStateCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO);
+  viewportState.viewportCount = viewportState.scissorCount = 1;
+  viewportState.pViewports = &viewport;
+  viewportState.pScissors = &scissor;
+  auto multisample = make<VkPipelineMultisampleStateCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO);
+  multisample.rasterizationSamples = VK_SAMPLE_COUNT_1_BIT;
+  auto pipelineInfo = make<VkGraphicsPipelineCreateInfo>(VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO);
+  pipelineInfo.stageCount = uint32_t(infos.size());
+  pipelineInfo.pStages = infos.data();
+  pipelineInfo.pVertexInputState = &vertexInput;
+  pipelineInfo.pInputAssemblyState = &assembly;
+  pipelineInfo.pRasterizationState = &raster;
+  if (!discard) {  // no color attachments: no blend state either
+    pipelineInfo.pViewportState = &viewportState;
+    pipelineInfo.pMultisampleState = &multisample;
+  }
+  pipelineInfo.layout = o.layout;
+  pipelineInfo.renderPass = o.pass;
+  check(vkCreateGraphicsPipelines(m_device, VK_NULL_HANDLE, 1, &pipelineInfo, nullptr, &o.pipeline),
+        "vkCreateGraphicsPipelines");
+}
+
+void ComputeRunner::beginPass(VkCommandBuffer cmd, const Objects& o, uint32_t width, uint32_t height) {
+  auto passBegin = make<VkRenderPassBeginInfo>(VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO);
+  passBegin.renderPass = o.pass;
+  passBegin.framebuffer = o.framebuffer;
+  passBegin.renderArea.extent = {width, height};
+  vkCmdBeginRenderPass(cmd, &passBegin, VK_SUBPASS_CONTENTS_INLINE);
+  vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, o.pipeline);
+  bindDescriptors(cmd, o, VK_PIPELINE_BIND_POINT_GRAPHICS);
+}
+
+// Records one command buffer, ends it with a barrier that makes the writes of `stage` (`access`)
+// visible to the host, which reads the results after the fence, submits it and waits.
+void ComputeRunner::submit(const std::function<void(VkCommandBuffer)>& record, VkPipelineStageFlags stage,
+                           VkAccessFlags access) {
+  struct Pool {  // the command pool and fence, freed however the submission ends
+    VkDevice device;
+    VkCommandPool pool = VK_NULL_HANDLE;
+    VkFence fence = VK_NULL_HANDLE;
+    ~Pool() {
+      vkDestroyFence(device, fence, nullptr);
+      vkDestroyCommandPool(device, pool, nullptr);
+    }
+  } p{m_device};
   auto cmdPoolInfo = make<VkCommandPoolCreateInfo>(VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO);
   cmdPoolInfo.queueFamilyIndex = m_queueFamily;
-  VkCommandPool cmdPool;
-  check(vkCreateCommandPool(m_device, &cmdPoolInfo, nullptr, &cmdPool), "vkCreateCommandPool");
+  check(vkCreateCommandPool(m_device, &cmdPoolInfo, nullptr, &p.pool), "vkCreateCommandPool");
   auto cmdInfo = make<VkCommandBufferAllocateInfo>(VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO);
-  cmdInfo.commandPool = cmdPool;
+  cmdInfo.commandPool = p.pool;
   cmdInfo.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
   cmdInfo.commandBufferCount = 1;
   VkCommandBuffer cmd;
@@ -310,49 +493,37 @@ std::vector<std::vector<uint32_t>> ComputeRunner::run(const dxbc::CompileResult&
   auto begin = make<VkCommandBufferBeginInfo>(VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO);
   begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
   check(vkBeginCommandBuffer(cmd, &begin), "vkBeginCommandBuffer");
-  vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
-  vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipelineLayout, 0, 1, &set, 0, nullptr);
-  vkCmdDispatch(cmd, groups, 1, 1);
-  // The host reads the results after the fence: make the shader's writes visible to it.
+  record(cmd);
   auto barrier = make<VkMemoryBarrier>(VK_STRUCTURE_TYPE_MEMORY_BARRIER);
-  barrier.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
+  barrier.srcAccessMask = access;
   barrier.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
-  vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &barrier, 0, nullptr,
-                       0, nullptr);
+  vkCmdPipelineBarrier(cmd, stage, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &barrier, 0, nullptr, 0, nullptr);
   check(vkEndCommandBuffer(cmd), "vkEndCommandBuffer");
   auto fenceInfo = make<VkFenceCreateInfo>(VK_STRUCTURE_TYPE_FENCE_CREATE_INFO);
-  VkFence fence;
-  check(vkCreateFence(m_device, &fenceInfo, nullptr, &fence), "vkCreateFence");
-  auto submit = make<VkSubmitInfo>(VK_STRUCTURE_TYPE_SUBMIT_INFO);
-  submit.commandBufferCount = 1;
-  submit.pCommandBuffers = &cmd;
-  check(vkQueueSubmit(m_queue, 1, &submit, fence), "vkQueueSubmit");
-  check(vkWaitForFences(m_device, 1, &fence, VK_TRUE, UINT64_MAX), "vkWaitForFences");
+  check(vkCreateFence(m_device, &fenceInfo, nullptr, &p.fence), "vkCreateFence");
+  auto info = make<VkSubmitInfo>(VK_STRUCTURE_TYPE_SUBMIT_INFO);
+  info.commandBufferCount = 1;
+  info.pCommandBuffers = &cmd;
+  check(vkQueueSubmit(m_queue, 1, &info, p.fence), "vkQueueSubmit");
+  check(vkWaitForFences(m_device, 1, &p.fence, VK_TRUE, UINT64_MAX), "vkWaitForFences");
+}
 
-  std::vector<std::vector<uint32_t>> results;
-  for (size_t k = 0; k < buffers.size(); k++) {
-    std::vector<uint32_t> words(resources[k].size / 4);
-    if (resources[k].mapped)
-      std::memcpy(words.data(), resources[k].mapped, words.size() * 4);
-    results.push_back(words);
-  }
-  vkDestroyFence(m_device, fence, nullptr);
-  vkDestroyCommandPool(m_device, cmdPool, nullptr);
-  vkDestroyDescriptorPool(m_device, pool, nullptr);
-  vkDestroyPipeline(m_device, pipeline, nullptr);
-  vkDestroyShaderModule(m_device, module, nullptr);
-  vkDestroyPipelineLayout(m_device, pipelineLayout, nullptr);
-  vkDestroyDescriptorSetLayout(m_device, setLayout, nullptr);
-  for (VkBufferView v : views)
-    if (v)
-      vkDestroyBufferView(m_device, v, nullptr);
-  for (Resource& r : resources) {
-    if (r.buffer)
-      vkDestroyBuffer(m_device, r.buffer, nullptr);
-    if (r.memory)
-      vkFreeMemory(m_device, r.memory, nullptr);
-  }
-  return results;
+std::vector<std::vector<uint32_t>> ComputeRunner::run(const dxbc::CompileResult& shader,
+                                                      const std::vector<BufferData>& buffers, uint32_t groups) {
+  Objects o(m_device);
+  const std::vector<Stage> stages = {{&shader, VK_SHADER_STAGE_COMPUTE_BIT}};
+  createDescriptors(o, stages, buffers);
+  auto pipelineInfo = make<VkComputePipelineCreateInfo>(VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO);
+  pipelineInfo.stage = createStage(o, stages[0]);
+  pipelineInfo.layout = o.layout;
+  check(vkCreateComputePipelines(m_device, VK_NULL_HANDLE, 1, &pipelineInfo, nullptr, &o.pipeline),
+        "vkCreateComputePipelines");
+  submit([&](VkCommandBuffer cmd) {
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, o.pipeline);
+    bindDescriptors(cmd, o, VK_PIPELINE_BIND_POINT_COMPUTE);
+    vkCmdDispatch(cmd, groups, 1, 1);
+  }, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT);
+  return o.contents();
 }
 
 std::vector<std::vector<uint32_t>> ComputeRunner::runTransformFeedback(const dxbc::CompileResult& shader,
@@ -361,6 +532,8 @@ std::vector<std::vector<uint32_t>> ComputeRunner::runTransformFeedback(const dxb
                                                                        const dxbc::CompileResult* geometryShader) {
   if (!m_transformFeedback)
     throw std::runtime_error("the device has no VK_EXT_transform_feedback (or no graphics queue)");
+  if (geometryShader && !m_geometryStreams)
+    throw std::runtime_error("the device has no geometry shader streams for transform feedback");
   auto bindBuffers = reinterpret_cast<PFN_vkCmdBindTransformFeedbackBuffersEXT>(
     vkGetDeviceProcAddr(m_device, "vkCmdBindTransformFeedbackBuffersEXT"));
   auto beginXfb = reinterpret_cast<PFN_vkCmdBeginTransformFeedbackEXT>(
@@ -370,140 +543,87 @@ std::vector<std::vector<uint32_t>> ComputeRunner::runTransformFeedback(const dxb
   if (!bindBuffers || !beginXfb || !endXfb)
     throw std::runtime_error("transform feedback entry points are missing");
 
-  std::vector<VkBuffer> buffers(slotBytes.size());
-  std::vector<VkDeviceMemory> memories(slotBytes.size());
-  std::vector<void*> mapped(slotBytes.size());
-  std::vector<VkDeviceSize> offsets(slotBytes.size(), 0), sizes(slotBytes.size());
+  Objects o(m_device);
+  std::vector<Stage> stages = {{&shader, VK_SHADER_STAGE_VERTEX_BIT}};
+  if (geometryShader)
+    stages.push_back({geometryShader, VK_SHADER_STAGE_GEOMETRY_BIT});
+  createDescriptors(o, stages, {});
+  o.buffers.resize(slotBytes.size());
+  std::vector<VkBuffer> handles;
+  std::vector<VkDeviceSize> offsets(slotBytes.size(), 0), sizes;
   for (size_t i = 0; i < slotBytes.size(); i++) {
-    auto info = make<VkBufferCreateInfo>(VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO);
-    info.size = sizes[i] = slotBytes[i];
-    info.usage = VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_BUFFER_BIT_EXT;
-    check(vkCreateBuffer(m_device, &info, nullptr, &buffers[i]), "vkCreateBuffer");
-    VkMemoryRequirements req;
-    vkGetBufferMemoryRequirements(m_device, buffers[i], &req);
-    auto alloc = make<VkMemoryAllocateInfo>(VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO);
-    alloc.allocationSize = req.size;
-    alloc.memoryTypeIndex = memoryType(req.memoryTypeBits);
-    check(vkAllocateMemory(m_device, &alloc, nullptr, &memories[i]), "vkAllocateMemory");
-    check(vkBindBufferMemory(m_device, buffers[i], memories[i], 0), "vkBindBufferMemory");
-    check(vkMapMemory(m_device, memories[i], 0, VK_WHOLE_SIZE, 0, &mapped[i]), "vkMapMemory");
-    std::memset(mapped[i], 0, slotBytes[i]);
+    createBuffer(o, i, slotBytes[i], VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_BUFFER_BIT_EXT, {});
+    handles.push_back(o.buffers[i].buffer);
+    sizes.push_back(slotBytes[i]);
   }
-
   // No attachments and no rasterization: the vertex shader's captured outputs are the result.
-  VkSubpassDescription subpass{};
-  subpass.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS;
-  auto passInfo = make<VkRenderPassCreateInfo>(VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO);
-  passInfo.subpassCount = 1;
-  passInfo.pSubpasses = &subpass;
-  VkRenderPass pass;
-  check(vkCreateRenderPass(m_device, &passInfo, nullptr, &pass), "vkCreateRenderPass");
-  auto fbInfo = make<VkFramebufferCreateInfo>(VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO);
-  fbInfo.renderPass = pass;
-  fbInfo.width = fbInfo.height = fbInfo.layers = 1;
-  VkFramebuffer framebuffer;
-  check(vkCreateFramebuffer(m_device, &fbInfo, nullptr, &framebuffer), "vkCreateFramebuffer");
-  auto layoutInfo = make<VkPipelineLayoutCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO);
-  VkPipelineLayout layout;
-  check(vkCreatePipelineLayout(m_device, &layoutInfo, nullptr, &layout), "vkCreatePipelineLayout");
-  auto moduleInfo = make<VkShaderModuleCreateInfo>(VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO);
-  moduleInfo.codeSize = shader.spirv.size() * 4;
-  moduleInfo.pCode = shader.spirv.data();
-  VkShaderModule module, gsModule = VK_NULL_HANDLE;
-  check(vkCreateShaderModule(m_device, &moduleInfo, nullptr, &module), "vkCreateShaderModule");
-  VkPipelineShaderStageCreateInfo stages[2];
-  stages[0] = make<VkPipelineShaderStageCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO);
-  stages[0].stage = VK_SHADER_STAGE_VERTEX_BIT;
-  stages[0].module = module;
-  stages[0].pName = "main";
-  if (geometryShader) {
-    if (!m_geometryStreams)
-      throw std::runtime_error("the device has no geometry shader streams for transform feedback");
-    moduleInfo.codeSize = geometryShader->spirv.size() * 4;
-    moduleInfo.pCode = geometryShader->spirv.data();
-    check(vkCreateShaderModule(m_device, &moduleInfo, nullptr, &gsModule), "vkCreateShaderModule");
-    stages[1] = stages[0];
-    stages[1].stage = VK_SHADER_STAGE_GEOMETRY_BIT;
-    stages[1].module = gsModule;
-  }
-  auto vertexInput = make<VkPipelineVertexInputStateCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO);
-  auto assembly = make<VkPipelineInputAssemblyStateCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO);
-  assembly.topology = VK_PRIMITIVE_TOPOLOGY_POINT_LIST;
-  auto raster = make<VkPipelineRasterizationStateCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO);
-  raster.rasterizerDiscardEnable = VK_TRUE;
-  raster.polygonMode = VK_POLYGON_MODE_FILL;
-  raster.lineWidth = 1.0f;
-  auto pipelineInfo = make<VkGraphicsPipelineCreateInfo>(VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO);
-  pipelineInfo.stageCount = geometryShader ? 2 : 1;
-  pipelineInfo.pStages = stages;
-  pipelineInfo.pVertexInputState = &vertexInput;
-  pipelineInfo.pInputAssemblyState = &assembly;
-  pipelineInfo.pRasterizationState = &raster;
-  pipelineInfo.layout = layout;
-  pipelineInfo.renderPass = pass;
-  VkPipeline pipeline;
-  check(vkCreateGraphicsPipelines(m_device, VK_NULL_HANDLE, 1, &pipelineInfo, nullptr, &pipeline),
-        "vkCreateGraphicsPipelines");
+  createGraphicsPipeline(o, stages, VK_PRIMITIVE_TOPOLOGY_POINT_LIST, true, 1, 1);
+  submit([&](VkCommandBuffer cmd) {
+    beginPass(cmd, o, 1, 1);
+    bindBuffers(cmd, 0, uint32_t(handles.size()), handles.data(), offsets.data(), sizes.data());
+    beginXfb(cmd, 0, 0, nullptr, nullptr);
+    vkCmdDraw(cmd, vertices, 1, 0, 0);
+    endXfb(cmd, 0, 0, nullptr, nullptr);
+    vkCmdEndRenderPass(cmd);
+  }, VK_PIPELINE_STAGE_TRANSFORM_FEEDBACK_BIT_EXT, VK_ACCESS_TRANSFORM_FEEDBACK_WRITE_BIT_EXT);
+  return o.contents();
+}
 
-  auto cmdPoolInfo = make<VkCommandPoolCreateInfo>(VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO);
-  cmdPoolInfo.queueFamilyIndex = m_queueFamily;
-  VkCommandPool cmdPool;
-  check(vkCreateCommandPool(m_device, &cmdPoolInfo, nullptr, &cmdPool), "vkCreateCommandPool");
-  auto cmdInfo = make<VkCommandBufferAllocateInfo>(VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO);
-  cmdInfo.commandPool = cmdPool;
-  cmdInfo.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
-  cmdInfo.commandBufferCount = 1;
-  VkCommandBuffer cmd;
-  check(vkAllocateCommandBuffers(m_device, &cmdInfo, &cmd), "vkAllocateCommandBuffers");
-  auto begin = make<VkCommandBufferBeginInfo>(VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO);
-  begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
-  check(vkBeginCommandBuffer(cmd, &begin), "vkBeginCommandBuffer");
-  auto passBegin = make<VkRenderPassBeginInfo>(VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO);
-  passBegin.renderPass = pass;
-  passBegin.framebuffer = framebuffer;
-  passBegin.renderArea.extent = {1, 1};
-  vkCmdBeginRenderPass(cmd, &passBegin, VK_SUBPASS_CONTENTS_INLINE);
-  vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
-  bindBuffers(cmd, 0, uint32_t(buffers.size()), buffers.data(), offsets.data(), sizes.data());
-  beginXfb(cmd, 0, 0, nullptr, nullptr);
-  vkCmdDraw(cmd, vertices, 1, 0, 0);
-  endXfb(cmd, 0, 0, nullptr, nullptr);
-  vkCmdEndRenderPass(cmd);
-  auto barrier = make<VkMemoryBarrier>(VK_STRUCTURE_TYPE_MEMORY_BARRIER);
-  barrier.srcAccessMask = VK_ACCESS_TRANSFORM_FEEDBACK_WRITE_BIT_EXT;
-  barrier.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
-  vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFORM_FEEDBACK_BIT_EXT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &barrier, 0,
-                       nullptr, 0, nullptr);
-  check(vkEndCommandBuffer(cmd), "vkEndCommandBuffer");
-  auto fenceInfo = make<VkFenceCreateInfo>(VK_STRUCTURE_TYPE_FENCE_CREATE_INFO);
-  VkFence fence;
-  check(vkCreateFence(m_device, &fenceInfo, nullptr, &fence), "vkCreateFence");
-  auto submit = make<VkSubmitInfo>(VK_STRUCTURE_TYPE_SUBMIT_INFO);
-  submit.commandBufferCount = 1;
-  submit.pCommandBuffers = &cmd;
-  check(vkQueueSubmit(m_queue, 1, &submit, fence), "vkQueueSubmit");
-  check(vkWaitForFences(m_device, 1, &fence, VK_TRUE, UINT64_MAX), "vkWaitForFences");
+std::vector<std::vector<uint32_t>> ComputeRunner::runPixel(const dxbc::CompileResult& vertexShader,
+                                                           const dxbc::CompileResult& pixelShader,
+                                                           const std::vector<BufferData>& buffers, uint32_t width,
+                                                           uint32_t height) {
+  if (!m_fragmentStores)
+    throw std::runtime_error("the device has no fragmentStoresAndAtomics (pixel-shader UAV writes) or no graphics queue");
+  if (!m_drawParameters)
+    throw std::runtime_error("the device has no shaderDrawParameters (SV_VertexID)");
+  Objects o(m_device);
+  const std::vector<Stage> stages = {{&vertexShader, VK_SHADER_STAGE_VERTEX_BIT},
+                                     {&pixelShader, VK_SHADER_STAGE_FRAGMENT_BIT}};
+  createDescriptors(o, stages, buffers);
+  createGraphicsPipeline(o, stages, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, false, width, height);
+  submit([&](VkCommandBuffer cmd) {
+    beginPass(cmd, o, width, height);
+    vkCmdDraw(cmd, 3, 1, 0, 0);
+    vkCmdEndRenderPass(cmd);
+  }, VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT);
+  return o.contents();
+}
 
-  std::vector<std::vector<uint32_t>> results;
-  for (size_t i = 0; i < buffers.size(); i++) {
-    std::vector<uint32_t> words(slotBytes[i] / 4);
-    std::memcpy(words.data(), mapped[i], words.size() * 4);
-    results.push_back(words);
-  }
-  vkDestroyFence(m_device, fence, nullptr);
-  vkDestroyCommandPool(m_device, cmdPool, nullptr);
-  vkDestroyPipeline(m_device, pipeline, nullptr);
-  vkDestroyShaderModule(m_device, module, nullptr);
-  if (gsModule)
-    vkDestroyShaderModule(m_device, gsModule, nullptr);
-  vkDestroyPipelineLayout(m_device, layout, nullptr);
-  vkDestroyFramebuffer(m_device, framebuffer, nullptr);
-  vkDestroyRenderPass(m_device, pass, nullptr);
-  for (size_t i = 0; i < buffers.size(); i++) {
-    vkDestroyBuffer(m_device, buffers[i], nullptr);
-    vkFreeMemory(m_device, memories[i], nullptr);
-  }
-  return results;
+std::string fullScreenVertexShader() {
+  // Vertices 0, 1, 2 at (-1, -1), (3, -1), (-1, 3): one triangle over the whole viewport (its
+  // parts outside are clipped), so every pixel, and every pixel of every 2x2 quad, is covered once.
+  return "// Input signature:\n"
+         "//\n"
+         "// Name                 Index   Mask Register SysValue  Format   Used\n"
+         "// -------------------- ----- ------ -------- -------- ------- ------\n"
+         "// SV_VertexID              0   x           0   VERTID    uint   x\n"
+         "//\n"
+         "// Output signature:\n"
+         "//\n"
+         "// Name                 Index   Mask Register SysValue  Format   Used\n"
+         "// -------------------- ----- ------ -------- -------- ------- ------\n"
+         "// SV_Position              0   xyzw        0      POS   float   xyzw\n"
+         "//\n"
+         "vs_5_0\n"
+         "dcl_input_sgv v0.x, vertex_id\n"
+         "dcl_output_siv o0.xyzw, position\n"
+         "dcl_temps 1\n"
+         "and r0.x, v0.x, l(1)\n"
+         "ushr r0.y, v0.x, l(1)\n"
+         "utof r0.xy, r0.xyxx\n"
+         "mad o0.xy, r0.xyxx, l(4.0, 4.0, 0.0, 0.0), l(-1.0, -1.0, 0.0, 0.0)\n"
+         "mov o0.zw, l(0.0, 0.0, 0.0, 1.0)\n"
+         "ret\n";
+}
+
+std::string pixelPositionSignature() {
+  return "// Input signature:\n"
+         "//\n"
+         "// Name                 Index   Mask Register SysValue  Format   Used\n"
+         "// -------------------- ----- ------ -------- -------- ------- ------\n"
+         "// SV_Position              0   xyzw        0      POS   float   xy\n"
+         "//\n";
 }
 
 }  // namespace exec_test

@@ -1,9 +1,12 @@
-// A minimal Vulkan compute runner for the compiler's execution tests: plain Vulkan through the
-// loader, the validation layer when installed, and a count of the validation errors it reports.
+// A minimal Vulkan runner for the compiler's execution tests: plain Vulkan through the loader, the
+// validation layer when installed, and a count of the validation errors it reports. Shaders run as
+// compute dispatches, as vertex (and geometry) shaders captured by transform feedback, or as pixel
+// shaders over a framebuffer without attachments that write their results through UAVs.
 #pragma once
 
 #include <cstdint>
 #include <cstdio>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -30,6 +33,10 @@ public:
   const std::string& reason() const { return m_reason; }
   uint32_t validationErrors() const { return m_validationErrors; }
 
+  // The options a device compiles with on this Vulkan device, as d3d11vk's shader cache sets
+  // them: the float controls the device honours (SignedZeroInfNanPreserve for 32/64-bit).
+  const dxbc::CompileOptions& compileOptions() const { return m_compileOptions; }
+
   // Runs the compiled shader over `groups` thread groups and returns the final contents of every
   // buffer, in the order given. Throws std::runtime_error on a Vulkan failure.
   std::vector<std::vector<uint32_t>> run(const dxbc::CompileResult& shader, const std::vector<BufferData>& buffers,
@@ -46,7 +53,33 @@ public:
   bool transformFeedback() const { return m_transformFeedback; }
   bool geometryStreams() const { return m_geometryStreams; }
 
+  // Draws one triangle from the vertex shader (fullScreenVertexShader() below) over a
+  // width x height framebuffer with no attachments, so the pixel shader runs once per pixel, in
+  // whole 2x2 quads (width and height even: no helper lanes); the pixel shader's bindings are
+  // given as for run() (a ps_5_0 UAV's slot counts from u1 up: u0 would be the render target's)
+  // and every buffer's final contents are returned in the order given. Throws std::runtime_error
+  // when the device cannot (fragmentStores() false) or on a Vulkan failure.
+  std::vector<std::vector<uint32_t>> runPixel(const dxbc::CompileResult& vertexShader,
+                                              const dxbc::CompileResult& pixelShader,
+                                              const std::vector<BufferData>& buffers, uint32_t width, uint32_t height);
+  // fragmentStoresAndAtomics, draw parameters (SV_VertexID) and a graphics queue.
+  bool fragmentStores() const { return m_fragmentStores && m_drawParameters; }
+
 private:
+  struct Objects;  // what one run creates, destroyed with it (execution_vulkan.cpp)
+  struct Stage {
+    const dxbc::CompileResult* shader;
+    VkShaderStageFlagBits stage;
+  };
+  void createBuffer(Objects& o, size_t index, VkDeviceSize size, VkBufferUsageFlags usage,
+                    const std::vector<uint32_t>& words);
+  void createDescriptors(Objects& o, const std::vector<Stage>& stages, const std::vector<BufferData>& buffers);
+  static void bindDescriptors(VkCommandBuffer cmd, const Objects& o, VkPipelineBindPoint point);
+  VkPipelineShaderStageCreateInfo createStage(Objects& o, const Stage& stage);
+  void createGraphicsPipeline(Objects& o, const std::vector<Stage>& stages, VkPrimitiveTopology topology,
+                              bool discard, uint32_t width, uint32_t height);
+  static void beginPass(VkCommandBuffer cmd, const Objects& o, uint32_t width, uint32_t height);
+  void submit(const std::function<void(VkCommandBuffer)>& record, VkPipelineStageFlags stage, VkAccessFlags access);
   static VKAPI_ATTR VkBool32 VKAPI_CALL onMessage(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
       VkDebugUtilsMessageTypeFlagsEXT types, const VkDebugUtilsMessengerCallbackDataEXT* data, void* user);
   uint32_t memoryType(uint32_t bits) const;
@@ -62,7 +95,22 @@ private:
   uint32_t m_validationErrors = 0;
   bool m_transformFeedback = false;  // VK_EXT_transform_feedback and a graphics queue
   bool m_geometryStreams = false;    // and geometry shaders with several streams
+  dxbc::CompileOptions m_compileOptions;
+  bool m_fragmentStores = false;     // fragmentStoresAndAtomics and a graphics queue
+  bool m_drawParameters = false;     // shaderDrawParameters
 };
+
+// The vs_5_0 assembly text (with its signatures) of the vertex shader runPixel() draws with: one
+// triangle from SV_VertexID 0-2 that covers the whole viewport. No inputs, no buffers.
+std::string fullScreenVertexShader();
+
+// The input signature comment of a pixel shader that reads SV_Position (v0.xy), to put before its
+// ps_5_0 line. Such a shader finds its thread index, the pixel's, as y * width + x from the
+// pixel centre's position (x + 0.5, y + 0.5): with `dcl_input_ps_siv linearNoperspective v0.xy,
+// position`, `ftou r0.xy, v0.xyxx` then `imad r0.x, r0.y, l(width), r0.x`; raw buffers take
+// byte addresses (`ishl r0.x, r0.x, l(2)` for one word per pixel). Pixel (x, y) belongs to the
+// quad (x & ~1, y & ~1).
+std::string pixelPositionSignature();
 
 // True, after printing the skip line, when the runner found no device: the test exits 77.
 inline bool skipped(const ComputeRunner& runner) {

@@ -597,7 +597,7 @@ std::string transformFeedback(exec_test::ComputeRunner& runner) {
     "imul null, o2.x, v0.x, l(3)\n"
     "iadd o2.y, v0.x, l(100)\n"
     "ret\n";
-  dxbc::CompileOptions options;
+  dxbc::CompileOptions options = runner.compileOptions();
   options.streamOutput.entries = {
     {0, "SV_Position", 0, 0, 4, 0},  // bytes 0-15 of buffer 0
     {0, "", 0, 0, 1, 0},             // a gap: bytes 16-19
@@ -655,10 +655,10 @@ std::string transformFeedback(exec_test::ComputeRunner& runner) {
     "mov o1.xyzw, v[0][1].wzyx\n"
     "emit_stream m1\n"
     "ret\n";
-  dxbc::CompileOptions gsOptions;
+  dxbc::CompileOptions gsOptions = runner.compileOptions();
   gsOptions.streamOutput.entries = {{0, "SV_Position", 0, 0, 4, 0}, {1, "TEXCOORD", 0, 0, 4, 1}};
   dxbc::CompileResult gs = dxbc::compile(dxbc::assemble(geometry).write(), gsOptions);
-  dxbc::CompileResult vs = dxbc::compile(dxbc::assemble(source).write());
+  dxbc::CompileResult vs = dxbc::compile(dxbc::assemble(source).write(), runner.compileOptions());
   if (!gs.ok() || !vs.ok())
     return "compile: " + gs.error + vs.error;
   out = runner.runTransformFeedback(vs, kVertices, {kVertices * 16, kVertices * 16}, &gs);
@@ -689,7 +689,7 @@ int main() {
   for (const Case& c : cases) {
     std::string problem;
     try {
-      dxbc::CompileResult shader = dxbc::compile(dxbc::assemble(c.source).write());
+      dxbc::CompileResult shader = dxbc::compile(dxbc::assemble(c.source).write(), runner.compileOptions());
       if (!shader.ok())
         problem = "compile: " + shader.error;
       else
