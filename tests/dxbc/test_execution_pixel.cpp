@@ -12,6 +12,7 @@
 // - the difference is a float subtraction under D3D's rules (any NaN for a NaN, denormals flushed
 //   on input and output, or kept as lavapipe does: both accepted, the latter counted);
 // - discard_z/discard_nz: a pixel that discards performs none of its later UAV writes.
+#include <bit>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -47,16 +48,8 @@ uint32_t inputAt(uint32_t layout, uint32_t pixel) {
   return kInputs[(layout == 0 ? pixel * 7 + 3 : pixel * 11 + pixel / 8) % n];
 }
 
-float asFloat(uint32_t u) {
-  float f;
-  std::memcpy(&f, &u, 4);
-  return f;
-}
-uint32_t asBits(float f) {
-  uint32_t u;
-  std::memcpy(&u, &f, 4);
-  return u;
-}
+float asFloat(uint32_t u) { return std::bit_cast<float>(u); }
+uint32_t asBits(float f) { return std::bit_cast<uint32_t>(f); }
 bool isNan(uint32_t u) { return (u & 0x7f800000u) == 0x7f800000u && (u & 0x7fffffu); }
 uint32_t flushed(uint32_t u, bool flush) { return flush && (u & 0x7f800000u) == 0 ? u & 0x80000000u : u; }
 
