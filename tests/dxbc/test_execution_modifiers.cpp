@@ -289,6 +289,17 @@ std::string runCase(Suite& suite, const Case& c, std::string& label) {
   return "";
 }
 
+// Counts one case by its source kind, and prints it when it failed.
+void record(Suite& suite, SourceKind kind, const std::string& label, const std::string& problem) {
+  suite.cases[kKindName[int(kind)]]++;
+  if (problem.empty()) {
+    suite.passed++;
+  } else {
+    suite.failed++;
+    std::printf("FAIL: %s - %s\n", label.c_str(), problem.c_str());
+  }
+}
+
 void run(Suite& suite, const Case& c) {
   std::string label, problem;
   try {
@@ -296,13 +307,52 @@ void run(Suite& suite, const Case& c) {
   } catch (const std::exception& ex) {
     problem = ex.what();
   }
-  suite.cases[kKindName[int(c.kind)]]++;
-  if (problem.empty()) {
-    suite.passed++;
-  } else {
-    suite.failed++;
-    std::printf("FAIL: %s - %s\n", label.c_str(), problem.c_str());
+  record(suite, c.kind, label, problem);
+}
+
+// The flow-control instructions whose one operand is an integer condition (if, breakc, continuec,
+// retc, each _z and _nz), with no modifier and with `-` (integer negation; |x| is refused on an
+// integer operand): each thread's path is recorded as 0 (condition taken) or 1, and compared with
+// the test of the negated or plain value for zero.
+void conditionCase(Suite& suite, const std::string& name, bool onZero, bool negate) {
+  const std::string test = name + (onZero ? "_z " : "_nz ") + (negate ? "-" : "") + "r4.x\n";
+  std::string body;
+  if (name == "if")
+    body = "mov r2.x, l(1)\n" + test + "mov r2.x, l(0)\nendif\n";
+  else if (name == "breakc")
+    body = "mov r2.x, l(0)\nloop\n" + test + "mov r2.x, l(1)\nbreak\nendloop\n";
+  else if (name == "continuec")  // a taken continue skips the write and the next iteration ends the loop
+    body = "mov r2.x, l(0)\nmov r3.x, l(0)\nloop\nuge r3.y, r3.x, l(1)\nbreakc_nz r3.y\n"
+           "iadd r3.x, r3.x, l(1)\n" + test + "mov r2.x, l(1)\nendloop\n";
+  else  // retc: the thread's word is 0 unless it gets past the return
+    body = "store_raw u0.x, r0.y, l(0)\n" + test + "mov r2.x, l(1)\n";
+  std::string label = test.substr(0, test.size() - 1);
+  std::string source = "cs_5_0\ndcl_resource_raw t0\ndcl_uav_raw u0\ndcl_input vThreadID.x\ndcl_temps 5\n"
+                       "dcl_thread_group 64, 1, 1\n"
+                       "ishl r0.y, vThreadID.x, l(2)\nld_raw r4.x, r0.y, t0.xxxx\n" + body +
+                       "store_raw u0.x, r0.y, r2.x\nret\n";
+  std::string problem;
+  try {
+    std::vector<uint32_t> input(64);
+    for (size_t t = 0; t < input.size(); t++)
+      input[t] = kIntInputs[t % std::size(kIntInputs)];
+    dxbc::CompileResult shader = dxbc::compile(dxbc::assemble(source).write(), suite.runner.compileOptions());
+    if (!shader.ok())
+      throw std::runtime_error("compile: " + shader.error);
+    auto out = suite.runner.run(shader, {{BindingKind::ShaderResource, 0, input},
+                                         {BindingKind::UnorderedAccess, 0, std::vector<uint32_t>(64, 0xdeadbeef)}}, 1);
+    for (size_t t = 0; t < input.size() && problem.empty(); t++) {
+      uint32_t value = negate ? 0u - input[t] : input[t];
+      bool taken = onZero ? value == 0 : value != 0;
+      uint32_t want = taken ? 0 : 1;
+      if (out.size() < 2 || out[1][t] != want)
+        problem = "input " + hex32(input[t]) + ": got " + (out.size() < 2 ? std::string("nothing") : hex32(out[1][t])) +
+                  ", want " + hex32(want);
+    }
+  } catch (const std::exception& e) {
+    problem = e.what();
   }
+  record(suite, SourceKind::Register, label, problem);
 }
 
 }  // namespace
@@ -362,6 +412,14 @@ int main() {
         if (i == 0)
           run(suite, Case{e->opcode, &*e, v, false, SourceKind::ConstantBuffer, 0});
       }
+  }
+  for (const char* name : {"if", "breakc", "continuec", "retc"}) {
+    if (!selected(name))
+      continue;
+    instructions++;
+    for (bool onZero : {true, false})
+      for (bool negate : {false, true})
+        conditionCase(suite, name, onZero, negate);
   }
   std::printf("%d instructions; %d instruction x modifier x type x source cases run\n", instructions,
               suite.passed + suite.failed);
