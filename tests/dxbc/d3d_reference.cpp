@@ -699,7 +699,7 @@ Expectation evaluate(uint32_t opcode, const std::vector<std::vector<uint32_t>>& 
     reciprocal.flush = false;
     add(reciprocal, kDivByReciprocal);
   }
-  if (opcode == 130 || opcode == 201) {
+  if (opcode == 130) {  // f32tof16 only: dtof's page says round to nearest even
     Mode toZero;
     toZero.roundToZero = true;
     add(toZero, kRoundToZero);
