@@ -1,87 +1,97 @@
 // The pixel-stage execution suite: the instructions whose meaning depends on the pixel shader's
 // 2x2 quads (deriv_rtx/rty, their _coarse and _fine forms) with each source modifier and with and
-// without _sat, and discard_z/_nz, run as pixel shaders over an 8x8 framebuffer without
-// attachments (ComputeRunner::runPixel) under the validation layer, every pixel's result written
-// through a raw UAV and compared with the rules of the reference pages:
-// - a fine derivative is the difference within the pixel's own quad: along x, the right column
-//   minus the left one on the pixel's own row; along y, the bottom row minus the top one in the
-//   pixel's own column;
-// - a coarse derivative is one difference per quad, and which row (column) it is taken from is
-//   not specified, so either is accepted (a device computing it finely is within that set too);
-//   deriv_rtx/deriv_rty (shader model 4) leave coarse or fine to the implementation: the same set;
-// - the difference is a float subtraction under D3D's rules (any NaN for a NaN, denormals flushed
-//   on input and output, or kept as lavapipe does: both accepted, the latter counted);
-// - discard_z/discard_nz: a pixel that discards performs none of its later UAV writes.
-#include <bit>
-#include <cmath>
+// without _sat, the same after a discard in the quad, and discard_z/_nz, run as pixel shaders
+// over an 8x8 framebuffer without attachments (ComputeRunner::runPixel) under the validation
+// layer, every pixel's four result components written through a raw UAV (u1) and compared bit
+// for bit with the reference of the pages' rules (tests/dxbc/d3d_derivatives.h):
+// - a fine derivative is the difference within the pixel's own quad row (x) or column (y); a
+//   coarse one, and shader model 4's deriv_rtx/rty, either row's (column's);
+// - the difference is a float subtraction under D3D's rules, then _sat;
+// - a discarded pixel performs no UAV write after the discard, and goes on executing so that its
+//   quad's other pixels get their derivatives: computed after a discard, they are the same
+//   differences, the discarded pixels' values included (whether those were computed before or
+//   after the discard).
+// A case is one instruction x modifier x _sat combination (or one discard variant) over every
+// pixel and component, in two placements of the inputs: the suite ends with `N passed, N failed`.
 #include <cstdio>
-#include <cstring>
-#include <set>
+#include <iterator>
+#include <map>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
-#include "d3d_reference.h"
+#include "d3d_derivatives.h"
+#include "d3d_reference.h"  // the deviation names the execution suites share
 #include "dxbc/assembler.h"
 #include "dxbc/compiler.h"
 #include "execution_vulkan.h"
 
 using dxbc::BindingKind;
+using namespace d3d_derivatives;
 
 namespace {
 
 constexpr uint32_t kSize = 8;  // the framebuffer is kSize x kSize: 16 quads
 constexpr uint32_t kPixels = kSize * kSize;
+constexpr uint32_t kQuads = kPixels / 4;
 constexpr uint32_t kUntouched = 0xdeadbeef;  // what the UAV holds where nothing was written
+constexpr uint32_t kPosInf = 0x7f800000, kNegInf = 0xff800000, kMax = 0x7f7fffff, kNegMax = 0xff7fffff;
+constexpr uint32_t kOne = 0x3f800000, kNegOne = 0xbf800000;
 
-// Per-pixel inputs that put each edge case beside others inside quads: ±0, ±1, ±inf, NaNs,
-// denormals, FLT_MAX on both signs (their difference overflows to inf), values whose difference
-// is exact, a value next to 1.
-const uint32_t kInputs[] = {
-  0x00000000, 0x80000000, 0x3f800000, 0xbf800000, 0x7f800000, 0xff800000, 0x7fc00000, 0xffc00123,
-  0x00000001, 0x807fffff, 0x7f7fffff, 0xff7fffff, 0x3fc00000, 0x40400000, 0x3f800001, 0x00800000,
-  0x3e800000, 0x4b000000, 0xc0200000, 0x00400000,
+// The differences (minuend - subtrahend) the inputs set side by side in quad rows or columns:
+// exact ones, zeros of each sign (x - x = +0, -0 - +0 = -0), infinities (inf - inf = NaN),
+// NaNs with sign and payload (a signalling one too), denormals (flushed, or kept as the
+// lavapipe-keeps-denormals alternative; one whose result alone is denormal), FLT_MAX differences
+// that overflow to +-inf, rounding of large values, and values around _sat's bounds.
+const Difference kPairs[] = {
+  {0x40400000, 0x3fc00000}, {0x3fc00000, kOne},       {0x3f800001, kOne},       {0x3e800000, 0x00000000},
+  {0x40000000, 0x3f000000}, {0x3f000000, kOne},       {kOne, kOne},             {kNegOne, kNegOne},
+  {0x00000000, 0x00000000}, {0x80000000, 0x80000000}, {0x80000000, 0x00000000}, {0x00000000, 0x80000000},
+  {kPosInf, kOne},          {kOne, kPosInf},          {kPosInf, kPosInf},       {kNegInf, kNegInf},
+  {kPosInf, kNegInf},       {kNegInf, kPosInf},       {kPosInf, kMax},          {0x7fc00000, kOne},
+  {kOne, 0xffc00123},       {0x7fc00000, 0xffc00123}, {0x7f800001, 0x00000000}, {0x7fc00000, kPosInf},
+  {0x00000001, 0x00000000}, {0x00000000, 0x807fffff}, {0x00800000, 0x00400000}, {0x00800001, 0x00800000},
+  {0x807fffff, 0x00000001}, {0x00400000, 0x00400000}, {kMax, kNegMax},          {kNegMax, kMax},
+  {kMax, kMax},             {0x4b800000, kOne},       {0x4c000000, kOne},       {0xc0200000, 0x40400000},
+  {0x4b000001, 0x4b000000},
+};
+constexpr uint32_t kPairCount = uint32_t(std::size(kPairs));
+static_assert(kPairCount % 7 != 0, "the second placement steps through the pairs by 7");
+
+// The inputs of one run: for each pixel its four components, and the word a discard tests.
+struct Inputs {
+  uint32_t value[kPixels][4];
+  uint32_t condition[kPixels];
 };
 
-// Two layouts of the inputs over the pixels, so each value meets different neighbours.
-uint32_t inputAt(uint32_t layout, uint32_t pixel) {
-  const uint32_t n = uint32_t(std::size(kInputs));
-  return kInputs[(layout == 0 ? pixel * 7 + 3 : pixel * 11 + pixel / 8) % n];
+// Placement 0 puts each pair along a quad row (minuend on the right), placement 1 along a quad
+// column (minuend at the bottom); each quad, component and row (column) takes the next pair, in
+// order (placement 0) or by steps of 7 (placement 1), so every pair appears in both, beside
+// different others. Pixel (x, y) is in quad (x / 2, y / 2) at column x & 1, row y & 1.
+Inputs placeInputs(uint32_t placement) {
+  Inputs in{};
+  for (uint32_t p = 0; p < kPixels; p++) {
+    const uint32_t x = p % kSize, y = p / kSize;
+    const uint32_t quad = (y / 2) * (kSize / 2) + x / 2, column = x & 1, row = y & 1;
+    for (uint32_t c = 0; c < 4; c++) {
+      const uint32_t line = placement == 0 ? row : column;    // which pair of the two in the quad
+      const bool minuend = (placement == 0 ? column : row) == 1;
+      const uint32_t slot = (quad * 4 + c) * 2 + line;
+      const Difference& d = kPairs[(placement == 0 ? slot : slot * 7 + 5) % kPairCount];
+      in.value[p][c] = minuend ? d.minuend : d.subtrahend;
+    }
+  }
+  return in;
 }
 
-float asFloat(uint32_t u) { return std::bit_cast<float>(u); }
-uint32_t asBits(float f) { return std::bit_cast<uint32_t>(f); }
-bool isNan(uint32_t u) { return (u & 0x7f800000u) == 0x7f800000u && (u & 0x7fffffu); }
-uint32_t flushed(uint32_t u, bool flush) { return flush && (u & 0x7f800000u) == 0 ? u & 0x80000000u : u; }
-
-// a - b as D3D's float subtraction (flush true) or IEEE with denormals kept (flush false).
-uint32_t subtract(uint32_t a, uint32_t b, bool flush) {
-  return flushed(asBits(asFloat(flushed(a, flush)) - asFloat(flushed(b, flush))), flush);
+// The quad of pixel (x, y), component c, after the modifier.
+Quad quadOf(const Inputs& in, uint32_t x, uint32_t y, uint32_t c, Modifier modifier) {
+  Quad q{};
+  for (uint32_t row = 0; row < 2; row++)
+    for (uint32_t column = 0; column < 2; column++)
+      q.value[row][column] = applyModifier(in.value[((y & ~1u) + row) * kSize + (x & ~1u) + column][c], modifier);
+  return q;
 }
-
-uint32_t saturated(uint32_t u) {
-  float f = asFloat(u);
-  if (std::isnan(f) || f <= 0.0f)
-    return f == 0.0f ? u : 0;
-  return f >= 1.0f ? 0x3f800000u : u;
-}
-
-struct Derivative {
-  const char* name;
-  bool alongX;
-  bool fineOnly;  // _fine: the pixel's own row/column only
-};
-const Derivative kDerivatives[] = {
-  {"deriv_rtx", true, false},        {"deriv_rty", false, false},
-  {"deriv_rtx_coarse", true, false}, {"deriv_rty_coarse", false, false},
-  {"deriv_rtx_fine", true, true},    {"deriv_rty_fine", false, true},
-};
-const char* const kModifierText[4][2] = {{"", ""}, {"-", ""}, {"|", "|"}, {"-|", "|"}};
-
-struct Suite {
-  exec_test::ComputeRunner& runner;
-  int passed = 0, failed = 0;
-  int keptDenormals = 0;  // results accepted only with denormals kept (lavapipe)
-};
 
 std::string hex(uint32_t v) {
   char text[16];
@@ -89,144 +99,219 @@ std::string hex(uint32_t v) {
   return text;
 }
 
-// The pixel shader: r0.x is the pixel's index (y * kSize + x), r1.x its input, then `body`. The
-// inputs are an immediate constant buffer, not a buffer load. With ld_raw from a buffer, lavapipe
-// (Mesa 22.3) gave the quads on the framebuffer's diagonal derivatives as if the neighbour's value
-// were 0 (the draw's triangle is clipped into two meeting there, so those quads run helper
-// invocations; Vulkan has helpers execute loads like any invocation): a driver matter outside the
-// instruction under test, so the inputs come from a constant array every invocation reads.
-std::string shaderText(const std::vector<uint32_t>& input, const std::string& body) {
-  std::string icb = "dcl_immediateConstantBuffer {";
-  for (size_t i = 0; i < input.size(); i++)
-    icb += std::string(i ? ", " : " ") + "{ " + hex(input[i]) + ", 0, 0, 0 }";
-  return exec_test::pixelPositionSignature() + "ps_5_0\n" + icb +
-         " }\n"
+struct Tally {
+  int passed = 0, failed = 0;
+};
+
+struct Suite {
+  explicit Suite(exec_test::ComputeRunner& r) : runner(r) {}
+  exec_test::ComputeRunner& runner;
+  int passed = 0, failed = 0;
+  std::map<std::string, Tally> byInstruction;
+  std::vector<std::string> order;  // byInstruction's names in the order of their first case
+  int keptDenormals = 0;  // results accepted only with denormals kept (lavapipe)
+  int coarsePerRow = 0;   // coarse quads whose pixels got different values (see coarseUniform)
+};
+
+// The pixel shader: r0.x is the pixel's index (y * kSize + x), r0.y the byte address of its four
+// UAV words, then `body` (r1: the inputs, cb0[index]; the discard condition is
+// cb0[kPixels + index].x). The inputs come from a constant buffer: as an immediate constant
+// buffer of 128 vectors (a private array in SPIR-V) each shader took lavapipe (Mesa 22.3, LLVM 15)
+// about 16 s to compile, and loaded with ld_raw from a buffer, lavapipe 22.3 gave the quads on the
+// framebuffer's diagonal (where the clipped triangle's two halves meet, so those quads run helper
+// invocations) derivatives as if the neighbour's value were 0 (found by this suite's first
+// version), a driver matter outside the instructions under test.
+std::string shaderText(const std::string& body) {
+  return exec_test::pixelPositionSignature() +
+         "ps_5_0\n"
+         "dcl_constantbuffer cb0[" + std::to_string(kPixels * 2) + "], dynamicIndexed\n"
          "dcl_uav_raw u1\n"
          "dcl_input_ps_siv linearNoperspective v0.xy, position\n"
-         "dcl_temps 3\n"
+         "dcl_temps 4\n"
          "ftou r0.xy, v0.xyxx\n"
          "imad r0.x, r0.y, l(" + std::to_string(kSize) + "), r0.x\n"
-         "mov r1.x, icb[r0.x + 0].x\n"
-         "ishl r0.x, r0.x, l(2)\n" + body + "ret\n";
+         "ishl r0.y, r0.x, l(4)\n" + body + "ret\n";
 }
 
-// Runs a pixel shader over the framebuffer with one input word per pixel (r1.x); returns u1, one
-// result word per pixel, kUntouched where the shader wrote none.
-std::vector<uint32_t> runPixels(Suite& suite, const std::string& body, const std::vector<uint32_t>& input) {
+// Runs the pixel shader over the framebuffer; returns u1: four words per pixel, kUntouched where
+// the shader wrote none.
+std::vector<uint32_t> runPixels(Suite& suite, const Inputs& in, const std::string& body) {
   dxbc::CompileResult vs = dxbc::compile(dxbc::assemble(exec_test::fullScreenVertexShader()).write(),
                                          suite.runner.compileOptions());
-  dxbc::CompileResult ps = dxbc::compile(dxbc::assemble(shaderText(input, body)).write(), suite.runner.compileOptions());
+  dxbc::CompileResult ps = dxbc::compile(dxbc::assemble(shaderText(body)).write(), suite.runner.compileOptions());
   if (!vs.ok() || !ps.ok())
     throw std::runtime_error("compile: " + vs.error + ps.error);
-  auto out = suite.runner.runPixel(vs, ps, {{BindingKind::UnorderedAccess, 1, std::vector<uint32_t>(kPixels, kUntouched)}},
+  std::vector<uint32_t> cb0(kPixels * 8, 0);
+  for (uint32_t p = 0; p < kPixels; p++) {
+    for (uint32_t c = 0; c < 4; c++)
+      cb0[p * 4 + c] = in.value[p][c];
+    cb0[(kPixels + p) * 4] = in.condition[p];
+  }
+  auto out = suite.runner.runPixel(vs, ps,
+                                   {{BindingKind::ConstantBuffer, 0, cb0},
+                                    {BindingKind::UnorderedAccess, 1, std::vector<uint32_t>(kPixels * 4, kUntouched)}},
                                    kSize, kSize);
-  if (out.empty() || out[0].size() < kPixels)
+  if (out.size() < 2 || out[1].size() < kPixels * 4)
     throw std::runtime_error("the run returned no UAV contents");
-  return std::vector<uint32_t>(out[0].begin(), out[0].begin() + kPixels);
+  return std::vector<uint32_t>(out[1].begin(), out[1].begin() + kPixels * 4);
 }
 
-void report(Suite& suite, const std::string& label, const std::string& problem) {
+void report(Suite& suite, const std::string& group, const std::string& label, const std::string& problem) {
+  if (!suite.byInstruction.count(group))
+    suite.order.push_back(group);
+  Tally& tally = suite.byInstruction[group];
   if (problem.empty()) {
     suite.passed++;
+    tally.passed++;
     return;
   }
   suite.failed++;
+  tally.failed++;
   std::printf("FAIL: %s - %s\n", label.c_str(), problem.c_str());
 }
 
-// Whether `got` is an accepted result of the difference a - b (with _sat when sat); sets kept
-// when only the denormals-kept rule accepts it.
-bool differenceMatches(uint32_t a, uint32_t b, bool sat, uint32_t got, bool& kept) {
-  for (bool flush : {true, false}) {
-    uint32_t want = subtract(a, b, flush);
-    if (sat)
-      want = saturated(want);
-    bool ok = want == got || (isNan(want) && isNan(got)) || (sat && (want << 1) == 0 && (got << 1) == 0);
-    if (ok) {
-      kept = !flush;
-      return true;
+// Checks one run's results: every pixel that did not discard against the reference, every one
+// that did for no write at all. Appends up to a few failures to `problem`; returns how many
+// values failed.
+int checkRun(Suite& suite, const Instruction& instruction, Modifier modifier, bool sat, const Inputs& in,
+             const std::vector<bool>& discarded, const std::vector<uint32_t>& got, const std::string& where,
+             std::string& problem) {
+  int failures = 0;
+  for (uint32_t p = 0; p < kPixels; p++) {
+    const uint32_t x = p % kSize, y = p / kSize;
+    for (uint32_t c = 0; c < 4; c++) {
+      const uint32_t g = got[p * 4 + c];
+      std::string why;
+      if (discarded[p]) {
+        if (g != kUntouched)
+          why = "got " + hex(g) + " from a discarded pixel, want no write";
+      } else {
+        const Quad q = quadOf(in, x, y, c, modifier);
+        const Verdict verdict = judge(instruction, q, x & 1, y & 1, sat, g);
+        if (verdict == Verdict::MatchesWithDenormalsKept)
+          suite.keptDenormals++;
+        if (verdict == Verdict::Mismatch) {
+          why = "got " + hex(g) + ", want " + (sat ? "_sat of " : "") + "one of";
+          for (const Difference& d : allowedDifferences(instruction, q, x & 1, y & 1))
+            why += " " + hex(d.minuend) + " - " + hex(d.subtrahend) + " (= " +
+                   hex(subtract(d.minuend, d.subtrahend, true)) + ")";
+          why += "; the quad's inputs after the modifier, top row then bottom: " + hex(q.value[0][0]) + " " +
+                 hex(q.value[0][1]) + " / " + hex(q.value[1][0]) + " " + hex(q.value[1][1]);
+        }
+      }
+      if (!why.empty() && ++failures <= 3)
+        problem += "\n  " + where + " pixel (" + std::to_string(x) + ", " + std::to_string(y) + ")." + "xyzw"[c] +
+                   ": " + why;
     }
   }
-  return false;
+  return failures;
 }
 
-void derivativeCase(Suite& suite, const Derivative& d, uint32_t modifier, bool sat) {
-  std::string operand = std::string(kModifierText[modifier][0]) + "r1.x" + kModifierText[modifier][1];
-  std::string label = std::string(d.name) + (sat ? "_sat" : "") + " r2.x, " + operand;
+// A coarse derivative is "a single x,y derivative pair ... for each 2x2 stamp": the four pixels
+// of a quad should share one value. Vulkan lets OpDPdxCoarse be computed finely, and lavapipe
+// does, so a quad whose pixels differ is accepted (each value is one of the rows' differences,
+// which checkRun verifies) and counted.
+void coarseUniform(Suite& suite, bool sat, const std::vector<uint32_t>& got) {
+  auto same = [&](uint32_t a, uint32_t b) {
+    return a == b || (isNan(a) && isNan(b)) || (sat && (a << 1) == 0 && (b << 1) == 0);
+  };
+  for (uint32_t quad = 0; quad < kQuads; quad++)
+    for (uint32_t c = 0; c < 4; c++) {
+      const uint32_t x = (quad % (kSize / 2)) * 2, y = (quad / (kSize / 2)) * 2;
+      const uint32_t first = got[(y * kSize + x) * 4 + c];
+      bool uniform = true;
+      for (uint32_t p : {y * kSize + x + 1, (y + 1) * kSize + x, (y + 1) * kSize + x + 1})
+        uniform = uniform && same(first, got[p * 4 + c]);
+      if (!uniform)
+        suite.coarsePerRow++;
+    }
+}
+
+void derivativeCase(Suite& suite, const Instruction& instruction, Modifier modifier, bool sat) {
+  const std::string text = std::string(instruction.name) + (sat ? "_sat" : "") + " r2.xyzw, " +
+                           modifierText(modifier, "r1.xyzw");
   std::string problem;
+  int failures = 0;
   try {
-    for (uint32_t layout = 0; layout < 2 && problem.empty(); layout++) {
-      std::vector<uint32_t> input(kPixels);
-      for (uint32_t p = 0; p < kPixels; p++)
-        input[p] = inputAt(layout, p);
-      auto got = runPixels(suite, std::string(d.name) + (sat ? "_sat" : "") + " r2.x, " + operand +
-                                    "\nstore_raw u1.x, r0.x, r2.x\n", input);
-      auto value = [&](uint32_t x, uint32_t y) {
-        return d3d_reference::applyModifier({input[y * kSize + x]}, modifier, 'f')[0];
-      };
-      for (uint32_t y = 0; y < kSize && problem.empty(); y++)
-        for (uint32_t x = 0; x < kSize && problem.empty(); x++) {
-          const uint32_t qx = x & ~1u, qy = y & ~1u;
-          // The rows (columns) whose difference is accepted: the pixel's own first, then the
-          // quad's other one where the derivative may be coarse.
-          std::vector<uint32_t> lines = {d.alongX ? y : x};
-          if (!d.fineOnly)
-            lines.push_back((d.alongX ? qy : qx) + ((d.alongX ? y : x) & 1 ? 0 : 1));
-          const uint32_t g = got[y * kSize + x];
-          bool matched = false, kept = false;
-          std::string want;
-          for (uint32_t line : lines) {
-            uint32_t a = d.alongX ? value(qx + 1, line) : value(line, qy + 1);
-            uint32_t b = d.alongX ? value(qx, line) : value(line, qy);
-            bool lineKept = false;
-            if (!matched && differenceMatches(a, b, sat, g, lineKept)) {
-              matched = true;
-              kept = lineKept;
-            }
-            want += " " + hex(a) + " - " + hex(b);
-          }
-          if (!matched) {
-            problem = "layout " + std::to_string(layout) + ", pixel (" + std::to_string(x) + ", " + std::to_string(y) +
-                      "): got " + hex(g) + ", want one of" + want + "\n  inputs and results by row:";
-            for (uint32_t row = 0; row < kSize; row++) {
-              problem += "\n ";
-              for (uint32_t col = 0; col < kSize; col++)
-                problem += " " + hex(input[row * kSize + col]) + ">" + hex(got[row * kSize + col]);
-            }
-          }
-          else if (kept)
-            suite.keptDenormals++;
-        }
+    for (uint32_t placement = 0; placement < 2; placement++) {
+      const Inputs in = placeInputs(placement);
+      auto got = runPixels(suite, in,
+                           "mov r1.xyzw, cb0[r0.x + 0].xyzw\n" + text + "\nstore_raw u1.xyzw, r0.y, r2.xyzw\n");
+      failures += checkRun(suite, instruction, modifier, sat, in, std::vector<bool>(kPixels, false), got,
+                           "placement " + std::to_string(placement) + ",", problem);
+      if (instruction.granularity == Granularity::Coarse)
+        coarseUniform(suite, sat, got);
     }
   } catch (const std::exception& e) {
-    problem = e.what();
+    problem += std::string("\n  ") + e.what();
+    failures++;
   }
-  report(suite, label, problem);
+  if (failures > 3)
+    problem += "\n  (" + std::to_string(failures) + " values failed)";
+  report(suite, instruction.name, text, problem);
+}
+
+// The derivative after a discard in its quad: quad q discards the pixels of the bit set q (bit
+// row * 2 + column), so the 16 quads take every subset, from none to all. The survivors' results
+// must be the differences of all four pixels' values; the discarded pixels write nothing.
+// valuesAfter: the inputs are read after the discard (the discarded pixels compute them while
+// flagged as terminated), else before it.
+void afterDiscardCase(Suite& suite, const Instruction& instruction, bool valuesAfter) {
+  const std::string text = std::string(instruction.name) + " r2.xyzw, r1.xyzw";
+  const std::string label = text + (valuesAfter ? " after discard_nz, inputs read after it"
+                                                : " after discard_nz, inputs read before it");
+  const std::string load = "mov r1.xyzw, cb0[r0.x + 0].xyzw\n";
+  const std::string discard = "mov r3.x, cb0[r0.x + " + std::to_string(kPixels) + "].x\ndiscard_nz r3.x\n";
+  const std::string body = (valuesAfter ? discard + load : load + discard) + text +
+                           "\nstore_raw u1.xyzw, r0.y, r2.xyzw\n";
+  std::string problem;
+  int failures = 0;
+  try {
+    for (uint32_t placement = 0; placement < 2; placement++) {
+      Inputs in = placeInputs(placement);
+      std::vector<bool> discarded(kPixels);
+      for (uint32_t p = 0; p < kPixels; p++) {
+        const uint32_t x = p % kSize, y = p / kSize;
+        const uint32_t quad = (y / 2) * (kSize / 2) + x / 2;
+        const bool flagged = (quad >> ((y & 1) * 2 + (x & 1))) & 1;
+        in.condition[p] = flagged ? (p % 3 ? 1u : 0x80000000u) : 0u;
+        discarded[p] = discards(false, in.condition[p]);
+      }
+      auto got = runPixels(suite, in, body);
+      failures += checkRun(suite, instruction, kNone, false, in, discarded, got,
+                           "placement " + std::to_string(placement) + ",", problem);
+    }
+  } catch (const std::exception& e) {
+    problem += std::string("\n  ") + e.what();
+    failures++;
+  }
+  if (failures > 3)
+    problem += "\n  (" + std::to_string(failures) + " values failed)";
+  report(suite, instruction.name, label, problem);
 }
 
 // discard_z / discard_nz on a per-pixel condition: a pixel that discards writes nothing after the
 // discard; the others write their marker.
 void discardCase(Suite& suite, bool onZero) {
-  std::string label = onZero ? "discard_z r1.x" : "discard_nz r1.x";
+  const std::string name = onZero ? "discard_z" : "discard_nz";
   std::string problem;
   try {
-    std::vector<uint32_t> input(kPixels);
+    Inputs in = placeInputs(0);
     for (uint32_t p = 0; p < kPixels; p++)
-      input[p] = (p * 5 + p / 8) % 3 == 0 ? 0u : (p % 2 ? 0x80000000u : 7u);  // 0, or -0's bits, or 7
-    auto got = runPixels(suite, std::string(onZero ? "discard_z" : "discard_nz") +
-                                  " r1.x\nstore_raw u1.x, r0.x, l(0x600d)\n", input);
+      in.condition[p] = (p * 5 + p / 8) % 3 == 0 ? 0u : (p % 2 ? 0x80000000u : 7u);  // 0, -0's bits, or 7
+    auto got = runPixels(suite, in,
+                         "mov r1.x, cb0[r0.x + " + std::to_string(kPixels) + "].x\n" + name +
+                             " r1.x\nstore_raw u1.x, r0.y, l(0x600d)\n");
     for (uint32_t p = 0; p < kPixels && problem.empty(); p++) {
-      // The condition is a 32-bit integer test: 0x80000000 is not zero.
-      bool discards = onZero ? input[p] == 0 : input[p] != 0;
-      uint32_t want = discards ? kUntouched : 0x600d;
-      if (got[p] != want)
-        problem = "pixel " + std::to_string(p) + " (condition " + hex(input[p]) + "): got " + hex(got[p]) + ", want " +
-                  hex(want);
+      const uint32_t want = discards(onZero, in.condition[p]) ? kUntouched : 0x600d;
+      if (got[p * 4] != want)
+        problem = "pixel " + std::to_string(p) + " (condition " + hex(in.condition[p]) + "): got " + hex(got[p * 4]) +
+                  ", want " + hex(want);
     }
   } catch (const std::exception& e) {
     problem = e.what();
   }
-  report(suite, label, problem);
+  report(suite, name, name + " r1.x", problem);
 }
 
 }  // namespace
@@ -240,18 +325,28 @@ int main() {
                 "write their results\n");
     return 77;
   }
-  Suite suite{runner};
-  for (const Derivative& d : kDerivatives)
+  Suite suite(runner);
+  for (const Instruction& instruction : kInstructions) {
     for (uint32_t modifier = 0; modifier < 4; modifier++)
       for (bool sat : {false, true})
-        derivativeCase(suite, d, modifier, sat);
+        derivativeCase(suite, instruction, Modifier(modifier), sat);
+    for (bool valuesAfter : {false, true})
+      afterDiscardCase(suite, instruction, valuesAfter);
+  }
   discardCase(suite, true);
   discardCase(suite, false);
-  std::printf("%zu derivative instructions x 4 source modifiers x _sat on/off, and discard_z/_nz: %d cases over %u "
-              "pixels each\n",
-              std::size(kDerivatives), suite.passed + suite.failed, kPixels);
+  std::printf("%zu derivative instructions x (4 source modifiers x _sat on/off, and 2 after a discard), and "
+              "discard_z/_nz: %d cases over %u pixels x 4 components, %u differences in each of 2 placements\n",
+              std::size(kInstructions), suite.passed + suite.failed, kPixels, kPairCount);
+  for (const std::string& name : suite.order) {
+    const Tally& t = suite.byInstruction[name];
+    std::printf("  %s: %d cases, %d passed, %d failed\n", name.c_str(), t.passed + t.failed, t.passed, t.failed);
+  }
   if (suite.keptDenormals)
     std::printf("note: %d results accepted under %s\n", suite.keptDenormals, d3d_reference::kDenormalsKept);
+  if (suite.coarsePerRow)
+    std::printf("note: %d coarse quad components accepted under coarse-computed-finely (the quad's pixels differ)\n",
+                suite.coarsePerRow);
   if (runner.validationErrors()) {
     std::printf("FAIL: %u validation errors\n", runner.validationErrors());
     suite.failed++;
