@@ -417,11 +417,11 @@ bool Compiler::emitAlu(const Instruction& ins) {
   }
 }
 
-
 // div by an immediate whose component is a zero. Vulkan leaves OpFDiv undefined for divisors
 // outside [2^-126, 2^126], and drivers use that on constants (Mesa 25's lavapipe drops the result
-// altogether), while D3D defines x / 0 as +-inf and 0 / 0 as NaN. Those components become x * (+-inf), which gives exactly that and which Vulkan defines
-// under SignedZeroInfNanPreserve; the other components stay an OpFDiv. False: no such component.
+// altogether), while D3D defines x / 0 as +-inf and 0 / 0 as NaN. Those components become
+// x * (+-inf), which gives exactly that and which Vulkan defines under SignedZeroInfNanPreserve;
+// the other components stay an OpFDiv. False: no such component.
 bool Compiler::divideByConstantZero(const Instruction& ins, bool sat) {
   const auto& ops = ins.operands;
   const uint32_t mask = ops[0].components == ComponentCount::Four ? ops[0].mask() : 1u;

@@ -61,8 +61,6 @@ std::vector<uint32_t> doubleSlots(const Operand& op) {
 
 }  // namespace
 
-// Double number `index` of a source: the components its swizzle puts at positions 2*index and
-// 2*index+1. Modifiers apply to the double, so they are taken off before the words are read.
 uint64_t Compiler::immediateDoubleBits(const Operand& op, uint32_t index) {
   // d(a, b): two doubles in four words, low word first; the one-component form holds one.
   size_t at = op.immediates.size() == 4 ? 2 * index : 0;
@@ -72,6 +70,8 @@ uint64_t Compiler::immediateDoubleBits(const Operand& op, uint32_t index) {
   return high << 32 | op.immediates[at];
 }
 
+// Double number `index` of a source: the components its swizzle puts at positions 2*index and
+// 2*index+1. Modifiers apply to the double, so they are taken off before the words are read.
 Id Compiler::loadDouble(const Operand& op, uint32_t index) {
   Id f64 = b.typeFloat(64);
   OperandModifier mod = op.modifier();
@@ -153,14 +153,15 @@ bool Compiler::emitDouble(const Instruction& ins) {
       need(3);
       std::vector<Id> results;
       for (uint32_t slot : doubleSlots(ops[0])) {
-        Id x = loadDouble(ops[1], slot), y = loadDouble(ops[2], slot);
-        if (ins.opcode == 210 && ops[2].type == reg::Imm64 && (immediateDoubleBits(ops[2], slot) << 1) == 0) {
+        Id x = loadDouble(ops[1], slot);
+        const uint64_t divisor = ins.opcode == 210 && ops[2].type == reg::Imm64 ? immediateDoubleBits(ops[2], slot) : 1;
+        if ((divisor << 1) == 0) {
           // ddiv by a constant +-0: x * (+-inf), as div does (divideByConstantZero): Vulkan leaves
           // the division undefined, D3D gives +-inf and NaN for 0 / 0.
-          bool negative = immediateDoubleBits(ops[2], slot) >> 63;
-          results.push_back(b.op(spv::OpFMul, f64, {x, b.constF64(negative ? -HUGE_VAL : HUGE_VAL)}));
+          results.push_back(b.op(spv::OpFMul, f64, {x, b.constF64(divisor >> 63 ? -HUGE_VAL : HUGE_VAL)}));
           continue;
         }
+        Id y = loadDouble(ops[2], slot);
         results.push_back(e->glsl ? b.op(spv::OpExtInst, f64, {b.glsl(), e->op, x, y})
                                   : b.op(spv::Op(e->op), f64, {x, y}));
       }
