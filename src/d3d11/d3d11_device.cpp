@@ -53,7 +53,12 @@ D3D11Device::D3D11Device(util::ComPtr<IDXGIAdapter> dxgiAdapter, vk::Adapter* vk
       m_featureLevel(featureLevel), m_flags(flags), m_stateCaps(stateCapsFor(m_vkAdapter->profile(), featureLevel)),
       m_maxResourceBytes(maxResourceBytesFor(m_dxgiAdapter.get(), featureLevel)) {
   const VkPhysicalDeviceVulkan12Properties& vk12 = m_vkAdapter->profile().properties.vk12;
-  m_shaderCache.setFloatControls(vk12.shaderSignedZeroInfNanPreserveFloat32, vk12.shaderSignedZeroInfNanPreserveFloat64);
+  ShaderCache::DeviceShaderFeatures shaderFeatures;
+  shaderFeatures.preserveSignedZeroInfNan32 = vk12.shaderSignedZeroInfNanPreserveFloat32;
+  shaderFeatures.preserveSignedZeroInfNan64 = vk12.shaderSignedZeroInfNanPreserveFloat64;
+  // Enabled, not merely present: the module may use only what the device was created with.
+  shaderFeatures.demoteToHelperInvocation = m_vkDevice->enabledFeatures().vk13.shaderDemoteToHelperInvocation;
+  m_shaderCache.setDeviceFeatures(shaderFeatures);
 }
 
 D3D11Device::~D3D11Device() {

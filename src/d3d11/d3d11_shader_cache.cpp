@@ -106,8 +106,9 @@ std::shared_ptr<const CompiledShader> ShaderCache::getOrCompile(const uint8_t* b
   // The compile runs unlocked so that threads creating different shaders do not wait on each
   // other; two threads racing on the same bytes both compile and the first insert wins.
   dxbc::CompileOptions effective = options;
-  effective.preserveSignedZeroInfNan32 = m_preserve32;
-  effective.preserveSignedZeroInfNan64 = m_preserve64;
+  effective.preserveSignedZeroInfNan32 = m_deviceFeatures.preserveSignedZeroInfNan32;
+  effective.preserveSignedZeroInfNan64 = m_deviceFeatures.preserveSignedZeroInfNan64;
+  effective.demoteToHelperInvocation = m_deviceFeatures.demoteToHelperInvocation;
   dxbc::CompileResult result = dxbc::compile(bytes, size, effective);
   ++m_compiles;
   compiled->error = std::move(result.error);

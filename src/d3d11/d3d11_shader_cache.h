@@ -70,14 +70,18 @@ public:
   // Compiles run by this cache so far (tests observe the sharing through it).
   uint64_t compileCount() const { return m_compiles.load(); }
 
-  // Whether the device honours SignedZeroInfNanPreserve for 32- and 64-bit floats (Vulkan 1.2's
-  // shaderSignedZeroInfNanPreserveFloat32/64): every compile then asks for it, so the driver may
-  // not fold away D3D's -0, inf and NaN results (docs/compiler.md, Float controls). Set once by
+  // What the device's driver offers every shader, copied into each compile's options:
+  // SignedZeroInfNanPreserve for 32- and 64-bit floats (Vulkan 1.2's
+  // shaderSignedZeroInfNanPreserveFloat32/64), so the driver may not fold away D3D's -0, inf and
+  // NaN results (docs/compiler.md, Float controls), and demote-to-helper for discard (Vulkan 1.3's
+  // shaderDemoteToHelperInvocation, enabled on the device; docs/compiler.md, Discard). Set once by
   // the device before its first shader; not part of the key, as it is the same for every entry.
-  void setFloatControls(bool preserveSignedZeroInfNan32, bool preserveSignedZeroInfNan64) {
-    m_preserve32 = preserveSignedZeroInfNan32;
-    m_preserve64 = preserveSignedZeroInfNan64;
-  }
+  struct DeviceShaderFeatures {
+    bool preserveSignedZeroInfNan32 = false;
+    bool preserveSignedZeroInfNan64 = false;
+    bool demoteToHelperInvocation = false;
+  };
+  void setDeviceFeatures(const DeviceShaderFeatures& features) { m_deviceFeatures = features; }
 
   static uint64_t hashBytes(const uint8_t* bytes, size_t size);
 
@@ -91,8 +95,7 @@ private:
   mutable std::mutex m_mutex;
   std::unordered_multimap<uint64_t, std::shared_ptr<const CompiledShader>> m_entries;
   std::atomic<uint64_t> m_compiles{0};
-  bool m_preserve32 = false;
-  bool m_preserve64 = false;
+  DeviceShaderFeatures m_deviceFeatures;
 };
 
 // The backend's view of `compiled` (vk::ShaderCode with `id`). A pixel shader that writes o0 and

@@ -53,6 +53,12 @@ struct CompileOptions {
   // (docs/compiler.md, Float controls).
   bool preserveSignedZeroInfNan32 = false;
   bool preserveSignedZeroInfNan64 = false;  // the same for the double instructions
+  // The device has shaderDemoteToHelperInvocation (Vulkan 1.3): discard becomes
+  // OpDemoteToHelperInvocation, D3D's meaning, where the pixel's outputs are dropped but it keeps
+  // running as a helper, so its quad's derivatives after the discard stay defined. Without it,
+  // discard ends the invocation (OpKill), and derivatives in a quad with a discarded pixel are
+  // undefined in Vulkan (docs/compiler.md, Discard).
+  bool demoteToHelperInvocation = false;
 };
 
 // One descriptor the shader uses, for the backend's descriptor set layout.

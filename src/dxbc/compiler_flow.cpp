@@ -124,13 +124,16 @@ bool Compiler::emitFlow(const Instruction& ins) {
     b.branchConditional(cond, taken, next);
     b.label(taken);
     jump();
+    if (b.inBlock())
+      b.branch(next);  // an instruction that does not end the block (a demoting discard)
     b.label(next);
   };
 
   // Unreachable code: a jump there would leave the loop or switch construct it names (SPIR-V
   // computes constructs from reachable blocks), and it never runs, so it is dropped.
-  bool jump = ins.opcode == 2 || ins.opcode == 3 || ins.opcode == 7 || ins.opcode == 8 || ins.opcode == 13 ||
-              ins.opcode == 63;
+  // A demoting discard is no jump: the code after it still runs (as a helper).
+  bool jump = ins.opcode == 2 || ins.opcode == 3 || ins.opcode == 7 || ins.opcode == 8 ||
+              (ins.opcode == 13 && !m_options.demoteToHelperInvocation) || ins.opcode == 63;
   if (jump && !b.inBlock() && m_deadDepth < 0)
     m_deadDepth = int64_t(m_constructs.size());  // right after another jump
   if (jump && m_deadDepth >= 0 && int64_t(m_constructs.size()) >= m_deadDepth)
@@ -246,7 +249,14 @@ bool Compiler::emitFlow(const Instruction& ins) {
     case 13:  // discard
       if (m_stage != ShaderStage::Pixel)
         throw Error("discard outside a pixel shader");
-      conditional([&] { b.terminate(spv::OpKill); });
+      if (!m_options.demoteToHelperInvocation) {
+        conditional([&] { b.terminate(spv::OpKill); });
+        return true;
+      }
+      // SPIR-V 1.3 needs the extension; Vulkan 1.3's feature is the same instruction.
+      b.extension("SPV_EXT_demote_to_helper_invocation");
+      b.capability(spv::CapabilityDemoteToHelperInvocationEXT);
+      conditional([&] { b.opNoResult(spv::OpDemoteToHelperInvocationEXT, std::vector<uint32_t>{}); });
       return true;
     case 76: {  // switch
       ensureBlock();

@@ -3,6 +3,7 @@
 // bytecode, compiler refusals, stream-output declarations, S_FALSE, and the corpus.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstring>
 #include <filesystem>
 #include <string>
@@ -314,6 +315,33 @@ TEST_CASE("LOD-clamped samples need the device's shaderResourceMinLod", "[device
   } else {
     WARN("not lavapipe: the result depends on shaderResourceMinLod (" << info->GetVulkanDeviceName() << ")");
     CHECK((hr == S_OK || hr == E_INVALIDARG));
+  }
+}
+
+TEST_CASE("discard demotes to a helper invocation where the Vulkan device has the feature", "[device][shaders]") {
+  auto device = createDevice(D3D_FEATURE_LEVEL_11_1);
+  auto code = assemble(
+      "ps_5_0\ndcl_input_ps linear v0.x\ndcl_output o0.xyzw\ndiscard_nz v0.x\nmov o0.xyzw, v0.xxxx\nret\n");
+  ComPtr<ID3D11PixelShader> ps;
+  REQUIRE(device->CreatePixelShader(code.data(), code.size(), nullptr, ps.put()) == S_OK);
+  auto info = shaderInfo(ps.get());
+  std::vector<UINT> spirv(info->GetSpirvWordCount());
+  UINT count = UINT(spirv.size());
+  REQUIRE(info->GetSpirv(spirv.data(), &count) == S_OK);
+  // Instruction words: word count 1 in the high half, the opcode in the low half.
+  auto instructions = [&](uint32_t opcode) { return std::count(spirv.begin(), spirv.end(), (1u << 16) | opcode); };
+  const auto demotes = instructions(5380);  // OpDemoteToHelperInvocation
+  const auto kills = instructions(252);     // OpKill
+  auto deviceInfo = device.query<ID3D11VkDeviceInfo>();
+  REQUIRE(deviceInfo);
+  if (std::string(deviceInfo->GetVulkanDeviceName()).find("llvmpipe") != std::string::npos) {
+    // lavapipe has shaderDemoteToHelperInvocation on Mesa 22.3 and 25, and the device enables it.
+    CHECK(demotes == 1);
+    CHECK(kills == 0);
+  } else {
+    WARN("not lavapipe: discard demotes only where the device has shaderDemoteToHelperInvocation ("
+         << deviceInfo->GetVulkanDeviceName() << ")");
+    CHECK(demotes + kills == 1);
   }
 }
 

@@ -86,7 +86,7 @@ ComputeRunner::ComputeRunner() {
   vkEnumeratePhysicalDevices(m_instance, &count, devices.data());
   m_physical = devices[0];
   vkGetPhysicalDeviceMemoryProperties(m_physical, &m_memory);
-  // Float controls as d3d11vk's device asks for them (D3D11Device, ShaderCache::setFloatControls).
+  // Float controls as d3d11vk's device asks for them (D3D11Device, ShaderCache::setDeviceFeatures).
   VkPhysicalDeviceProperties deviceProperties;
   vkGetPhysicalDeviceProperties(m_physical, &deviceProperties);
   if (deviceProperties.apiVersion >= VK_API_VERSION_1_2) {
@@ -137,11 +137,23 @@ ComputeRunner::ComputeRunner() {
   vkEnumerateDeviceExtensionProperties(m_physical, nullptr, &extensionCount, nullptr);
   std::vector<VkExtensionProperties> extensions(extensionCount);
   vkEnumerateDeviceExtensionProperties(m_physical, nullptr, &extensionCount, extensions.data());
-  bool hasXfb = false;
-  for (const auto& e : extensions)
-    hasXfb = hasXfb || std::strcmp(e.extensionName, VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME) == 0;
-  if (hasXfb)  // the extension's structure may only be chained where the device has it
+  auto hasExtension = [&](const char* name) {
+    for (const auto& e : extensions)
+      if (std::strcmp(e.extensionName, name) == 0)
+        return true;
+    return false;
+  };
+  const bool hasXfb = hasExtension(VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME);
+  const bool hasDemote = hasExtension(VK_EXT_SHADER_DEMOTE_TO_HELPER_INVOCATION_EXTENSION_NAME);
+  // An extension's structure may only be chained where the device has it.
+  auto demoteSupported = make<VkPhysicalDeviceShaderDemoteToHelperInvocationFeaturesEXT>(
+    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_DEMOTE_TO_HELPER_INVOCATION_FEATURES_EXT);
+  if (hasXfb)
     drawSupported.pNext = &xfbSupported;
+  if (hasDemote) {
+    demoteSupported.pNext = query.pNext;
+    query.pNext = &demoteSupported;
+  }
   vkGetPhysicalDeviceFeatures2(m_physical, &query);
   m_drawParameters = drawSupported.shaderDrawParameters;
   m_transformFeedback = hasXfb && xfbSupported.transformFeedback && m_drawParameters && graphics;
@@ -150,15 +162,26 @@ ComputeRunner::ComputeRunner() {
     VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT);
   auto draw = make<VkPhysicalDeviceShaderDrawParametersFeatures>(
     VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_DRAW_PARAMETERS_FEATURES);
-  const char* xfbExtension = VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME;
   m_geometryStreams = m_transformFeedback && supported.geometryShader && xfbSupported.geometryStreams;
   features.features.geometryShader = m_geometryStreams;
   draw.shaderDrawParameters = m_drawParameters;
   features.pNext = &draw;
+  std::vector<const char*> enabledExtensions;
   if (m_transformFeedback) {
     xfb.transformFeedback = VK_TRUE;
     xfb.geometryStreams = m_geometryStreams;
     draw.pNext = &xfb;
+    enabledExtensions.push_back(VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME);
+  }
+  // Discard as d3d11vk's device compiles it (demote where the device has it; ShaderCache).
+  auto demote = make<VkPhysicalDeviceShaderDemoteToHelperInvocationFeaturesEXT>(
+    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_DEMOTE_TO_HELPER_INVOCATION_FEATURES_EXT);
+  if (hasDemote && demoteSupported.shaderDemoteToHelperInvocation && graphics) {
+    demote.shaderDemoteToHelperInvocation = VK_TRUE;
+    demote.pNext = features.pNext;
+    features.pNext = &demote;
+    enabledExtensions.push_back(VK_EXT_SHADER_DEMOTE_TO_HELPER_INVOCATION_EXTENSION_NAME);
+    m_compileOptions.demoteToHelperInvocation = true;
   }
   float priority = 1.0f;
   auto queue = make<VkDeviceQueueCreateInfo>(VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO);
@@ -169,10 +192,8 @@ ComputeRunner::ComputeRunner() {
   device.queueCreateInfoCount = 1;
   device.pQueueCreateInfos = &queue;
   device.pNext = &features;
-  if (m_transformFeedback) {
-    device.enabledExtensionCount = 1;
-    device.ppEnabledExtensionNames = &xfbExtension;
-  }
+  device.enabledExtensionCount = uint32_t(enabledExtensions.size());
+  device.ppEnabledExtensionNames = enabledExtensions.data();
   check(vkCreateDevice(m_physical, &device, nullptr, &m_device), "vkCreateDevice");
   vkGetDeviceQueue(m_device, m_queueFamily, 0, &m_queue);
 }

@@ -197,6 +197,35 @@ TEST_CASE("div and ddiv by a constant zero multiply by an infinity of the zero's
   CHECK(c.has("double_0x1p_1024"));
 }
 
+TEST_CASE("discard demotes to a helper invocation where the device can, and the code after it stays", "[compiler]") {
+  // A discard followed by a derivative: D3D keeps the discarded pixel running so that its quad's
+  // derivatives stay defined. The second discard's condition is the derivative, so it cannot be
+  // dropped as dead code.
+  const std::string source =
+    "ps_5_0\n"
+    "dcl_input_ps linear v0.xy\n"
+    "dcl_output o0.xyzw\n"
+    "dcl_temps 1\n"
+    "discard_nz v0.x\n"
+    "deriv_rtx_fine r0.x, v0.y\n"
+    "discard_z r0.x\n"
+    "mov o0.xyzw, r0.xxxx\n"
+    "ret\n";
+  Compiled killing = compileValid(source);
+  CHECK(killing.count("OpKill") == 2);
+  CHECK_FALSE(killing.has("DemoteToHelperInvocation"));
+  CompileOptions options;
+  options.demoteToHelperInvocation = true;
+  Compiled demoting = compileValid(source, options);
+  CHECK_FALSE(demoting.has("OpKill"));
+  CHECK(demoting.has("OpExtension \"SPV_EXT_demote_to_helper_invocation\""));
+  CHECK(demoting.has("OpCapability DemoteToHelperInvocation"));
+  CHECK(demoting.count("OpDemoteToHelperInvocation") == 2);
+  CHECK(demoting.has("OpDPdxFine"));
+  // Two conditional demotes, each a selection construct that rejoins the code after it.
+  CHECK(demoting.count("OpSelectionMerge") == 2);
+}
+
 TEST_CASE("dynamically indexed textures, samplers, UAVs and constant buffers switch over declared slots", "[compiler]") {
   Compiled c = compileValid(
     "ps_5_0\n"

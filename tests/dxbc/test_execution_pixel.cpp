@@ -325,6 +325,11 @@ int main() {
                 "write their results\n");
     return 77;
   }
+  // d3d11vk's device demotes where the driver can (D3D's meaning); otherwise discard is OpKill,
+  // under which Vulkan leaves the derivatives after a discard in the quad undefined.
+  std::printf("discard compiles to %s\n", runner.compileOptions().demoteToHelperInvocation
+                                              ? "OpDemoteToHelperInvocation (the device has the feature)"
+                                              : "OpKill (the device lacks shaderDemoteToHelperInvocation)");
   Suite suite(runner);
   for (const Instruction& instruction : kInstructions) {
     for (uint32_t modifier = 0; modifier < 4; modifier++)
