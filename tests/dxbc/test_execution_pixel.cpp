@@ -227,28 +227,36 @@ void coarseUniform(Suite& suite, bool sat, const std::vector<uint32_t>& got) {
     }
 }
 
-void derivativeCase(Suite& suite, const Instruction& instruction, Modifier modifier, bool sat) {
-  const std::string text = std::string(instruction.name) + (sat ? "_sat" : "") + " r2.xyzw, " +
-                           modifierText(modifier, "r1.xyzw");
+// Runs one derivative case in both input placements: `placement` runs and checks one and returns
+// its failed values, adding their descriptions (at most 3 per run) to `problem`. An exception
+// (a compile or Vulkan error) fails the case with its message; the case is reported as `label`.
+template <typename RunPlacement>
+void placementCase(Suite& suite, const std::string& instruction, const std::string& label, RunPlacement placement) {
   std::string problem;
   int failures = 0;
   try {
-    for (uint32_t placement = 0; placement < 2; placement++) {
-      const Inputs in = placeInputs(placement);
-      auto got = runPixels(suite, in,
-                           "mov r1.xyzw, cb0[r0.x + 0].xyzw\n" + text + "\nstore_raw u1.xyzw, r0.y, r2.xyzw\n");
-      failures += checkRun(suite, instruction, modifier, sat, in, std::vector<bool>(kPixels, false), got,
-                           "placement " + std::to_string(placement) + ",", problem);
-      if (instruction.granularity == Granularity::Coarse)
-        coarseUniform(suite, sat, got);
-    }
+    for (uint32_t index = 0; index < 2; index++)
+      failures += placement(placeInputs(index), "placement " + std::to_string(index) + ",", problem);
   } catch (const std::exception& e) {
     problem += std::string("\n  ") + e.what();
     failures++;
   }
   if (failures > 3)
     problem += "\n  (" + std::to_string(failures) + " values failed)";
-  report(suite, instruction.name, text, problem);
+  report(suite, instruction, label, problem);
+}
+
+void derivativeCase(Suite& suite, const Instruction& instruction, Modifier modifier, bool sat) {
+  const std::string text = std::string(instruction.name) + (sat ? "_sat" : "") + " r2.xyzw, " +
+                           modifierText(modifier, "r1.xyzw");
+  placementCase(suite, instruction.name, text, [&](const Inputs& in, const std::string& where, std::string& problem) {
+    auto got = runPixels(suite, in, "mov r1.xyzw, cb0[r0.x + 0].xyzw\n" + text + "\nstore_raw u1.xyzw, r0.y, r2.xyzw\n");
+    const int failures =
+      checkRun(suite, instruction, modifier, sat, in, std::vector<bool>(kPixels, false), got, where, problem);
+    if (instruction.granularity == Granularity::Coarse)
+      coarseUniform(suite, sat, got);
+    return failures;
+  });
 }
 
 // The derivative after a discard in its quad: quad q discards the pixels of the bit set q (bit
@@ -264,30 +272,18 @@ void afterDiscardCase(Suite& suite, const Instruction& instruction, bool valuesA
   const std::string discard = "mov r3.x, cb0[r0.x + " + std::to_string(kPixels) + "].x\ndiscard_nz r3.x\n";
   const std::string body = (valuesAfter ? discard + load : load + discard) + text +
                            "\nstore_raw u1.xyzw, r0.y, r2.xyzw\n";
-  std::string problem;
-  int failures = 0;
-  try {
-    for (uint32_t placement = 0; placement < 2; placement++) {
-      Inputs in = placeInputs(placement);
-      std::vector<bool> discarded(kPixels);
-      for (uint32_t p = 0; p < kPixels; p++) {
-        const uint32_t x = p % kSize, y = p / kSize;
-        const uint32_t quad = (y / 2) * (kSize / 2) + x / 2;
-        const bool flagged = (quad >> ((y & 1) * 2 + (x & 1))) & 1;
-        in.condition[p] = flagged ? (p % 3 ? 1u : 0x80000000u) : 0u;
-        discarded[p] = discards(false, in.condition[p]);
-      }
-      auto got = runPixels(suite, in, body);
-      failures += checkRun(suite, instruction, kNone, false, in, discarded, got,
-                           "placement " + std::to_string(placement) + ",", problem);
+  placementCase(suite, instruction.name, label, [&](Inputs in, const std::string& where, std::string& problem) {
+    std::vector<bool> discarded(kPixels);
+    for (uint32_t p = 0; p < kPixels; p++) {
+      const uint32_t x = p % kSize, y = p / kSize;
+      const uint32_t quad = (y / 2) * (kSize / 2) + x / 2;
+      const bool flagged = (quad >> ((y & 1) * 2 + (x & 1))) & 1;
+      in.condition[p] = flagged ? (p % 3 ? 1u : 0x80000000u) : 0u;
+      discarded[p] = discards(false, in.condition[p]);
     }
-  } catch (const std::exception& e) {
-    problem += std::string("\n  ") + e.what();
-    failures++;
-  }
-  if (failures > 3)
-    problem += "\n  (" + std::to_string(failures) + " values failed)";
-  report(suite, instruction.name, label, problem);
+    auto got = runPixels(suite, in, body);
+    return checkRun(suite, instruction, kNone, false, in, discarded, got, where, problem);
+  });
 }
 
 // discard_z / discard_nz on a per-pixel condition: a pixel that discards writes nothing after the
