@@ -157,6 +157,9 @@ HRESULT createShader(const ShaderCreateContext& context, const char* method, dxb
     if (compiled->reflection.minLod && !context.profile.features.core.features.shaderResourceMinLod)
       return reject(method, profile.name() + " shader clamps sample LODs (sample*_cl_s), which needs the Vulkan "
                             "feature shaderResourceMinLod; this device has none");
+    if (compiled->reflection.rasterizerOrdered && !context.profile.features.shaderInterlock.fragmentShaderPixelInterlock)
+      return reject(method, profile.name() + " shader declares a rasterizer-ordered UAV, and this device reports no "
+                            "ROVsSupported (Vulkan fragmentShaderPixelInterlock)");
     // The linkage learns the shader's class types and declared instances (for GetClassInstance
     // and CreateClassInstance's type ids); a shader without interfaces adds nothing.
     if (linkage && shader)

@@ -148,6 +148,11 @@ void Compiler::declareUav(const Instruction& ins) {
   uint32_t slot = uint32_t(op.index[0].immediate);
   ResourceInfo info;
   info.uav = true;
+  if (ins.controls & (1u << 6)) {  // _rov (opcode token bit 17)
+    if (m_stage != ShaderStage::Pixel)
+      throw Error("a rasterizer-ordered UAV outside a pixel shader");
+    m_reflection.rasterizerOrdered = true;
+  }
   if (ins.opcode == op::DclUavRaw || ins.opcode == op::DclUavStructured) {
     info.raw = ins.opcode == op::DclUavRaw;
     info.structured = !info.raw;
@@ -562,7 +567,15 @@ void Compiler::emitEntryPoint(Id body) {
   b.name(main, "main");
   b.label();
   copyInputs();
+  // Rasterizer-ordered views: D3D orders a pixel's ROV accesses by primitive order. The whole body
+  // is the critical section, which its being one function call makes easy: the interlock is begun
+  // and ended exactly once, in the entry point's uniform control flow, whatever returns the body
+  // takes. (A demoting discard keeps running to the end; an OpKill would leave the section early.)
+  if (m_reflection.rasterizerOrdered)
+    b.opNoResult(spv::OpBeginInvocationInterlockEXT, std::vector<uint32_t>{});
   b.op(spv::OpFunctionCall, voidType, {body});
+  if (m_reflection.rasterizerOrdered)
+    b.opNoResult(spv::OpEndInvocationInterlockEXT, std::vector<uint32_t>{});
   if (m_stage != ShaderStage::Geometry)  // a geometry shader's outputs are copied at each emit
     copyOutputs();
   b.terminate(spv::OpReturn);
@@ -581,6 +594,11 @@ void Compiler::emitEntryPoint(Id body) {
     for (const Instruction& ins : m_program.instructions)
       if (ins.opcode == op::DclGlobalFlags && (ins.controls & 4))  // forceEarlyDepthStencil
         b.executionMode(main, spv::ExecutionModeEarlyFragmentTests);
+    if (m_reflection.rasterizerOrdered) {
+      b.extension("SPV_EXT_fragment_shader_interlock");
+      b.capability(spv::CapabilityFragmentShaderPixelInterlockEXT);
+      b.executionMode(main, spv::ExecutionModePixelInterlockOrderedEXT);
+    }
   }
   floatControlModes(main);
   if (m_stage == ShaderStage::Compute) {

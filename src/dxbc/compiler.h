@@ -108,6 +108,10 @@ struct ShaderReflection {
   // The shader has double-precision instructions (SPIR-V Float64): the device needs shaderFloat64,
   // and D3D11 creates such shaders only where CheckFeatureSupport(DOUBLES) says so.
   bool doubles = false;
+  // The pixel shader declares a rasterizer-ordered UAV (the _rov flag): its body runs inside a
+  // fragment shader interlock (SPV_EXT_fragment_shader_interlock, PixelInterlockOrderedEXT), so
+  // the device needs fragmentShaderPixelInterlock (docs/compiler.md, Rasterizer-ordered views).
+  bool rasterizerOrdered = false;
 };
 
 constexpr uint32_t kRasterizerSampleCountSpecId = 0;

@@ -345,6 +345,24 @@ TEST_CASE("discard demotes to a helper invocation where the Vulkan device has th
   }
 }
 
+TEST_CASE("a rasterizer-ordered UAV is created exactly where the device reports ROVsSupported", "[device][shaders]") {
+  auto device = createDevice(D3D_FEATURE_LEVEL_11_1);
+  auto code = assemble(
+      "ps_5_0\ndcl_uav_raw_rov u1\ndcl_temps 1\nld_raw r0.x, l(0), u1.xxxx\niadd r0.x, r0.x, l(1)\n"
+      "store_raw u1.x, l(0), r0.x\nret\n");
+  D3D11_FEATURE_DATA_D3D11_OPTIONS2 options2{};
+  REQUIRE(device->CheckFeatureSupport(D3D11_FEATURE_D3D11_OPTIONS2, &options2, sizeof(options2)) == S_OK);
+  ComPtr<ID3D11PixelShader> ps;
+  HRESULT hr = device->CreatePixelShader(code.data(), code.size(), nullptr, ps.put());
+  INFO("ROVsSupported " << options2.ROVsSupported);
+  CHECK(hr == (options2.ROVsSupported ? S_OK : E_INVALIDARG));
+  CHECK(bool(ps) == bool(options2.ROVsSupported));
+  auto deviceInfo = device.query<ID3D11VkDeviceInfo>();
+  REQUIRE(deviceInfo);
+  if (std::string(deviceInfo->GetVulkanDeviceName()).find("llvmpipe") != std::string::npos)
+    CHECK_FALSE(options2.ROVsSupported);  // lavapipe has no VK_EXT_fragment_shader_interlock
+}
+
 TEST_CASE("profiles are refused above the device's feature level", "[device][shaders]") {
   SECTION("10_0: shader model 4.0 only") {
     auto device = createDevice(D3D_FEATURE_LEVEL_10_0);

@@ -226,6 +226,47 @@ TEST_CASE("discard demotes to a helper invocation where the device can, and the 
   CHECK(demoting.count("OpSelectionMerge") == 2);
 }
 
+TEST_CASE("a rasterizer-ordered UAV puts the pixel shader's body in a fragment shader interlock", "[compiler]") {
+  // A read-modify-write of the pixel's texel with an early return: the interlock must still be
+  // begun and ended exactly once, around the body's call.
+  const std::string source =
+    "ps_5_0\n"
+    "dcl_uav_typed_texture2d_rov (uint,uint,uint,uint) u1\n"
+    "dcl_input_ps_siv linearNoperspective v0.xy, position\n"
+    "dcl_temps 2\n"
+    "ftou r0.xy, v0.xyxx\n"
+    "ld_uav_typed r1.x, r0.xyyy, u1.xyzw\n"
+    "retc_z r1.x\n"
+    "iadd r1.x, r1.x, l(1)\n"
+    "store_uav_typed u1.xyzw, r0.xyyy, r1.xxxx\n"
+    "ret\n";
+  Compiled ordered = compileValid(source);
+  CHECK(ordered.result.reflection.rasterizerOrdered);
+  CHECK(ordered.has("OpExtension \"SPV_EXT_fragment_shader_interlock\""));
+  CHECK(ordered.has("OpCapability FragmentShaderPixelInterlockEXT"));
+  CHECK(ordered.has("OpExecutionMode %main PixelInterlockOrderedEXT"));
+  CHECK(ordered.count("OpBeginInvocationInterlockEXT") == 1);
+  CHECK(ordered.count("OpEndInvocationInterlockEXT") == 1);
+  // Begin, the body's call, End: in that order in the entry point.
+  const size_t begin = ordered.text.find("OpBeginInvocationInterlockEXT");
+  const size_t call = ordered.text.find("OpFunctionCall", begin);
+  const size_t end = ordered.text.find("OpEndInvocationInterlockEXT");
+  CHECK(begin < call);
+  CHECK(call < end);
+  CHECK(ordered.text.find("OpFunctionCall", call + 1) > end);
+
+  // The same shader without _rov has no interlock.
+  std::string plainSource = source;
+  plainSource.erase(plainSource.find("_rov"), 4);
+  Compiled plain = compileValid(plainSource);
+  CHECK_FALSE(plain.result.reflection.rasterizerOrdered);
+  CHECK_FALSE(plain.has("Interlock"));
+
+  // ROVs exist only in pixel shaders.
+  CHECK(compileError("cs_5_0\ndcl_uav_raw_rov u0\ndcl_thread_group 1, 1, 1\nstore_raw u0.x, l(0), l(1)\nret\n") ==
+        "invalid: a rasterizer-ordered UAV outside a pixel shader");
+}
+
 TEST_CASE("dynamically indexed textures, samplers, UAVs and constant buffers switch over declared slots", "[compiler]") {
   Compiled c = compileValid(
     "ps_5_0\n"
