@@ -198,6 +198,9 @@ void applyRasterizerState(const D3D11_RASTERIZER_DESC2& desc, vk::GraphicsPipeli
   // lines (Vulkan's default), FALSE with AntialiasedLineEnable draws alpha-antialiased lines.
   key->lineSmooth = (desc.AntialiasedLineEnable && !desc.MultisampleEnable) ? VK_TRUE : VK_FALSE;
   key->forcedSampleCount = desc.ForcedSampleCount;
+  // Validation (d3d11_state_validation.cpp) only lets ON through where the device reports a
+  // conservative rasterization tier, that is where it has VK_EXT_conservative_rasterization.
+  key->conservativeRasterization = desc.ConservativeRaster == D3D11_CONSERVATIVE_RASTERIZATION_MODE_ON ? VK_TRUE : VK_FALSE;
 }
 
 DepthBias depthBiasOf(const D3D11_RASTERIZER_DESC2& desc) {

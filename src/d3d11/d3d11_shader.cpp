@@ -160,6 +160,10 @@ HRESULT createShader(const ShaderCreateContext& context, const char* method, dxb
     if (compiled->reflection.rasterizerOrdered && !context.profile.features.shaderInterlock.fragmentShaderPixelInterlock)
       return reject(method, profile.name() + " shader declares a rasterizer-ordered UAV, and this device reports no "
                             "ROVsSupported (Vulkan fragmentShaderPixelInterlock)");
+    if (compiled->reflection.innerCoverage &&
+        caps::conservativeRasterizationTier(context.profile) < D3D11_CONSERVATIVE_RASTERIZATION_TIER_3)
+      return reject(method, profile.name() + " shader reads SV_InnerCoverage, which needs conservative rasterization "
+                            "tier 3 (Vulkan fullyCoveredFragmentShaderInputVariable); this device has less");
     // The linkage learns the shader's class types and declared instances (for GetClassInstance
     // and CreateClassInstance's type ids); a shader without interfaces adds nothing.
     if (linkage && shader)

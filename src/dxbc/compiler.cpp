@@ -342,8 +342,8 @@ void Compiler::declare(const Instruction& ins) {
 
 bool Compiler::isSpecialInputType(uint32_t type) const {
   // vPrim, vOutputControlPointID, vForkInstanceID, vJoinInstanceID, vDomain, the compute IDs,
-  // vCoverage, vGSInstanceID.
-  return type == 11 || (type >= 22 && type <= 24) || type == 28 || (type >= 32 && type <= 37);
+  // vCoverage, vGSInstanceID, vInnerCoverage.
+  return type == 11 || (type >= 22 && type <= 24) || type == 28 || (type >= 32 && type <= 37) || type == reg::InnerCoverage;
 }
 
 // Special input registers (vThreadID...) as a uvec4, read from their built-in variables.
@@ -368,6 +368,8 @@ Id Compiler::specialInput(uint32_t registerType) {
   auto widen = [&](Id scalar) {
     return b.op(spv::OpCompositeConstruct, uvec4(), {scalar, b.constU32(0), b.constU32(0), b.constU32(0)});
   };
+  if (registerType == reg::InnerCoverage)
+    return widen(innerCoverage());
   if (registerType >= 22 && registerType <= 24) {  // the hull shader phase's instance or control point id
     if (m_stage != ShaderStage::Hull || !m_phaseInstance)
       throw Error(std::string(name) + " outside a hull shader phase");
@@ -387,6 +389,8 @@ Id Compiler::specialInput(uint32_t registerType) {
     throw Error("vGSInstanceID outside a geometry shader");
   if (registerType == 35 && m_stage != ShaderStage::Pixel)
     throw Error("vCoverage outside a pixel shader");
+  if (registerType == 35 && m_specialInputs.count(reg::InnerCoverage))
+    throw Error("vInnerCoverage together with vCoverage (D3D allows one or the other)");
   bool compute = registerType >= 32 && registerType <= 36 && registerType != 35;
   if (compute != (m_stage == ShaderStage::Compute) && registerType != 35)
     throw Error(std::string(name ? name : "special input") + " in the wrong shader stage");
@@ -413,6 +417,25 @@ Id Compiler::specialInput(uint32_t registerType) {
     parts.push_back(i < s->count ? (s->count == 1 ? v.id : b.op(spv::OpCompositeExtract, b.u32(), {v.id, i}))
                                  : b.constU32(0));
   return b.op(spv::OpCompositeConstruct, uvec4(), parts);
+}
+
+// vInnerCoverage (SV_InnerCoverage, conservative rasterization tier 3): whether the pixel is
+// guaranteed to be fully covered by the primitive, a uint the shader reads as 1 or 0. Vulkan's
+// FullyCoveredEXT is the same fact as a bool. D3D makes it exclusive with vCoverage.
+Id Compiler::innerCoverage() {
+  if (m_stage != ShaderStage::Pixel)
+    throw Error("vInnerCoverage outside a pixel shader");
+  if (m_specialInputs.count(35))
+    throw Error("vInnerCoverage together with vCoverage (D3D allows one or the other)");
+  Id& var = m_specialInputs[reg::InnerCoverage];
+  if (!var) {
+    b.extension("SPV_EXT_fragment_fully_covered");
+    b.capability(spv::CapabilityFragmentFullyCoveredEXT);
+    var = builtinInput(spv::BuiltInFullyCoveredEXT, b.typeBool());
+    m_reflection.innerCoverage = true;
+  }
+  Id covered = b.op(spv::OpLoad, b.typeBool(), {var});
+  return b.op(spv::OpSelect, b.u32(), {covered, b.constU32(1), b.constU32(0)});
 }
 
 void Compiler::copyInputs() {

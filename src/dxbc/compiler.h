@@ -112,6 +112,9 @@ struct ShaderReflection {
   // fragment shader interlock (SPV_EXT_fragment_shader_interlock, PixelInterlockOrderedEXT), so
   // the device needs fragmentShaderPixelInterlock (docs/compiler.md, Rasterizer-ordered views).
   bool rasterizerOrdered = false;
+  // The pixel shader reads vInnerCoverage (SV_InnerCoverage, SPIR-V FullyCoveredEXT): the device
+  // needs conservative rasterization tier 3 (fullyCoveredFragmentShaderInputVariable).
+  bool innerCoverage = false;
 };
 
 constexpr uint32_t kRasterizerSampleCountSpecId = 0;

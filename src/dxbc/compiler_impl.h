@@ -134,6 +134,7 @@ private:
   bool emitEval(const Instruction& ins);
   Id rasterizerSampleCount();
   Id builtinInput(spv::BuiltIn builtin, Id type);
+  Id innerCoverage();
 
   // compiler_geometry.cpp: geometry shader declarations, emit/cut and execution modes.
   bool declareGeometry(const Instruction& ins);

@@ -11,7 +11,7 @@ namespace reg {
 constexpr uint32_t Temp = 0, Input = 1, Output = 2, IndexableTemp = 3, Imm32 = 4, Imm64 = 5, Sampler = 6,
                    Resource = 7, ConstantBuffer = 8, ImmediateConstantBuffer = 9, Label = 10, Null = 13,
                    Stream = 16, FunctionBody = 17, FunctionTable = 18,
-                   Interface = 19, ThisPointer = 29, Uav = 30, ThreadGroupShared = 31;
+                   Interface = 19, ThisPointer = 29, Uav = 30, ThreadGroupShared = 31, InnerCoverage = 42;
 }
 
 const char* registerName(uint32_t type);  // nullptr when unknown

@@ -128,6 +128,8 @@ std::string checkGraphicsKey(const Device& device, const GraphicsPipelineKey& ke
     if (!device.hasExtension(VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME) || !features.transformFeedback.geometryStreams)
       return "rasterizing stream " + std::to_string(key.rasterizedStream) + " needs VK_EXT_transform_feedback streams";
   }
+  if (key.conservativeRasterization && !device.hasExtension(VK_EXT_CONSERVATIVE_RASTERIZATION_EXTENSION_NAME))
+    return "conservative rasterization needs VK_EXT_conservative_rasterization";
   if (key.colorCount > kMaxColorTargets || key.colorCount > limits.maxColorAttachments)
     return "too many render targets";
   if (!validSampleCount(key.samples) || (key.forcedSampleCount != 0 && !validSampleCount(key.forcedSampleCount)))
@@ -239,6 +241,17 @@ GraphicsPipelineState::GraphicsPipelineState(const Device& device, const Graphic
     m_stream.rasterizationStream = key.rasterizedStream;
     *rasterizationNext = &m_stream;
     rasterizationNext = &m_stream.pNext;
+  }
+  // D3D's conservative rasterization is overestimation by the device's own uncertainty (tier 1:
+  // at most 1/2 pixel, tier 2 and 3: 1/256), nothing extra; SV_InnerCoverage reads Vulkan's
+  // FullyCoveredEXT, which this mode provides where fullyCoveredFragmentShaderInputVariable.
+  m_conservative = makeStruct<VkPipelineRasterizationConservativeStateCreateInfoEXT>(
+      VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_CONSERVATIVE_STATE_CREATE_INFO_EXT);
+  if (key.conservativeRasterization) {
+    m_conservative.conservativeRasterizationMode = VK_CONSERVATIVE_RASTERIZATION_MODE_OVERESTIMATE_EXT;
+    m_conservative.extraPrimitiveOverestimationSize = 0.0f;
+    *rasterizationNext = &m_conservative;
+    rasterizationNext = &m_conservative.pNext;
   }
   rasterization.rasterizerDiscardEnable = key.rasterizedStream == kNoRasterizedStream;
   rasterization.polygonMode = key.polygonMode;

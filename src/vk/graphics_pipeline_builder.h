@@ -65,6 +65,7 @@ private:
   VkPipelineVertexInputDivisorStateCreateInfoEXT m_divisorState;
   VkPipelineRasterizationDepthClipStateCreateInfoEXT m_depthClip;
   VkPipelineRasterizationStateStreamCreateInfoEXT m_stream;
+  VkPipelineRasterizationConservativeStateCreateInfoEXT m_conservative;
   VkSampleMask m_sampleMask[2] = {};
   VkPipelineColorBlendAttachmentState m_blendAttachments[kMaxColorTargets] = {};
 };

@@ -100,6 +100,8 @@ struct GraphicsPipelineKey {
   VkBool32 depthClipEnable = VK_TRUE;
   VkBool32 depthBiasEnable = VK_FALSE;
   VkBool32 lineSmooth = VK_FALSE;
+  // D3D11.3 ConservativeRaster ON: VK_EXT_conservative_rasterization's overestimation mode.
+  VkBool32 conservativeRasterization = VK_FALSE;
   uint32_t viewportCount = 1;
   uint32_t rasterizedStream = 0;
   // Multisampling.
@@ -122,9 +124,11 @@ struct GraphicsPipelineKey {
   VkFormat depthFormat = VK_FORMAT_UNDEFINED;
   VkFormat stencilFormat = VK_FORMAT_UNDEFINED;
   // D3D11.1 ForcedSampleCount (target-independent rasterization): used as the rasterization
-  // sample count when no attachment is bound, 0 = not forced. It also fills what would otherwise
-  // be tail padding, which bytewise comparison and hashing must not see.
+  // sample count when no attachment is bound, 0 = not forced.
   uint32_t forcedSampleCount = 0;
+  // Always 0: with conservativeRasterization the fields above are an odd number of 32-bit words,
+  // and this word keeps the 64-bit-aligned key free of tail padding.
+  uint32_t unused = 0;
 
   bool operator==(const GraphicsPipelineKey& other) const { return std::memcmp(this, &other, sizeof(*this)) == 0; }
 };

@@ -91,6 +91,7 @@ GraphicsPipelineLibraries::PartKey GraphicsPipelineLibraries::partKey(LibraryPar
       s.depthClipEnable = key.depthClipEnable;
       s.depthBiasEnable = key.depthBiasEnable;
       s.lineSmooth = key.lineSmooth;
+      s.conservativeRasterization = key.conservativeRasterization;
       s.rasterizedStream = key.rasterizedStream;
       if (samplesUsed)
         s.samples = rasterizationSamples(key);

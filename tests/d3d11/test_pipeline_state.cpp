@@ -111,7 +111,7 @@ TEST_CASE("blend state: independent blending, write masks, logic op, coverage an
   }
 }
 
-TEST_CASE("rasterizer state: fill, cull, winding, clip, bias, lines, forced samples", "[pipeline-state]") {
+TEST_CASE("rasterizer state: fill, cull, winding, clip, bias, lines, forced samples, conservative", "[pipeline-state]") {
   vk::GraphicsPipelineKey key{};
   D3D11_RASTERIZER_DESC2 desc = defaultRasterizerDesc();
   applyRasterizerState(desc, &key);
@@ -123,6 +123,14 @@ TEST_CASE("rasterizer state: fill, cull, winding, clip, bias, lines, forced samp
   CHECK(key.depthBiasEnable == VK_FALSE);
   CHECK(key.lineSmooth == VK_FALSE);
   CHECK(key.forcedSampleCount == 0);
+  CHECK(key.conservativeRasterization == VK_FALSE);
+
+  desc.ConservativeRaster = D3D11_CONSERVATIVE_RASTERIZATION_MODE_ON;
+  applyRasterizerState(desc, &key);
+  CHECK(key.conservativeRasterization == VK_TRUE);
+  desc.ConservativeRaster = D3D11_CONSERVATIVE_RASTERIZATION_MODE_OFF;
+  applyRasterizerState(desc, &key);
+  CHECK(key.conservativeRasterization == VK_FALSE);
 
   desc.FillMode = D3D11_FILL_WIREFRAME;
   desc.CullMode = D3D11_CULL_FRONT;

@@ -363,6 +363,24 @@ TEST_CASE("a rasterizer-ordered UAV is created exactly where the device reports 
     CHECK_FALSE(options2.ROVsSupported);  // lavapipe has no VK_EXT_fragment_shader_interlock
 }
 
+TEST_CASE("SV_InnerCoverage is created exactly where the device reports conservative rasterization tier 3",
+          "[device][shaders]") {
+  auto device = createDevice(D3D_FEATURE_LEVEL_11_1);
+  auto code = assemble("ps_5_0\ndcl_input vInnerCoverage\ndcl_output o0.xyzw\nutof o0.xyzw, vInnerCoverage.xxxx\nret\n");
+  D3D11_FEATURE_DATA_D3D11_OPTIONS2 options2{};
+  REQUIRE(device->CheckFeatureSupport(D3D11_FEATURE_D3D11_OPTIONS2, &options2, sizeof(options2)) == S_OK);
+  const bool tier3 = options2.ConservativeRasterizationTier >= D3D11_CONSERVATIVE_RASTERIZATION_TIER_3;
+  ComPtr<ID3D11PixelShader> ps;
+  HRESULT hr = device->CreatePixelShader(code.data(), code.size(), nullptr, ps.put());
+  INFO("ConservativeRasterizationTier " << options2.ConservativeRasterizationTier);
+  CHECK(hr == (tier3 ? S_OK : E_INVALIDARG));
+  CHECK(bool(ps) == tier3);
+  auto deviceInfo = device.query<ID3D11VkDeviceInfo>();
+  REQUIRE(deviceInfo);
+  if (std::string(deviceInfo->GetVulkanDeviceName()).find("llvmpipe") != std::string::npos)
+    CHECK(options2.ConservativeRasterizationTier == D3D11_CONSERVATIVE_RASTERIZATION_NOT_SUPPORTED);
+}
+
 TEST_CASE("profiles are refused above the device's feature level", "[device][shaders]") {
   SECTION("10_0: shader model 4.0 only") {
     auto device = createDevice(D3D_FEATURE_LEVEL_10_0);

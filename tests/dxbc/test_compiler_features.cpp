@@ -267,6 +267,31 @@ TEST_CASE("a rasterizer-ordered UAV puts the pixel shader's body in a fragment s
         "invalid: a rasterizer-ordered UAV outside a pixel shader");
 }
 
+TEST_CASE("vInnerCoverage reads FullyCoveredEXT as 1 or 0 and excludes vCoverage", "[compiler]") {
+  const std::string source =
+    "ps_5_0\n"
+    "dcl_input vInnerCoverage\n"
+    "dcl_output o0.xyzw\n"
+    "mov o0.xyzw, vInnerCoverage.xxxx\n"
+    "ret\n";
+  Compiled c = compileValid(source);
+  CHECK(c.result.reflection.innerCoverage);
+  CHECK(c.has("OpExtension \"SPV_EXT_fragment_fully_covered\""));
+  CHECK(c.has("OpCapability FragmentFullyCoveredEXT"));
+  CHECK(c.has("BuiltIn FullyCoveredEXT"));
+  CHECK(c.count("OpSelect") == 1);  // the bool becomes D3D's uint
+  Compiled plain = compileValid("ps_5_0\ndcl_output o0.xyzw\nmov o0.xyzw, l(0,0,0,0)\nret\n");
+  CHECK_FALSE(plain.result.reflection.innerCoverage);
+  CHECK_FALSE(plain.has("FullyCovered"));
+  // D3D: SV_InnerCoverage and SV_Coverage are mutually exclusive; only pixel shaders have it.
+  CHECK(compileError("ps_5_0\ndcl_input vInnerCoverage\ndcl_input vCoverage\ndcl_output o0.xyzw\n"
+                     "mov o0.x, vInnerCoverage.x\nmov o0.y, vCoverage.x\nret\n") ==
+        "invalid: vInnerCoverage together with vCoverage (D3D allows one or the other)");
+  CHECK(compileError("ps_5_0\ndcl_input vInnerCoverage\ndcl_input vCoverage\ndcl_output o0.xyzw\n"
+                     "mov o0.y, vCoverage.x\nmov o0.x, vInnerCoverage.x\nret\n") ==
+        "invalid: vInnerCoverage together with vCoverage (D3D allows one or the other)");
+}
+
 TEST_CASE("dynamically indexed textures, samplers, UAVs and constant buffers switch over declared slots", "[compiler]") {
   Compiled c = compileValid(
     "ps_5_0\n"

@@ -16,6 +16,7 @@
 #include "vk/descriptor_allocator.h"
 #include "vk/device.h"
 #include "vk/gpu_timeline.h"
+#include "vk/graphics_pipeline_builder.h"
 #include "vk/instance.h"
 #include "vk/pipeline_manager.h"
 #include "vk/shader_code.h"
@@ -423,6 +424,55 @@ TEST_CASE("descriptor pools are reused once their submissions completed, else a 
       REQUIRE(allocator.allocate(layout, future) != VK_NULL_HANDLE);
     CHECK(allocator.poolCount() == 2);
     CHECK(allocator.poolResets() == 1);
+  }
+  CHECK(f.instance->validationErrorCount() == 0);
+}
+
+namespace {
+
+// The structure of type `type` in a pNext chain, or nullptr.
+const VkBaseInStructure* findInChain(const void* next, VkStructureType type) {
+  for (auto* s = static_cast<const VkBaseInStructure*>(next); s; s = s->pNext)
+    if (s->sType == type)
+      return s;
+  return nullptr;
+}
+
+}  // namespace
+
+TEST_CASE("conservative rasterization reaches the pipeline as overestimation, and needs the extension",
+          "[vk-pipelines]") {
+  Fixture f;
+  auto vs = compileShader(1, kVertexShader);
+  auto ps = compileShader(2, kPixelShader);
+  const vk::ShaderCode* stages[vk::kGraphicsStages] = {vs.get(), nullptr, nullptr, nullptr, ps.get()};
+  const VkShaderModule modules[vk::kGraphicsStages] = {};  // the state is inspected, not built
+  vk::GraphicsPipelineKey key = basicKey(*vs, *ps);
+  {
+    vk::GraphicsPipelineState plain(*f.device, key, stages, modules);
+    CHECK(findInChain(plain.rasterization.pNext,
+                      VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_CONSERVATIVE_STATE_CREATE_INFO_EXT) == nullptr);
+  }
+  key.conservativeRasterization = VK_TRUE;
+  {
+    vk::GraphicsPipelineState conservative(*f.device, key, stages, modules);
+    auto* info = reinterpret_cast<const VkPipelineRasterizationConservativeStateCreateInfoEXT*>(findInChain(
+        conservative.rasterization.pNext, VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_CONSERVATIVE_STATE_CREATE_INFO_EXT));
+    REQUIRE(info);
+    CHECK(info->conservativeRasterizationMode == VK_CONSERVATIVE_RASTERIZATION_MODE_OVERESTIMATE_EXT);
+    CHECK(info->extraPrimitiveOverestimationSize == 0.0f);
+  }
+  vk::PipelineManager manager(*f.device, std::nullopt);
+  if (f.device->hasExtension(VK_EXT_CONSERVATIVE_RASTERIZATION_EXTENSION_NAME)) {
+    CHECK(vk::checkGraphicsKey(*f.device, key, stages).empty());
+    const vk::GraphicsPipeline* pipeline = manager.getGraphics(key, stages);
+    REQUIRE(pipeline);
+    CHECK(pipeline->pipeline != VK_NULL_HANDLE);
+  } else {
+    // lavapipe: no conservative rasterization, so no pipeline asks for it.
+    CHECK(vk::checkGraphicsKey(*f.device, key, stages) ==
+          "conservative rasterization needs VK_EXT_conservative_rasterization");
+    CHECK(manager.getGraphics(key, stages) == nullptr);
   }
   CHECK(f.instance->validationErrorCount() == 0);
 }
