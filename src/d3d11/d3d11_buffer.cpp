@@ -57,6 +57,17 @@ D3D11Buffer::D3D11Buffer(D3D11Device* device, const D3D11_BUFFER_DESC& desc, con
       std::memset(m_dynamic->current().mapped, 0, desc.ByteWidth);
     return;
   }
+  if (desc.MiscFlags & D3D11_RESOURCE_MISC_TILE_POOL) {
+    m_tilePool = std::make_shared<vk::TilePool>(vkDevice, vk::TilePool::chooseMemoryType(vkDevice));
+    m_tilePool->resize(desc.ByteWidth / vk::kTileBytes);
+    return;
+  }
+  if (desc.MiscFlags & D3D11_RESOURCE_MISC_TILED) {
+    // No memory and no zeroing: its tiles start unmapped and get memory from tile pools.
+    m_buffer = std::make_unique<vk::Buffer>(vkDevice, desc.ByteWidth, bufferUsage(vkDevice, desc), vk::Buffer::Sparse{});
+    m_tiled = std::make_unique<vk::TiledResource>(m_buffer->handle(), desc.ByteWidth);
+    return;
+  }
   m_buffer = std::make_unique<vk::Buffer>(vkDevice, desc.ByteWidth, bufferUsage(vkDevice, desc), required, preferred);
   if ((desc.BindFlags & D3D11_BIND_STREAM_OUTPUT) && vkDevice.hasExtension("VK_EXT_transform_feedback")) {
     m_streamOutCounter = std::make_unique<vk::Buffer>(
@@ -80,8 +91,12 @@ D3D11Buffer::~D3D11Buffer() {
   const uint64_t lastUse = m_owner->recordingValue();
   if (m_dynamic)
     m_dynamic->setLastUse(lastUse);  // the slabs defer themselves
+  // A tiled buffer's mapping table holds its pools' memory; the worker may still bind it.
   if (m_buffer)
-    m_owner->vulkanDevice().timeline().deferUntil(lastUse, [buffer = std::shared_ptr<vk::Buffer>(std::move(m_buffer))] {});
+    m_owner->vulkanDevice().timeline().deferUntil(lastUse, [buffer = std::shared_ptr<vk::Buffer>(std::move(m_buffer)),
+                                                            tiled = std::shared_ptr<vk::TiledResource>(std::move(m_tiled))] {});
+  if (m_tilePool)
+    m_owner->vulkanDevice().timeline().deferUntil(lastUse, [pool = std::move(m_tilePool)] {});
   if (m_streamOutCounter)
     m_owner->vulkanDevice().timeline().deferUntil(lastUse,
                                                   [counter = std::shared_ptr<vk::Buffer>(std::move(m_streamOutCounter))] {});
@@ -141,6 +156,8 @@ std::vector<uint8_t> D3D11Buffer::readSubresource(UINT subresource) {
     const auto* bytes = static_cast<const uint8_t*>(m_dynamic->current().mapped);
     return std::vector<uint8_t>(bytes, bytes + m_desc.ByteWidth);
   }
+  if (!m_buffer)
+    return {};  // a tile pool's memory is reached only through tiled resources
   return m_owner->vulkanDevice().transfer().readBuffer(*m_buffer);
 }
 

@@ -10,6 +10,8 @@
 #include "vk/buffer.h"
 #include "vk/buffer_slice.h"
 #include "vk/discardable_buffer.h"
+#include "vk/tile_pool.h"
+#include "vk/tiled_resource.h"
 
 namespace d3d11vk {
 
@@ -32,12 +34,18 @@ public:
 
   std::vector<uint8_t> readSubresource(UINT subresource) override;
   void releaseCommon() override { Release(); }
-  D3D11Buffer* asBuffer() override { return this; }
+  D3D11Buffer* asBuffer() override { return m_tilePool ? nullptr : this; }
+  vk::TiledResource* tiled() override { return m_tiled.get(); }
+  vk::TilePool* tilePool() override { return m_tilePool.get(); }
   const D3D11_BUFFER_DESC& desc() const { return m_desc; }
   // The memory commands recorded now read and write: for a dynamic buffer, the slice the last
   // Map(WRITE_DISCARD) made current.
   vk::BufferSlice slice() const {
-    return m_dynamic ? m_dynamic->current() : vk::BufferSlice{m_buffer->handle(), 0, m_desc.ByteWidth, m_buffer->mapped()};
+    if (m_dynamic)
+      return m_dynamic->current();
+    if (!m_buffer)  // a tile pool: no buffer to bind (its bind flags are 0, so no view takes it)
+      return vk::BufferSlice{VK_NULL_HANDLE, 0, 0, nullptr};
+    return vk::BufferSlice{m_buffer->handle(), 0, m_desc.ByteWidth, m_buffer->mapped()};
   }
   bool isDynamic() const { return m_dynamic != nullptr; }
   // Map(WRITE_DISCARD) of a dynamic buffer: a fresh slice; the old one lives until `lastUse`.
@@ -55,6 +63,8 @@ private:
   std::unique_ptr<vk::Buffer> m_buffer;               // default, immutable and staging buffers
   std::unique_ptr<vk::DiscardableBuffer> m_dynamic;   // dynamic buffers
   std::unique_ptr<vk::Buffer> m_streamOutCounter;     // BIND_STREAM_OUTPUT buffers
+  std::unique_ptr<vk::TiledResource> m_tiled;          // MISC_TILED buffers: m_buffer is sparse
+  std::shared_ptr<vk::TilePool> m_tilePool;            // MISC_TILE_POOL buffers: no m_buffer
   uint32_t m_generation = 0;
   // ID3D10* face, answered by QueryInterface (src/d3d10).
   D3D10BufferFace m_d3d10{this};

@@ -27,6 +27,7 @@
 #include "vk/instance.h"
 #include "vk/result.h"
 #include "vk/shader_code.h"
+#include "vk/tiled_resource.h"
 
 #include <cstddef>
 #include <cstring>
@@ -852,8 +853,63 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateDeferredContext2(UINT flags, ID3D11
   return createDeferredContext("CreateDeferredContext2", flags, context);
 }
 
-void STDMETHODCALLTYPE D3D11Device::GetResourceTiling(ID3D11Resource * /*resource*/, UINT * /*tile_count*/, D3D11_PACKED_MIP_DESC * /*mip_desc*/, D3D11_TILE_SHAPE * /*tile_shape*/, UINT * /*subresource_tiling_count*/, UINT /*first_subresource_tiling*/, D3D11_SUBRESOURCE_TILING * /*subresource_tiling*/) {
-  D3D11VK_NOT_IMPLEMENTED();
+void STDMETHODCALLTYPE D3D11Device::GetResourceTiling(ID3D11Resource* resource, UINT* tileCount,
+                                                     D3D11_PACKED_MIP_DESC* packedMips, D3D11_TILE_SHAPE* tileShape,
+                                                     UINT* subresourceTilingCount, UINT firstSubresourceTiling,
+                                                     D3D11_SUBRESOURCE_TILING* subresourceTilings) {
+  D3D11ResourceCommon* common = resourceCommon(resource);
+  const vk::TiledResource* tiled = common ? common->tiled() : nullptr;
+  if (!tiled) {
+    // Not documented for other resources: nothing is tiled, so every count is 0.
+    util::log::warn("ID3D11Device2::GetResourceTiling: not a tiled resource; zeros returned");
+    if (tileCount)
+      *tileCount = 0;
+    if (packedMips)
+      *packedMips = {};
+    if (tileShape)
+      *tileShape = {};
+    if (subresourceTilingCount)
+      *subresourceTilingCount = 0;
+    return;
+  }
+  if (tileCount)
+    *tileCount = tiled->tileCount();
+  if (packedMips) {
+    *packedMips = {};
+    packedMips->NumStandardMips = UINT8(tiled->standardMips());
+    packedMips->NumPackedMips = UINT8(tiled->packedMips());
+    if (tiled->packedMips()) {
+      packedMips->NumTilesForPackedMips = tiled->packedTilesPerSlice();
+      packedMips->StartTileIndexInOverallResource = tiled->firstPackedTile(0);
+    }
+  }
+  if (tileShape) {
+    // All zeros when the whole resource is packed.
+    const vk::TileShape shape = tiled->shape();
+    const bool standard = tiled->isBuffer() || tiled->standardMips() > 0;
+    *tileShape = standard ? D3D11_TILE_SHAPE{shape.width, shape.height, shape.depth} : D3D11_TILE_SHAPE{};
+  }
+  if (!subresourceTilingCount)
+    return;
+  // A buffer is one subresource of NumTiles x 1 x 1 tiles.
+  const UINT total = tiled->isBuffer() ? 1u : UINT(tiled->subresources().size());
+  if (*subresourceTilingCount == 0)
+    return;  // FirstSubresourceTilingToGet is ignored then
+  const UINT first = std::min(firstSubresourceTiling, total);
+  const UINT count = std::min(*subresourceTilingCount, total - first);
+  *subresourceTilingCount = count;
+  if (!subresourceTilings)
+    return;
+  for (UINT i = 0; i < count; i++) {
+    D3D11_SUBRESOURCE_TILING& out = subresourceTilings[i];
+    if (tiled->isBuffer()) {
+      out = D3D11_SUBRESOURCE_TILING{tiled->tileCount(), 1, 1, 0};
+      continue;
+    }
+    const vk::SubresourceTiles& s = tiled->subresources()[first + i];
+    out = s.packed ? D3D11_SUBRESOURCE_TILING{0, 0, 0, D3D11_PACKED_TILE}
+                   : D3D11_SUBRESOURCE_TILING{s.widthInTiles, UINT16(s.heightInTiles), UINT16(s.depthInTiles), s.firstTile};
+  }
 }
 
 HRESULT D3D11Device::createBackBuffer(const D3D11_TEXTURE2D_DESC& desc, UINT swapChainUsage, ID3D11Texture2D** texture) {

@@ -444,39 +444,6 @@ const ContextState& D3D11DeviceContext::visibleBindings(const char* method) cons
   return bindingCallSwitchedOff(method) ? defaults : m_state;
 }
 
-HRESULT STDMETHODCALLTYPE D3D11DeviceContext::UpdateTileMappings(ID3D11Resource * /*resource*/, UINT /*region_count*/, const D3D11_TILED_RESOURCE_COORDINATE * /*region_start_coordinates*/, const D3D11_TILE_REGION_SIZE * /*region_sizes*/, ID3D11Buffer * /*pool*/, UINT /*range_count*/, const UINT * /*range_flags*/, const UINT * /*pool_start_offsets*/, const UINT * /*range_tile_counts*/, UINT /*flags*/) {
-  D3D11VK_CONTEXT_LOCK();
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
-}
-
-HRESULT STDMETHODCALLTYPE D3D11DeviceContext::CopyTileMappings(ID3D11Resource * /*dst_resource*/, const D3D11_TILED_RESOURCE_COORDINATE * /*dst_start_coordinate*/, ID3D11Resource * /*src_resource*/, const D3D11_TILED_RESOURCE_COORDINATE * /*src_start_coordinate*/, const D3D11_TILE_REGION_SIZE * /*region_size*/, UINT /*flags*/) {
-  D3D11VK_CONTEXT_LOCK();
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
-}
-
-void STDMETHODCALLTYPE D3D11DeviceContext::CopyTiles(ID3D11Resource * /*resource*/, const D3D11_TILED_RESOURCE_COORDINATE * /*start_coordinate*/, const D3D11_TILE_REGION_SIZE * /*size*/, ID3D11Buffer * /*buffer*/, UINT64 /*start_offset*/, UINT /*flags*/) {
-  D3D11VK_CONTEXT_LOCK();
-  D3D11VK_NOT_IMPLEMENTED();
-}
-
-void STDMETHODCALLTYPE D3D11DeviceContext::UpdateTiles(ID3D11Resource * /*dst_resource*/, const D3D11_TILED_RESOURCE_COORDINATE * /*dst_start_coordinate*/, const D3D11_TILE_REGION_SIZE * /*dst_region_size*/, const void * /*src_data*/, UINT /*flags*/) {
-  D3D11VK_CONTEXT_LOCK();
-  D3D11VK_NOT_IMPLEMENTED();
-}
-
-HRESULT STDMETHODCALLTYPE D3D11DeviceContext::ResizeTilePool(ID3D11Buffer * /*pool*/, UINT64 /*size*/) {
-  D3D11VK_CONTEXT_LOCK();
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
-}
-
-void STDMETHODCALLTYPE D3D11DeviceContext::TiledResourceBarrier(ID3D11DeviceChild * /*before_barrier*/, ID3D11DeviceChild * /*after_barrier*/) {
-  D3D11VK_CONTEXT_LOCK();
-  D3D11VK_NOT_IMPLEMENTED();
-}
-
 BOOL STDMETHODCALLTYPE D3D11DeviceContext::IsAnnotationEnabled() {
   D3D11VK_CONTEXT_LOCK();
   D3D11VK_NOT_IMPLEMENTED();

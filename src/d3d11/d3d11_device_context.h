@@ -263,6 +263,13 @@ private:
   void clearUnorderedAccessView(ID3D11UnorderedAccessView* view, const void* values, bool isFloat, const char* method);
   // The query's Vulkan record, made on first use; false for queries with no Vulkan query.
   bool createQueryRecord(D3D11Query* query);
+  // Tiled resources (d3d11_context_tiles.cpp): the copy regions of whole tiles against linear
+  // 64 KiB tiles at `bufferOffset`, false (logged) when a tile cannot be copied; and their commands.
+  bool tileCopyRegions(const char* method, D3D11ResourceCommon* resource, const std::vector<uint32_t>& tiles,
+                       VkDeviceSize bufferOffset, std::vector<VkBufferCopy>* bufferRegions,
+                       std::vector<VkBufferImageCopy>* imageRegions);
+  void recordTileCopies(D3D11ResourceCommon* resource, VkBuffer linear, bool toResource,
+                        const std::vector<VkBufferCopy>& bufferRegions, const std::vector<VkBufferImageCopy>& imageRegions);
   void recordQueryBegin(D3D11Query* query);
   void recordQueryEnd(D3D11Query* query);
   // An End reached the stream: GetData may answer once it completes (on a deferred context, once

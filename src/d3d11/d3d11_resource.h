@@ -16,12 +16,23 @@ inline constexpr GUID kResourceCommonId = {0x8f0c0a52, 0x3b61, 0x4d0e, {0x9a, 0x
 
 class D3D11Buffer;
 class TextureStorage;
+}  // namespace d3d11vk
+namespace vk {
+class TiledResource;
+class TilePool;
+}  // namespace vk
+namespace d3d11vk {
 
 class D3D11ResourceCommon {
 public:
   // The context reaches the storage behind a resource through these (one is non-null).
   virtual D3D11Buffer* asBuffer() { return nullptr; }
   virtual TextureStorage* asTexture() { return nullptr; }
+  // D3D11 tiled resources (MISC_TILED): the tile grid and mappings of the sparse buffer or image.
+  virtual vk::TiledResource* tiled() { return nullptr; }
+  // D3D11 tile pools (MISC_TILE_POOL): their memory. A tile pool is a buffer that is never bound
+  // or copied, so its asBuffer() is null and only the tile methods reach it.
+  virtual vk::TilePool* tilePool() { return nullptr; }
   // The GPU timeline value of the last recorded command that touches the resource's memory
   // where the CPU may see it (copies into or out of staging resources): Map waits for it.
   uint64_t lastGpuUse() const { return m_lastGpuUse; }

@@ -4,9 +4,11 @@
 #include <algorithm>
 #include <bit>
 
+#include "d3d11/caps/feature_support.h"
 #include "d3d11/caps/format_support.h"
 #include "d3d11/caps/format_table.h"
 #include "d3d11/caps/resource_limits.h"
+#include "d3d11/caps/tile_shapes.h"
 #include "d3d11/d3d11_state_validation.h"
 #include "vk/image.h"
 
@@ -26,12 +28,18 @@ constexpr UINT kBufferBind = D3D11_BIND_VERTEX_BUFFER | D3D11_BIND_INDEX_BUFFER 
 constexpr UINT kTextureBind = D3D11_BIND_SHADER_RESOURCE | D3D11_BIND_RENDER_TARGET | D3D11_BIND_DEPTH_STENCIL |
                               D3D11_BIND_UNORDERED_ACCESS;
 constexpr UINT kCpuAccess = D3D11_CPU_ACCESS_READ | D3D11_CPU_ACCESS_WRITE;
-// Valid misc flags d3d11vk does not implement: restricted sharing, tiled resources, protection.
+// Valid misc flags d3d11vk does not implement: restricted sharing, protection.
 constexpr UINT kUnimplementedMisc = D3D11_RESOURCE_MISC_RESTRICTED_CONTENT |
                                     D3D11_RESOURCE_MISC_RESTRICT_SHARED_RESOURCE |
                                     D3D11_RESOURCE_MISC_RESTRICT_SHARED_RESOURCE_DRIVER |
-                                    D3D11_RESOURCE_MISC_GUARDED | D3D11_RESOURCE_MISC_TILE_POOL |
-                                    D3D11_RESOURCE_MISC_TILED | D3D11_RESOURCE_MISC_HW_PROTECTED;
+                                    D3D11_RESOURCE_MISC_GUARDED | D3D11_RESOURCE_MISC_HW_PROTECTED;
+// Tiled resources (the tiled-resource and tile-pool creation parameters pages).
+constexpr UINT kTiledBufferMisc = D3D11_RESOURCE_MISC_TILED | D3D11_RESOURCE_MISC_DRAWINDIRECT_ARGS |
+                                  D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS | D3D11_RESOURCE_MISC_BUFFER_STRUCTURED |
+                                  D3D11_RESOURCE_MISC_RESOURCE_CLAMP;
+constexpr UINT kTiledTextureMisc = D3D11_RESOURCE_MISC_TILED | D3D11_RESOURCE_MISC_TEXTURECUBE |
+                                   D3D11_RESOURCE_MISC_GENERATE_MIPS | D3D11_RESOURCE_MISC_RESOURCE_CLAMP;
+constexpr UINT kTiledBufferBind = D3D11_BIND_SHADER_RESOURCE | D3D11_BIND_RENDER_TARGET | D3D11_BIND_UNORDERED_ACCESS;
 // Sharing within one process (docs/resources.md, "Shared resources"): buffers and textures alike.
 constexpr UINT kSharingMisc = D3D11_RESOURCE_MISC_SHARED | D3D11_RESOURCE_MISC_SHARED_KEYEDMUTEX |
                               D3D11_RESOURCE_MISC_SHARED_NTHANDLE;
@@ -170,8 +178,94 @@ UINT fullMipCount(UINT width, UINT height, UINT depth) {
   return UINT(std::bit_width(largest));
 }
 
+namespace {
+
+std::string checkTilePoolDesc(const vk::DeviceProfile& profile, D3D_FEATURE_LEVEL level, const D3D11_BUFFER_DESC& desc,
+                              const D3D11_SUBRESOURCE_DATA* initialData, uint64_t maxResourceBytes) {
+  if (caps::tiledResourcesTier(profile, level) == D3D11_TILED_RESOURCES_NOT_SUPPORTED)
+    return "MiscFlags TILE_POOL: this device reports no tiled resources tier";
+  if (desc.MiscFlags & kSharingMisc)
+    return "not implemented: shared tile pools";
+  if (desc.MiscFlags != D3D11_RESOURCE_MISC_TILE_POOL)
+    return "MiscFlags " + hex(desc.MiscFlags) + ": a tile pool takes no other flag than the sharing ones";
+  if (enumValue(desc.Usage) != D3D11_USAGE_DEFAULT || desc.BindFlags || desc.CPUAccessFlags)
+    return "a tile pool must be DEFAULT usage with no bind and no CPU access flags";
+  if (initialData)
+    return "a tile pool takes no initial data";
+  if (desc.ByteWidth % D3D11_2_TILED_RESOURCE_TILE_SIZE_IN_BYTES)
+    return "a tile pool's ByteWidth " + std::to_string(desc.ByteWidth) + " is not a multiple of 64 KiB";
+  if (desc.ByteWidth > maxResourceBytes)
+    return "ByteWidth " + std::to_string(desc.ByteWidth) + " is over the resource size limit";
+  return {};
+}
+
+std::string checkTiledBufferDesc(const vk::DeviceProfile& profile, D3D_FEATURE_LEVEL level, const D3D11_BUFFER_DESC& desc,
+                                 const D3D11_SUBRESOURCE_DATA* initialData) {
+  if (caps::tiledResourcesTier(profile, level) == D3D11_TILED_RESOURCES_NOT_SUPPORTED)
+    return "MiscFlags TILED: this device reports no tiled resources tier";
+  if (desc.MiscFlags & ~kTiledBufferMisc)
+    return "MiscFlags " + hex(desc.MiscFlags) + " include a flag tiled buffers cannot have";
+  if (enumValue(desc.Usage) != D3D11_USAGE_DEFAULT || desc.CPUAccessFlags)
+    return "a tiled buffer must be DEFAULT usage with no CPU access";
+  if (initialData)
+    return "a tiled buffer takes no initial data (it starts with no memory)";
+  if (desc.BindFlags & ~kTiledBufferBind)
+    return "BindFlags " + hex(desc.BindFlags) + ": a tiled buffer cannot be a vertex, index, constant or stream-output buffer";
+  return {};
+}
+
+std::string checkTiledTextureDesc(const vk::DeviceProfile& profile, D3D_FEATURE_LEVEL level, const TextureDesc& d,
+                                  const D3D11_SUBRESOURCE_DATA* initialData) {
+  const D3D11_TILED_RESOURCES_TIER tier = caps::tiledResourcesTier(profile, level);
+  if (tier == D3D11_TILED_RESOURCES_NOT_SUPPORTED)
+    return "MiscFlags TILED: this device reports no tiled resources tier";
+  if (d.dimension == D3D11_RESOURCE_DIMENSION_TEXTURE1D)
+    return "MiscFlags TILED on a Texture1D (never tiled)";
+  if (d.dimension == D3D11_RESOURCE_DIMENSION_TEXTURE3D)
+    return tier < D3D11_TILED_RESOURCES_TIER_3 ? "MiscFlags TILED on a Texture3D needs tiled resources tier 3"
+                                               : "not implemented: tiled Texture3D";
+  if (d.miscFlags & ~kTiledTextureMisc)
+    return "MiscFlags " + hex(d.miscFlags) + " include a flag tiled textures cannot have";
+  if (d.usage != D3D11_USAGE_DEFAULT || d.cpuAccessFlags)
+    return "a tiled texture must be DEFAULT usage with no CPU access";
+  if (initialData)
+    return "a tiled texture takes no initial data (it starts with no memory)";
+  const caps::FormatInfo* info = caps::formatInfo(d.format);
+  if (!caps::tileableFormat(d.format))
+    return "Format " + std::string(info ? info->name : "?") + " cannot be tiled (96-bit, video, 4:2:2, R1 or stencil formats)";
+  if ((d.bindFlags & D3D11_BIND_DEPTH_STENCIL) || (info && (info->kind == caps::FormatKind::DepthStencil ||
+                                                           info->kind == caps::FormatKind::DepthTypeless)))
+    return "not implemented: tiled depth textures";
+  if (d.sampleDesc.Count != 1 && d.sampleDesc.Count != 4)
+    return "a tiled texture has 1 or 4 samples, not " + std::to_string(d.sampleDesc.Count);
+  if (d.sampleDesc.Count == 4) {
+    if (info && info->bitsPerElement == 128)
+      return "a multisampled tiled texture cannot have a 128-bit format";
+    if (!profile.features.core.features.sparseResidency4Samples)
+      return "4x multisampled tiled textures need Vulkan sparseResidency4Samples, which this device lacks";
+  }
+  // Tiers 1 and 2: a mip that is not a whole number of standard tiles (tier 1), or smaller than
+  // one (tier 2), is packed, and packed mips allow no array.
+  const caps::StandardTileShape shape = caps::standardTileShape(d.format, d.dimension, d.sampleDesc.Count);
+  if (d.arraySize > 1 && tier <= D3D11_TILED_RESOURCES_TIER_2) {
+    for (UINT mip = 0; mip < d.mipLevels; mip++) {
+      const UINT w = std::max(1u, d.width >> mip), h = std::max(1u, d.height >> mip);
+      const bool packed = tier == D3D11_TILED_RESOURCES_TIER_1 ? (w % shape.width || h % shape.height)
+                                                               : (w < shape.width || h < shape.height);
+      if (packed)
+        return "ArraySize " + std::to_string(d.arraySize) + " with mip " + std::to_string(mip) +
+               " smaller than or not a multiple of the standard tile: packed mips allow no arrays at this tier";
+    }
+  }
+  return {};
+}
+
+}  // namespace
+
 std::string checkBufferDesc(const vk::DeviceProfile& profile, D3D_FEATURE_LEVEL level, const D3D11_BUFFER_DESC& desc,
                             const D3D11_SUBRESOURCE_DATA* initialData, uint64_t maxResourceBytes) {
+  if (desc.MiscFlags & D3D11_RESOURCE_MISC_TILE_POOL)  // ByteWidth 0 is a valid pool (ResizeTilePool grows it)
+    return checkTilePoolDesc(profile, level, desc, initialData, maxResourceBytes);
   const caps::ResourceLimits& limits = caps::resourceLimits(level);
   UINT usage = enumValue(desc.Usage);
   if (desc.ByteWidth == 0)
@@ -198,8 +292,12 @@ std::string checkBufferDesc(const vk::DeviceProfile& profile, D3D_FEATURE_LEVEL 
     return problem;
   if (desc.MiscFlags & kUnimplementedMisc)
     return "not implemented: MiscFlags " + hex(desc.MiscFlags & kUnimplementedMisc) + " (restricted-shared, tiled or protected resources)";
-  if (desc.MiscFlags & ~kBufferMisc)
+  if (desc.MiscFlags & D3D11_RESOURCE_MISC_TILED) {
+    if (std::string problem = checkTiledBufferDesc(profile, level, desc, initialData); !problem.empty())
+      return problem;
+  } else if (desc.MiscFlags & ~kBufferMisc) {
     return "MiscFlags " + hex(desc.MiscFlags) + " include a flag buffers cannot have";
+  }
 
   if (desc.BindFlags & D3D11_BIND_CONSTANT_BUFFER) {
     if (desc.ByteWidth % 16)
@@ -287,8 +385,12 @@ std::string checkTextureDesc(const vk::DeviceProfile& profile, D3D_FEATURE_LEVEL
     return problem;
   if (d.miscFlags & kUnimplementedMisc)
     return "not implemented: MiscFlags " + hex(d.miscFlags & kUnimplementedMisc) + " (restricted-shared, tiled or protected resources)";
-  if (d.miscFlags & ~kTextureMisc)
+  if (d.miscFlags & D3D11_RESOURCE_MISC_TILED) {
+    if (std::string problem = checkTiledTextureDesc(profile, level, d, initialData); !problem.empty())
+      return problem;
+  } else if (d.miscFlags & ~kTextureMisc) {
     return "MiscFlags " + hex(d.miscFlags) + " include a buffer-only flag";
+  }
   // GDI interop (IDXGISurface1::GetDC): documented for 2D render targets of the B8G8R8A8 formats
   // with alpha, and exclusive of KEYEDMUTEX and RESOURCE_CLAMP.
   if (d.miscFlags & D3D11_RESOURCE_MISC_GDI_COMPATIBLE) {

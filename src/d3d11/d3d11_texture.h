@@ -25,6 +25,7 @@ public:
   void releaseCommon() override { Release(); }
   const TextureStorage& storage() const { return m_storage; }
   TextureStorage* asTexture() override { return &m_storage; }
+  vk::TiledResource* tiled() override { return m_storage.tiled(); }
 
 private:
   D3D11_TEXTURE1D_DESC m_desc;
@@ -53,6 +54,7 @@ public:
   void releaseCommon() override { Release(); }
   const TextureStorage& storage() const { return m_storage; }
   TextureStorage* asTexture() override { return &m_storage; }
+  vk::TiledResource* tiled() override { return m_storage.tiled(); }
 
 private:
   D3D11_TEXTURE2D_DESC1 m_desc;
@@ -79,6 +81,7 @@ public:
   void releaseCommon() override { Release(); }
   const TextureStorage& storage() const { return m_storage; }
   TextureStorage* asTexture() override { return &m_storage; }
+  vk::TiledResource* tiled() override { return m_storage.tiled(); }
 
 private:
   D3D11_TEXTURE3D_DESC1 m_desc;

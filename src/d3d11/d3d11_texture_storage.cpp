@@ -147,6 +147,10 @@ TextureStorage::TextureStorage(D3D11Device* device, const TextureDesc& desc, con
     image.flags |= VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT;  // render-target views of depth slices
   image.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
   image.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+  if (desc.miscFlags & D3D11_RESOURCE_MISC_TILED) {
+    createTiled(image);
+    return;
+  }
   m_image = std::make_unique<vk::Image>(vkDevice, image);
 
   if (initialData && m_image->aspects() == (VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT)) {
@@ -159,6 +163,23 @@ TextureStorage::TextureStorage(D3D11Device* device, const TextureDesc& desc, con
   } else {
     vkDevice.transfer().initializeImage(*m_image);
   }
+}
+
+// A tiled texture: a sparse image with no memory (its tiles start unmapped; nothing is zeroed),
+// put in GENERAL like every other image.
+void TextureStorage::createTiled(VkImageCreateInfo image) {
+  vk::Device& vkDevice = m_device->vulkanDevice();
+  image.flags |= VK_IMAGE_CREATE_SPARSE_BINDING_BIT | VK_IMAGE_CREATE_SPARSE_RESIDENCY_BIT | VK_IMAGE_CREATE_SPARSE_ALIASED_BIT;
+  if (!vkDevice.sparseImageSupported(image))
+    throw std::invalid_argument("the Vulkan device cannot make this format, sample count and usage a sparse image with "
+                                "the standard tile shape");
+  m_image = std::make_unique<vk::Image>(vkDevice, image, vk::Image::Sparse{});
+  try {
+    m_tiled = std::make_unique<vk::TiledResource>(vkDevice, m_image->handle(), image);
+  } catch (const std::runtime_error& error) {
+    throw std::invalid_argument(error.what());
+  }
+  vkDevice.transfer().prepareImage(*m_image);
 }
 
 // D3D11 keeps depth and stencil in one texel (D24_UNORM_S8_UINT: 24-bit depth in the low bits and
@@ -209,7 +230,8 @@ void TextureStorage::writeDepthStencilData(const std::vector<uint8_t>& packed) {
 TextureStorage::~TextureStorage() {
   const uint64_t lastUse = m_device->recordingValue();
   m_device->vulkanDevice().timeline().deferUntil(
-      lastUse, [image = std::shared_ptr<vk::Image>(std::move(m_image)), staging = std::shared_ptr<vk::Buffer>(std::move(m_staging))] {});
+      lastUse, [image = std::shared_ptr<vk::Image>(std::move(m_image)), staging = std::shared_ptr<vk::Buffer>(std::move(m_staging)),
+                tiled = std::shared_ptr<vk::TiledResource>(std::move(m_tiled))] {});
 }
 
 VkBufferImageCopy TextureStorage::copyRegion(const SubresourceLayout& sub, VkImageAspectFlags aspect) const {

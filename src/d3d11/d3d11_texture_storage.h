@@ -9,6 +9,7 @@
 #include "d3d11/d3d11_resource_validation.h"
 #include "vk/buffer.h"
 #include "vk/image.h"
+#include "vk/tiled_resource.h"
 
 namespace d3d11vk {
 
@@ -40,6 +41,8 @@ public:
   std::vector<uint8_t> read(UINT subresource);
   const std::vector<SubresourceLayout>& layout() const { return m_layout; }
   vk::Image* image() const { return m_image.get(); }
+  // MISC_TILED textures: the tile grid and mappings of the sparse image; null otherwise.
+  vk::TiledResource* tiled() const { return m_tiled.get(); }
   // STAGING textures: the host-visible packed subresources.
   vk::Buffer* staging() const { return m_staging.get(); }
   // A copy region of the whole subresource at packed offset `sub.offset` (aspects: the image's,
@@ -54,6 +57,7 @@ public:
 private:
   // Initial data of a two-aspect (depth and stencil) image, in D3D11's packed texels.
   void writeDepthStencilData(const std::vector<uint8_t>& packed);
+  void createTiled(VkImageCreateInfo image);
 
   D3D11Device* m_device;
   TextureDesc m_desc;
@@ -61,6 +65,7 @@ private:
   VkDeviceSize m_totalBytes = 0;
   std::unique_ptr<vk::Image> m_image;
   std::unique_ptr<vk::Buffer> m_staging;
+  std::unique_ptr<vk::TiledResource> m_tiled;
 };
 
 }  // namespace d3d11vk

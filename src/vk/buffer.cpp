@@ -30,6 +30,15 @@ Buffer::Buffer(Device& device, VkDeviceSize size, VkBufferUsageFlags usage, VkMe
   }
 }
 
+Buffer::Buffer(Device& device, VkDeviceSize size, VkBufferUsageFlags usage, Sparse) : m_device(device), m_size(size) {
+  VkBufferCreateInfo info = makeStruct<VkBufferCreateInfo>(VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO);
+  info.flags = VK_BUFFER_CREATE_SPARSE_BINDING_BIT | VK_BUFFER_CREATE_SPARSE_RESIDENCY_BIT | VK_BUFFER_CREATE_SPARSE_ALIASED_BIT;
+  info.size = size;
+  info.usage = usage;
+  info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
+  check(device.functions().vkCreateBuffer(device.handle(), &info, nullptr, &m_buffer), "vkCreateBuffer");
+}
+
 Buffer::~Buffer() {
   m_device.functions().vkDestroyBuffer(m_device.handle(), m_buffer, nullptr);
   m_device.allocator().free(m_allocation);

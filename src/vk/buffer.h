@@ -10,6 +10,10 @@ public:
   // Throws vk::Error; nothing is left allocated when it does.
   Buffer(Device& device, VkDeviceSize size, VkBufferUsageFlags usage, VkMemoryPropertyFlags required,
          VkMemoryPropertyFlags preferred);
+  // A sparse buffer (binding, residency, aliased) with no memory: D3D11 tiled buffers, whose
+  // tiles are mapped from tile pools (vk/tiled_resource.h). Throws vk::Error.
+  struct Sparse {};
+  Buffer(Device& device, VkDeviceSize size, VkBufferUsageFlags usage, Sparse);
   ~Buffer();
   Buffer(const Buffer&) = delete;
   Buffer& operator=(const Buffer&) = delete;

@@ -76,6 +76,9 @@ void CommandExecutor::execute(const CommandChunk& chunk) {
       D3D11VK_DISPATCH(DrawAuto)
       D3D11VK_DISPATCH(Present)
       D3D11VK_DISPATCH(ExecuteRecorded)
+      D3D11VK_DISPATCH(UpdateTileMappings)
+      D3D11VK_DISPATCH(CopyTileMappings)
+      D3D11VK_DISPATCH(TiledResourceBarrier)
 #undef D3D11VK_DISPATCH
       case CommandType::Count: break;
     }

@@ -15,6 +15,7 @@
 #include "vk/meta_pipelines.h"
 #include "vk/pipeline_manager.h"
 #include "vk/presenter.h"
+#include "vk/tiled_resource.h"
 
 namespace vk {
 
@@ -47,6 +48,13 @@ public:
   // Ends the command buffer being recorded, submits it (without signalling the timeline), waits
   // for it and returns a new one begun for the same submission: how the worker reads a predicate.
   void setSubmitPart(std::function<VkCommandBuffer()> submitPart) { m_submitPart = std::move(submitPart); }
+  // Ends the command buffer being recorded, submits it, binds `binds` on the queue after it and
+  // returns a new command buffer whose work runs after the binds, with no wait on the CPU
+  // (semaphores order the three): how tile mapping changes keep their place among the commands.
+  // `waitFirst` (or null): a binary semaphore the submitted part waits for (a present's image).
+  void setBindSparse(std::function<VkCommandBuffer(const SparseBinds&, VkSemaphore waitFirst)> bindSparse) {
+    m_bindSparse = std::move(bindSparse);
+  }
 
 private:
   void execute(const CopyBufferCommand& command);
@@ -84,6 +92,10 @@ private:
   void execute(const DrawAutoCommand& command);
   void execute(const PresentCommand& command);
   void execute(const ExecuteRecordedCommand& command);
+  void execute(const UpdateTileMappingsCommand& command);
+  void execute(const CopyTileMappingsCommand& command);
+  void execute(const TiledResourceBarrierCommand& command);
+  void bindTiles(const SparseBinds& binds);  // executor_tiles.cpp
 
   // Draw state (executor_draw.cpp). Everything a command buffer loses when it ends is kept here
   // and re-applied in the next one.
@@ -225,6 +237,7 @@ private:
   bool m_predicateSkips = false;
   bool m_predicatedOperation = false;
   std::function<VkCommandBuffer()> m_submitPart;  // the worker's: submit, wait, continue in a new buffer
+  std::function<VkCommandBuffer(const SparseBinds&, VkSemaphore)> m_bindSparse;  // the worker's: submit, bind, continue
   std::unique_ptr<Buffer> m_predicates;
   uint32_t m_predicateSlot = 0;      // the next slot to fill
   VkDeviceSize m_predicateOffset = 0;

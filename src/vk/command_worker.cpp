@@ -14,6 +14,9 @@ CommandWorker::CommandWorker(Device& device, QueryPools& queryPools) : m_device(
   info.queueFamilyIndex = device.queueFamily();
   check(device.functions().vkCreateCommandPool(device.handle(), &info, nullptr, &m_pool), "vkCreateCommandPool");
   m_executor.setSubmitPart([this] { return submitPart(); });
+  m_executor.setBindSparse([this](const SparseBinds& binds, VkSemaphore waitFirst) {
+    return submitPartAndBind(binds, waitFirst);
+  });
   m_thread = std::thread([this] { run(); });
 }
 
@@ -30,6 +33,9 @@ CommandWorker::~CommandWorker() {
     m_device.timeline().wait(m_commandBuffers.back().value);
   if (m_partFence)
     m_device.functions().vkDestroyFence(m_device.handle(), m_partFence, nullptr);
+  if (m_bindSemaphore) {  // the binds finished before the command buffers waiting for them
+    m_device.functions().vkDestroySemaphore(m_device.handle(), m_bindSemaphore, nullptr);
+  }
   m_device.functions().vkDestroyCommandPool(m_device.handle(), m_pool, nullptr);
   util::log::debug("command worker: command pool destroyed; pipelines and descriptor pools go next");
 }
@@ -112,12 +118,98 @@ VkCommandBuffer CommandWorker::submitPart() {
   VkSubmitInfo2 submit = makeStruct<VkSubmitInfo2>(VK_STRUCTURE_TYPE_SUBMIT_INFO_2);
   submit.commandBufferInfoCount = 1;
   submit.pCommandBufferInfos = &commandInfo;
+  VkSemaphoreSubmitInfo wait;
+  submit.waitSemaphoreInfoCount = bindWait(&wait);
+  submit.pWaitSemaphoreInfos = &wait;
   {
     std::lock_guard queueLock(m_device.queueMutex());
     check(vk.vkQueueSubmit2(m_device.queue(), 1, &submit, m_partFence), "vkQueueSubmit2");
   }
   check(vk.vkWaitForFences(m_device.handle(), 1, &m_partFence, VK_TRUE, UINT64_MAX), "vkWaitForFences");
   check(vk.vkResetFences(m_device.handle(), 1, &m_partFence), "vkResetFences");
+  // The finished buffer is recycled once the chunk's timeline value completes, like the others.
+  return beginCommandBuffer(m_recordingValue);
+}
+
+uint32_t CommandWorker::bindWait(VkSemaphoreSubmitInfo* wait) const {
+  if (!m_bindValue)
+    return 0;
+  *wait = makeStruct<VkSemaphoreSubmitInfo>(VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO);
+  wait->semaphore = m_bindSemaphore;
+  wait->value = m_bindValue;
+  wait->stageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
+  return 1;
+}
+
+VkCommandBuffer CommandWorker::submitPartAndBind(const SparseBinds& binds, VkSemaphore waitFirst) {
+  const DeviceFunctions& vk = m_device.functions();
+  if (!m_bindSemaphore) {
+    VkSemaphoreTypeCreateInfo type = makeStruct<VkSemaphoreTypeCreateInfo>(VK_STRUCTURE_TYPE_SEMAPHORE_TYPE_CREATE_INFO);
+    type.semaphoreType = VK_SEMAPHORE_TYPE_TIMELINE;
+    VkSemaphoreCreateInfo info = makeStruct<VkSemaphoreCreateInfo>(VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO);
+    info.pNext = &type;
+    check(vk.vkCreateSemaphore(m_device.handle(), &info, nullptr, &m_bindSemaphore), "vkCreateSemaphore");
+  }
+  check(vk.vkEndCommandBuffer(m_recording), "vkEndCommandBuffer");
+  // The part: waits for the previous binds (and the present's image), signals partDone.
+  VkSemaphoreSubmitInfo waits[2];
+  uint32_t waitCount = bindWait(&waits[0]);
+  if (waitFirst) {
+    waits[waitCount] = makeStruct<VkSemaphoreSubmitInfo>(VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO);
+    waits[waitCount].semaphore = waitFirst;
+    waits[waitCount].stageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
+    waitCount++;
+  }
+  const uint64_t partDone = m_bindValue + 1, bound = m_bindValue + 2;
+  VkSemaphoreSubmitInfo signal = makeStruct<VkSemaphoreSubmitInfo>(VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO);
+  signal.semaphore = m_bindSemaphore;
+  signal.value = partDone;
+  signal.stageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
+  VkCommandBufferSubmitInfo commandInfo = makeStruct<VkCommandBufferSubmitInfo>(VK_STRUCTURE_TYPE_COMMAND_BUFFER_SUBMIT_INFO);
+  commandInfo.commandBuffer = m_recording;
+  VkSubmitInfo2 submit = makeStruct<VkSubmitInfo2>(VK_STRUCTURE_TYPE_SUBMIT_INFO_2);
+  submit.waitSemaphoreInfoCount = waitCount;
+  submit.pWaitSemaphoreInfos = waits;
+  submit.commandBufferInfoCount = 1;
+  submit.pCommandBufferInfos = &commandInfo;
+  submit.signalSemaphoreInfoCount = 1;
+  submit.pSignalSemaphoreInfos = &signal;
+
+  // The binds: after the part, before everything submitted later.
+  VkSparseBufferMemoryBindInfo bufferBinds{binds.buffer, uint32_t(binds.opaque.size()), binds.opaque.data()};
+  VkSparseImageOpaqueMemoryBindInfo opaqueBinds{binds.image, uint32_t(binds.opaque.size()), binds.opaque.data()};
+  VkSparseImageMemoryBindInfo imageBinds{binds.image, uint32_t(binds.texels.size()), binds.texels.data()};
+  VkTimelineSemaphoreSubmitInfo values = makeStruct<VkTimelineSemaphoreSubmitInfo>(VK_STRUCTURE_TYPE_TIMELINE_SEMAPHORE_SUBMIT_INFO);
+  values.waitSemaphoreValueCount = 1;
+  values.pWaitSemaphoreValues = &partDone;
+  values.signalSemaphoreValueCount = 1;
+  values.pSignalSemaphoreValues = &bound;
+  VkBindSparseInfo bind = makeStruct<VkBindSparseInfo>(VK_STRUCTURE_TYPE_BIND_SPARSE_INFO);
+  bind.pNext = &values;
+  bind.waitSemaphoreCount = 1;
+  bind.pWaitSemaphores = &m_bindSemaphore;
+  bind.signalSemaphoreCount = 1;
+  bind.pSignalSemaphores = &m_bindSemaphore;
+  if (binds.buffer) {
+    bind.bufferBindCount = 1;
+    bind.pBufferBinds = &bufferBinds;
+  } else {
+    if (!binds.opaque.empty()) {
+      bind.imageOpaqueBindCount = 1;
+      bind.pImageOpaqueBinds = &opaqueBinds;
+    }
+    if (!binds.texels.empty()) {
+      bind.imageBindCount = 1;
+      bind.pImageBinds = &imageBinds;
+    }
+  }
+  {
+    std::lock_guard queueLock(m_device.queueMutex());
+    check(vk.vkQueueSubmit2(m_device.queue(), 1, &submit, VK_NULL_HANDLE), "vkQueueSubmit2");
+    m_bindValue = partDone;
+    check(vk.vkQueueBindSparse(m_device.queue(), 1, &bind, VK_NULL_HANDLE), "vkQueueBindSparse");
+    m_bindValue = bound;
+  }
   // The finished buffer is recycled once the chunk's timeline value completes, like the others.
   return beginCommandBuffer(m_recordingValue);
 }
@@ -154,16 +246,22 @@ void CommandWorker::process(Pending& pending) {
     VkSemaphoreSubmitInfo signals[2] = {signal, makeStruct<VkSemaphoreSubmitInfo>(VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO)};
     PresentWork present;
     bool presenting = m_executor.takePresent(&present);
+    // The last tile binds, and a present's swapchain image (unless a part before binds waited for it).
+    VkSemaphoreSubmitInfo waits[2];
+    uint32_t waitCount = bindWait(&waits[0]);
     if (presenting) {
-      presentWait.semaphore = present.acquired;
-      presentWait.stageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
+      if (present.acquired) {
+        presentWait.semaphore = present.acquired;
+        presentWait.stageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
+        waits[waitCount++] = presentWait;
+      }
       signals[1].semaphore = present.rendered;
       signals[1].stageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
-      submit.waitSemaphoreInfoCount = 1;
-      submit.pWaitSemaphoreInfos = &presentWait;
       submit.signalSemaphoreInfoCount = 2;
       submit.pSignalSemaphoreInfos = signals;
     }
+    submit.waitSemaphoreInfoCount = waitCount;
+    submit.pWaitSemaphoreInfos = waits;
     {
       std::lock_guard queueLock(m_device.queueMutex());
       VkResult result;

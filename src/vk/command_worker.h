@@ -50,6 +50,13 @@ private:
   // The executor's way to read a predicate on the CPU: submits the command buffer being recorded
   // without signalling the timeline, waits for it and begins a new one for the same chunk.
   VkCommandBuffer submitPart();
+  // The executor's way to change tile mappings in order: submits the command buffer being
+  // recorded (after `waitFirst` when not null), binds after it on the queue, and begins a new one
+  // for the same chunk; later submissions wait for the binds (m_bindSemaphore). No CPU wait.
+  VkCommandBuffer submitPartAndBind(const SparseBinds& binds, VkSemaphore waitFirst);
+  // The waits every submission takes: the last binds, so nothing submitted after them can run
+  // before them (sparse binds are not ordered with other queue work). 0 or 1 entries.
+  uint32_t bindWait(VkSemaphoreSubmitInfo* wait) const;
 
   Device& m_device;
   CommandExecutor m_executor;
@@ -58,6 +65,8 @@ private:
   VkCommandBuffer m_recording = VK_NULL_HANDLE;  // the command buffer of the chunk being executed
   uint64_t m_recordingValue = 0;
   VkFence m_partFence = VK_NULL_HANDLE;  // submitPart's, made on first use
+  VkSemaphore m_bindSemaphore = VK_NULL_HANDLE;  // a timeline of parts and binds, made on first use
+  uint64_t m_bindValue = 0;                      // its last signalled value (a bind's, once one ran)
 
   std::mutex m_mutex;
   std::condition_variable m_wake;

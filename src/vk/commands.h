@@ -15,6 +15,9 @@
 namespace vk {
 
 class AlphaTarget;
+class TiledResource;
+class TilePool;
+struct TileMappingOp;
 class Presenter;
 class QueryRecord;
 
@@ -59,6 +62,10 @@ enum class CommandType : uint16_t {
   Present,
   // Command lists of deferred contexts (command_executor.cpp).
   ExecuteRecorded,
+  // Tiled resources (executor_tiles.cpp).
+  UpdateTileMappings,
+  CopyTileMappings,
+  TiledResourceBarrier,
   Count,
 };
 
@@ -386,6 +393,34 @@ struct RecordedCommands;
 struct ExecuteRecordedCommand {
   static constexpr CommandType kType = CommandType::ExecuteRecorded;
   const RecordedCommands* commands;
+};
+
+// Mapping changes of one tiled resource, in order: applied to its table and bound with
+// vkQueueBindSparse between the command buffer before and the one after (executor_tiles.cpp).
+struct UpdateTileMappingsCommand {
+  static constexpr CommandType kType = CommandType::UpdateTileMappings;
+  TiledResource* resource;
+  TilePool* pool;    // the pool the call named (a different one unmaps every tile first), or null
+  uint32_t opCount;  // TileMappingOp[opCount] follow
+};
+
+// dst tile i takes the mapping src tile i has when the command runs (all read before any is
+// written, so overlapping ranges of one resource copy as if through a temporary).
+struct TileCopyPair {
+  uint32_t dst, src;
+};
+struct CopyTileMappingsCommand {
+  static constexpr CommandType kType = CommandType::CopyTileMappings;
+  TiledResource* dst;
+  TiledResource* src;
+  uint32_t pairCount;  // TileCopyPair[pairCount] follow
+};
+
+// D3D11's TiledResourceBarrier: accesses through one resource are ordered before accesses
+// through another that may alias the same pool tiles, which per-resource barriers do not see.
+struct TiledResourceBarrierCommand {
+  static constexpr CommandType kType = CommandType::TiledResourceBarrier;
+  uint32_t unused;
 };
 
 template <typename T>

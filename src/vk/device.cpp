@@ -81,6 +81,7 @@ Device::Device(const Adapter& adapter) : m_instance(adapter.instance()), m_testL
 
   const InstanceFunctions& vk = m_instance->functions();
   check(vk.vkCreateDevice(adapter.handle(), &info, nullptr, &m_device), "vkCreateDevice");
+  m_physicalDevice = adapter.handle();
   if (const char* missing = m_functions.load(vk.vkGetDeviceProcAddr, m_device)) {
     if (m_functions.vkDestroyDevice)
       m_functions.vkDestroyDevice(m_device, nullptr);
@@ -123,6 +124,18 @@ Device::~Device() {
 
 bool Device::hasExtension(const char* name) const {
   return std::find(m_selection.extensions.begin(), m_selection.extensions.end(), name) != m_selection.extensions.end();
+}
+
+bool Device::sparseImageSupported(const VkImageCreateInfo& info) const {
+  const InstanceFunctions& vk = m_instance->functions();
+  uint32_t count = 0;
+  vk.vkGetPhysicalDeviceSparseImageFormatProperties(m_physicalDevice, info.format, info.imageType, info.samples,
+                                                    info.usage, info.tiling, &count, nullptr);
+  std::vector<VkSparseImageFormatProperties> properties(count);
+  vk.vkGetPhysicalDeviceSparseImageFormatProperties(m_physicalDevice, info.format, info.imageType, info.samples,
+                                                    info.usage, info.tiling, &count, properties.data());
+  return count == 1 && properties[0].aspectMask == VK_IMAGE_ASPECT_COLOR_BIT &&
+         !(properties[0].flags & VK_SPARSE_IMAGE_FORMAT_NONSTANDARD_BLOCK_SIZE_BIT);
 }
 
 }  // namespace vk

@@ -33,6 +33,9 @@ public:
   const DeviceFeatures& enabledFeatures() const { return m_selection.features; }
   const std::vector<std::string>& enabledExtensions() const { return m_selection.extensions; }
   bool hasExtension(const char* name) const;
+  // Whether an image made from `info` (its format, type, samples, usage, optimal tiling) can be
+  // sparse-resident on this device with one color aspect: D3D11 tiled textures.
+  bool sparseImageSupported(const VkImageCreateInfo& info) const;
   MemoryAllocator& allocator() const { return *m_allocator; }
   // The blocking path for initial data and diagnostics read-backs (see vk/transfer.h).
   Transfer& transfer() const { return *m_transfer; }
@@ -58,6 +61,7 @@ private:
   DeviceSelection m_selection;
   DeviceFunctions m_functions;
   VkDevice m_device = VK_NULL_HANDLE;
+  VkPhysicalDevice m_physicalDevice = VK_NULL_HANDLE;
   VkQueue m_queue = VK_NULL_HANDLE;
   uint32_t m_queueFamily = 0;
   VkPhysicalDeviceProperties m_properties{};

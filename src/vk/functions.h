@@ -21,6 +21,7 @@
   X(vkGetPhysicalDeviceMemoryProperties)          \
   X(vkGetPhysicalDeviceMemoryProperties2)         \
   X(vkGetPhysicalDeviceQueueFamilyProperties)     \
+  X(vkGetPhysicalDeviceSparseImageFormatProperties) \
   X(vkEnumerateDeviceExtensionProperties)         \
   X(vkCreateDevice)                               \
   X(vkGetDeviceProcAddr)
@@ -53,6 +54,8 @@
   X(vkDestroyImage)                    \
   X(vkGetImageMemoryRequirements)      \
   X(vkBindImageMemory)                 \
+  X(vkGetImageSparseMemoryRequirements) \
+  X(vkQueueBindSparse)                 \
   X(vkCreateImageView)                 \
   X(vkDestroyImageView)                \
   X(vkCreateBufferView)                \

@@ -41,6 +41,13 @@ Image::Image(Device& device, const VkImageCreateInfo& info)
   }
 }
 
+Image::Image(Device& device, const VkImageCreateInfo& info, Sparse)
+    : m_device(device), m_info(info), m_aspects(formatAspects(info.format)) {
+  m_info.pNext = nullptr;
+  m_info.pQueueFamilyIndices = nullptr;
+  check(device.functions().vkCreateImage(device.handle(), &info, nullptr, &m_image), "vkCreateImage");
+}
+
 Image::~Image() {
   m_device.functions().vkDestroyImage(m_device.handle(), m_image, nullptr);
   m_device.allocator().free(m_allocation);

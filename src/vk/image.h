@@ -10,6 +10,10 @@ class Image {
 public:
   // Throws vk::Error; nothing is left allocated when it does.
   Image(Device& device, const VkImageCreateInfo& info);
+  // A sparse image (`info` has the sparse binding, residency and aliased flags) with no memory:
+  // D3D11 tiled textures, mapped from tile pools (vk/tiled_resource.h). Throws vk::Error.
+  struct Sparse {};
+  Image(Device& device, const VkImageCreateInfo& info, Sparse);
   ~Image();
   Image(const Image&) = delete;
   Image& operator=(const Image&) = delete;

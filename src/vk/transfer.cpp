@@ -153,6 +153,16 @@ void Transfer::initializeImage(Image& image) {
   }
 }
 
+void Transfer::prepareImage(Image& image) {
+  VkImageLayout before = image.layout();
+  try {
+    submit([&](VkCommandBuffer commands) { barrier(commands, image, VK_IMAGE_LAYOUT_GENERAL); });
+  } catch (...) {
+    image.setLayout(before);
+    throw;
+  }
+}
+
 std::vector<uint8_t> Transfer::readBuffer(Buffer& buffer) {
   Buffer staging(m_device, buffer.size(), VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                  VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT, 0);

@@ -32,6 +32,8 @@ public:
   // Puts a fresh image the application did not fill in GENERAL, zeroed (block-compressed images
   // keep undefined contents: Vulkan cannot clear them).
   void initializeImage(Image& image);
+  // Puts a fresh sparse image (a D3D11 tiled texture, no memory yet) in GENERAL, untouched.
+  void prepareImage(Image& image);
 
   std::vector<uint8_t> readBuffer(Buffer& buffer);
   std::vector<uint8_t> readImage(Image& image, const std::vector<VkBufferImageCopy>& regions, VkDeviceSize size);

@@ -36,19 +36,27 @@ bool depthComparisonFiltering(const vk::DeviceProfile& profile, D3D_FEATURE_LEVE
 D3D11_TILED_RESOURCES_TIER tiledResourcesTier(const vk::DeviceProfile& profile, D3D_FEATURE_LEVEL level) {
   const VkPhysicalDeviceFeatures& f = profile.features.core.features;
   const VkPhysicalDeviceSparseProperties& sparse = profile.properties.core.properties.sparseProperties;
-  // Tier 1: 11_0 hardware, sparse 2D textures and buffers that may alias (tiles mapped twice).
-  if (level < D3D_FEATURE_LEVEL_11_0 || !f.sparseBinding || !f.sparseResidencyBuffer || !f.sparseResidencyImage2D ||
-      !f.sparseResidencyAliased || !sparse.residencyStandard2DBlockShape)
+  // The device's queue (the first graphics and compute family, vk::Device) must bind sparse
+  // memory: tile mappings are vkQueueBindSparse on it, ordered with the context's submissions.
+  bool queueBinds = false;
+  for (const VkQueueFamilyProperties& family : profile.queueFamilies) {
+    if ((family.queueFlags & VK_QUEUE_GRAPHICS_BIT) && (family.queueFlags & VK_QUEUE_COMPUTE_BIT) && family.queueCount) {
+      queueBinds = (family.queueFlags & VK_QUEUE_SPARSE_BINDING_BIT) != 0;
+      break;
+    }
+  }
+  // Tier 1: 11_0 hardware, sparse 2D textures and buffers that may alias (tiles mapped twice),
+  // in D3D11's 64 KiB standard tiles; implemented on sparse binding (docs/resources.md, Tiled
+  // resources).
+  if (level < D3D_FEATURE_LEVEL_11_0 || !queueBinds || !f.sparseBinding || !f.sparseResidencyBuffer ||
+      !f.sparseResidencyImage2D || !f.sparseResidencyAliased || !sparse.residencyStandard2DBlockShape)
     return D3D11_TILED_RESOURCES_NOT_SUPPORTED;
-  // Tier 2: reads of unmapped tiles return zero, LOD clamp and mapped-status feedback in shaders,
-  // and min/max filtering.
-  if (!sparse.residencyNonResidentStrict || !f.shaderResourceResidency || !f.shaderResourceMinLod ||
-      !profile.features.vk12.samplerFilterMinmax)
-    return D3D11_TILED_RESOURCES_TIER_1;
-  // Tier 3: tiled Texture3D.
-  if (!f.sparseResidencyImage3D || !sparse.residencyStandard3DBlockShape)
-    return D3D11_TILED_RESOURCES_TIER_2;
-  return D3D11_TILED_RESOURCES_TIER_3;
+  // Tier 2 would add reads of unmapped tiles returning zero (residencyNonResidentStrict), LOD
+  // clamp and mapped-status feedback in shaders (shaderResourceResidency, shaderResourceMinLod)
+  // and min/max filtering; tier 3 tiled Texture3D (sparseResidencyImage3D). Not reported: the
+  // compiler answers the feedback instructions with "fully mapped" instead of OpImageSparse*
+  // residency codes, and tiled Texture3D is not built, so no device gets past tier 1 yet.
+  return D3D11_TILED_RESOURCES_TIER_1;
 }
 
 D3D11_CONSERVATIVE_RASTERIZATION_TIER conservativeRasterizationTier(const vk::DeviceProfile& profile) {

@@ -6,7 +6,9 @@
 #include <algorithm>
 #include <initializer_list>
 
+#include "d3d11/caps/feature_support.h"
 #include "d3d11/caps/format_table.h"
+#include "d3d11/caps/tile_shapes.h"
 
 namespace d3d11vk::caps {
 
@@ -200,7 +202,9 @@ FormatSupport queryFormatSupport(const vk::DeviceProfile& profile, D3D_FEATURE_L
                 D3D11_FORMAT_SUPPORT2_UAV_ATOMIC_EXCHANGE | D3D11_FORMAT_SUPPORT2_UAV_ATOMIC_SIGNED_MIN_OR_MAX |
                 D3D11_FORMAT_SUPPORT2_UAV_ATOMIC_UNSIGNED_MIN_OR_MAX;
       }
-      if (sampled && level11 && features.sparseResidencyImage2D && !(info->flags & kFormatPacked422))
+      // Tiled textures: color formats D3D11 tiles, where the device has tiled resources (the
+      // driver's own sparse support for the format is checked again at creation).
+      if (sampled && tiledResourcesTier(profile, level) != D3D11_TILED_RESOURCES_NOT_SUPPORTED && tileableFormat(format))
         s2 |= D3D11_FORMAT_SUPPORT2_TILED;
       break;
     }
