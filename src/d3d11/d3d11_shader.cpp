@@ -160,6 +160,10 @@ HRESULT createShader(const ShaderCreateContext& context, const char* method, dxb
     if (compiled->reflection.rasterizerOrdered && !context.profile.features.shaderInterlock.fragmentShaderPixelInterlock)
       return reject(method, profile.name() + " shader declares a rasterizer-ordered UAV, and this device reports no "
                             "ROVsSupported (Vulkan fragmentShaderPixelInterlock)");
+    if (compiled->reflection.residencyFeedback &&
+        caps::tiledResourcesTier(context.profile, context.level) < D3D11_TILED_RESOURCES_TIER_2)
+      return reject(method, profile.name() + " shader uses tiled-resource residency feedback or LOD clamps (the *_s "
+                            "instructions), which need tiled resources tier 2; this device reports less");
     if (compiled->reflection.innerCoverage &&
         caps::conservativeRasterizationTier(context.profile) < D3D11_CONSERVATIVE_RASTERIZATION_TIER_3)
       return reject(method, profile.name() + " shader reads SV_InnerCoverage, which needs conservative rasterization "

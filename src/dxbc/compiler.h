@@ -115,6 +115,10 @@ struct ShaderReflection {
   // The pixel shader reads vInnerCoverage (SV_InnerCoverage, SPIR-V FullyCoveredEXT): the device
   // needs conservative rasterization tier 3 (fullyCoveredFragmentShaderInputVariable).
   bool innerCoverage = false;
+  // The shader uses a tiled-resource residency form (the *_s loads, samples and gathers, or
+  // check_access_fully_mapped): D3D11 creates it only at tiled resources tier 2, and its status is
+  // compiled as "fully mapped" (docs/compiler.md, Residency feedback).
+  bool residencyFeedback = false;
 };
 
 constexpr uint32_t kRasterizerSampleCountSpecId = 0;

@@ -149,12 +149,14 @@ Id Compiler::uavCounter(uint32_t slot) {
   return var;
 }
 
-// The tiled-resource forms with a residency status (D3D11.2): a resource can only be partly
-// mapped if it is tiled, and the device reports no tiled resources (lavapipe has no sparse
-// residency), so every access is fully mapped. Each runs as its plain form and writes a status
-// of 0, which check_access_fully_mapped reads as fully mapped. The _cl_s forms (with a LOD clamp)
-// are not handled.
+// The tiled-resource forms with a residency status (D3D11.2, tiled resources tier 2). Each runs
+// as its plain form and writes a status of 0, which check_access_fully_mapped reads as fully
+// mapped: true only of resources that are not tiled. So the device refuses shaders using them
+// (ShaderReflection::residencyFeedback) below tier 2, which it reports nowhere yet; OpImageSparse*
+// residency codes would be the way to tier 2.
 bool Compiler::emitResidencyFeedback(const Instruction& ins) {
+  if (ins.opcode >= 219 && ins.opcode <= 234)
+    m_reflection.residencyFeedback = true;
   static const uint32_t kPlainForm[][2] = {
     {219, 109}, {220, 126}, {221, 127}, {222, 128},  // gather4*_s
     {223, 45}, {224, 46}, {225, 163}, {226, 165}, {227, 167},  // ld*_s

@@ -4,6 +4,7 @@
 
 #include "../vk/profile_builder.h"
 #include "d3d11/caps/feature_support.h"
+#include "d3d11/caps/tile_shapes.h"
 #include "d3d11/caps/format_support.h"
 #include "d3d11/caps/format_table.h"
 #include "d3d11/caps/resource_limits.h"
@@ -80,21 +81,60 @@ TEST_CASE("every feature rejects a wrong structure size and a null pointer", "[c
   CHECK(caps::queryFeatureSupport(profile, D3D_FEATURE_LEVEL_11_1, D3D11_FEATURE(999), &threading, sizeof(threading)) == E_INVALIDARG);
 }
 
-TEST_CASE("tiled resources tiers follow the tier definitions", "[caps]") {
+TEST_CASE("tiled resources: tier 1 where sparse binding serves it, never above until tier 2 is built", "[caps]") {
   vk::DeviceProfile profile = test::fullProfile();
-  CHECK(caps::tiledResourcesTier(profile, D3D_FEATURE_LEVEL_11_1) == D3D11_TILED_RESOURCES_TIER_3);
-  CHECK(caps::tiledResourcesTier(profile, D3D_FEATURE_LEVEL_10_1) == D3D11_TILED_RESOURCES_NOT_SUPPORTED);  // tier 1 needs 11_0
-  profile.features.core.features.sparseResidencyImage3D = VK_FALSE;
-  CHECK(caps::tiledResourcesTier(profile, D3D_FEATURE_LEVEL_11_1) == D3D11_TILED_RESOURCES_TIER_2);
-  profile.properties.core.properties.sparseProperties.residencyNonResidentStrict = VK_FALSE;
+  // Everything tier 2 and 3 ask of Vulkan is there; the shader residency feedback is not built.
   CHECK(caps::tiledResourcesTier(profile, D3D_FEATURE_LEVEL_11_1) == D3D11_TILED_RESOURCES_TIER_1);
-  profile.features.core.features.sparseResidencyAliased = VK_FALSE;
-  CHECK(caps::tiledResourcesTier(profile, D3D_FEATURE_LEVEL_11_1) == D3D11_TILED_RESOURCES_NOT_SUPPORTED);
-
+  CHECK(caps::tiledResourcesTier(profile, D3D_FEATURE_LEVEL_10_1) == D3D11_TILED_RESOURCES_NOT_SUPPORTED);  // tier 1 needs 11_0
   D3D11_FEATURE_DATA_D3D11_OPTIONS1 options1{};
   REQUIRE(caps::queryFeatureSupport(profile, D3D_FEATURE_LEVEL_11_1, D3D11_FEATURE_D3D11_OPTIONS1, &options1, sizeof(options1)) == S_OK);
-  CHECK(options1.TiledResourcesTier == D3D11_TILED_RESOURCES_NOT_SUPPORTED);
-  CHECK_FALSE(options1.MinMaxFiltering);
+  CHECK(options1.TiledResourcesTier == D3D11_TILED_RESOURCES_TIER_1);
+  CHECK_FALSE(options1.MinMaxFiltering);  // not at tier 1 (the tier 1 document)
+  D3D11_FEATURE_DATA_FORMAT_SUPPORT2 format{DXGI_FORMAT_R8G8B8A8_UNORM, 0};
+  REQUIRE(caps::queryFeatureSupport(profile, D3D_FEATURE_LEVEL_11_1, D3D11_FEATURE_FORMAT_SUPPORT2, &format, sizeof(format)) == S_OK);
+  CHECK(format.OutFormatSupport2 & D3D11_FORMAT_SUPPORT2_TILED);
+  // Never tiled: 96-bit and stencil formats.
+  for (DXGI_FORMAT never : {DXGI_FORMAT_R32G32B32_FLOAT, DXGI_FORMAT_D24_UNORM_S8_UINT}) {
+    D3D11_FEATURE_DATA_FORMAT_SUPPORT2 other{never, 0};
+    caps::queryFeatureSupport(profile, D3D_FEATURE_LEVEL_11_1, D3D11_FEATURE_FORMAT_SUPPORT2, &other, sizeof(other));
+    CHECK_FALSE(other.OutFormatSupport2 & D3D11_FORMAT_SUPPORT2_TILED);
+  }
+
+  SECTION("each tier 1 need") {
+    SECTION("a queue that binds sparse memory") { profile.queueFamilies[0].queueFlags &= ~VK_QUEUE_SPARSE_BINDING_BIT; }
+    SECTION("aliased residency") { profile.features.core.features.sparseResidencyAliased = VK_FALSE; }
+    SECTION("sparse buffers") { profile.features.core.features.sparseResidencyBuffer = VK_FALSE; }
+    SECTION("sparse 2D images") { profile.features.core.features.sparseResidencyImage2D = VK_FALSE; }
+    SECTION("the standard 2D block shape") {
+      profile.properties.core.properties.sparseProperties.residencyStandard2DBlockShape = VK_FALSE;
+    }
+    CHECK(caps::tiledResourcesTier(profile, D3D_FEATURE_LEVEL_11_1) == D3D11_TILED_RESOURCES_NOT_SUPPORTED);
+    REQUIRE(caps::queryFeatureSupport(profile, D3D_FEATURE_LEVEL_11_1, D3D11_FEATURE_FORMAT_SUPPORT2, &format, sizeof(format)) == S_OK);
+    CHECK_FALSE(format.OutFormatSupport2 & D3D11_FORMAT_SUPPORT2_TILED);
+  }
+}
+
+TEST_CASE("standard tile shapes are the documented ones", "[caps]") {
+  using caps::standardTileShape;
+  const auto is = [](caps::StandardTileShape s, UINT w, UINT h, UINT d) { return s.width == w && s.height == h && s.depth == d; };
+  const D3D11_RESOURCE_DIMENSION tex2D = D3D11_RESOURCE_DIMENSION_TEXTURE2D, tex3D = D3D11_RESOURCE_DIMENSION_TEXTURE3D;
+  CHECK(is(standardTileShape(DXGI_FORMAT_R8_UNORM, tex2D, 1), 256, 256, 1));
+  CHECK(is(standardTileShape(DXGI_FORMAT_R16_UINT, tex2D, 1), 256, 128, 1));
+  CHECK(is(standardTileShape(DXGI_FORMAT_R8G8B8A8_UNORM, tex2D, 1), 128, 128, 1));
+  CHECK(is(standardTileShape(DXGI_FORMAT_R32G32_FLOAT, tex2D, 1), 128, 64, 1));
+  CHECK(is(standardTileShape(DXGI_FORMAT_R32G32B32A32_FLOAT, tex2D, 1), 64, 64, 1));
+  CHECK(is(standardTileShape(DXGI_FORMAT_BC1_UNORM, tex2D, 1), 512, 256, 1));
+  CHECK(is(standardTileShape(DXGI_FORMAT_BC4_SNORM, tex2D, 1), 512, 256, 1));
+  CHECK(is(standardTileShape(DXGI_FORMAT_BC7_UNORM, tex2D, 1), 256, 256, 1));
+  CHECK(is(standardTileShape(DXGI_FORMAT_R8G8B8A8_UNORM, tex2D, 4), 64, 64, 1));   // 4x: width and height halved
+  CHECK(is(standardTileShape(DXGI_FORMAT_R8G8B8A8_UNORM, tex2D, 8), 32, 64, 1));   // 8x: 4x2
+  CHECK(is(standardTileShape(DXGI_FORMAT_R8G8B8A8_UNORM, tex2D, 16), 32, 32, 1));  // 16x: 4x4
+  CHECK(is(standardTileShape(DXGI_FORMAT_R8_UNORM, tex3D, 1), 64, 32, 32));
+  CHECK(is(standardTileShape(DXGI_FORMAT_R8G8B8A8_UNORM, tex3D, 1), 32, 32, 16));
+  CHECK(is(standardTileShape(DXGI_FORMAT_R32G32B32A32_FLOAT, tex3D, 1), 16, 16, 16));
+  CHECK(is(standardTileShape(DXGI_FORMAT_BC1_UNORM, tex3D, 1), 128, 64, 16));
+  CHECK(is(standardTileShape(DXGI_FORMAT_R32G32B32_FLOAT, tex2D, 1), 0, 0, 0));  // 96 bits: never tiled
+  CHECK(is(standardTileShape(DXGI_FORMAT_D24_UNORM_S8_UINT, tex2D, 1), 0, 0, 0));
 }
 
 TEST_CASE("format support follows each format's kind", "[caps]") {

@@ -28,16 +28,21 @@ TEST_CASE("lavapipe 22.3.6 reaches 11_1 and is refused 12_0 for sparse residency
   CHECK(anyReasonMentions(missingForFeatureLevel(profile, D3D_FEATURE_LEVEL_12_1), VK_EXT_CONSERVATIVE_RASTERIZATION_EXTENSION_NAME));
 }
 
-TEST_CASE("NVIDIA H200 reaches 12_1 with tiled resources tier 3 and conservative rasterization", "[fixtures]") {
+TEST_CASE("NVIDIA H200 reaches 11_1, refused 12_0 for tiled resources tier 2 only; conservative rasterization and ROVs",
+          "[fixtures]") {
   vk::DeviceProfile profile = test::fixtureProfile("nvidia-h200");
-  CHECK(maxFeatureLevel(profile) == D3D_FEATURE_LEVEL_12_1);
-  CHECK(missingForFeatureLevel(profile, D3D_FEATURE_LEVEL_12_1).empty());
-  CHECK(caps::tiledResourcesTier(profile, D3D_FEATURE_LEVEL_12_1) == D3D11_TILED_RESOURCES_TIER_3);
+  CHECK(maxFeatureLevel(profile) == D3D_FEATURE_LEVEL_11_1);
+  const auto missing = missingForFeatureLevel(profile, D3D_FEATURE_LEVEL_12_0);
+  REQUIRE(missing.size() == 1);
+  CHECK(anyReasonMentions(missing, "tiled resources tier 2"));
+  CHECK(missingForFeatureLevel(profile, D3D_FEATURE_LEVEL_12_1) == missing);
+  CHECK(caps::tiledResourcesTier(profile, D3D_FEATURE_LEVEL_11_1) == D3D11_TILED_RESOURCES_TIER_1);
   CHECK(caps::conservativeRasterizationTier(profile) >= D3D11_CONSERVATIVE_RASTERIZATION_TIER_1);
 
   D3D11_FEATURE_DATA_D3D11_OPTIONS2 options2{};
-  REQUIRE(caps::queryFeatureSupport(profile, D3D_FEATURE_LEVEL_12_1, D3D11_FEATURE_D3D11_OPTIONS2, &options2, sizeof(options2)) == S_OK);
+  REQUIRE(caps::queryFeatureSupport(profile, D3D_FEATURE_LEVEL_11_1, D3D11_FEATURE_D3D11_OPTIONS2, &options2, sizeof(options2)) == S_OK);
   CHECK(options2.ROVsSupported);
+  CHECK(options2.TiledResourcesTier == D3D11_TILED_RESOURCES_TIER_1);
   CHECK(options2.TypedUAVLoadAdditionalFormats);
   CHECK_FALSE(options2.UnifiedMemoryArchitecture);  // a discrete GPU
 }

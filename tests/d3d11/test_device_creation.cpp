@@ -175,20 +175,16 @@ TEST_CASE("D3D11CreateDevice rejects what the documentation rejects", "[device]"
 
 TEST_CASE("a level the device cannot run fails with DXGI_ERROR_UNSUPPORTED", "[device]") {
   ComPtr<ID3D11Device> probe = createDevice();
-  // lavapipe has no sparse residency, so 12_0 and 12_1 are out of reach; on a GPU that has them
-  // this test has nothing to refuse and checks only that asking succeeds.
+  // 12_0 and 12_1 need tiled resources tier 2, which d3d11vk does not build yet (its shader
+  // residency feedback): no device reaches them (docs/caps.md).
   const D3D_FEATURE_LEVEL only12[] = {D3D_FEATURE_LEVEL_12_1, D3D_FEATURE_LEVEL_12_0};
   ComPtr<ID3D11Device> device;
   D3D_FEATURE_LEVEL level = D3D_FEATURE_LEVEL(0);
   HRESULT hr = D3D11CreateDevice(nullptr, D3D_DRIVER_TYPE_HARDWARE, nullptr, 0, only12, 2, D3D11_SDK_VERSION,
                                  device.put(), &level, nullptr);
-  std::string name = probe.query<ID3D11VkDeviceInfo>()->GetVulkanDeviceName();
-  if (name.find("llvmpipe") != std::string::npos) {
-    CHECK(hr == DXGI_ERROR_UNSUPPORTED);
-    CHECK_FALSE(device);
-  } else {
-    CHECK((hr == S_OK || hr == DXGI_ERROR_UNSUPPORTED));
-  }
+  INFO(probe.query<ID3D11VkDeviceInfo>()->GetVulkanDeviceName());
+  CHECK(hr == DXGI_ERROR_UNSUPPORTED);
+  CHECK_FALSE(device);
 }
 
 TEST_CASE("with no device out-pointer D3D11CreateDevice only checks and returns S_FALSE", "[device]") {

@@ -1,29 +1,42 @@
 // Feature levels: the per-level table and negotiation against requested lists.
 #include <catch2/catch.hpp>
 
+#include "d3d11/caps/feature_support.h"
 #include "d3d11/d3d11_feature_levels.h"
 #include "../vk/profile_builder.h"
 
 using namespace d3d11vk;
 
-TEST_CASE("a device with everything reaches 12_1", "[d3d11][feature-level]") {
-  CHECK(maxFeatureLevel(test::fullProfile()) == D3D_FEATURE_LEVEL_12_1);
+TEST_CASE("a device with everything reaches 11_1: 12_0 needs tiled resources tier 2, which is not built",
+          "[d3d11][feature-level]") {
+  const vk::DeviceProfile profile = test::fullProfile();
+  CHECK(maxFeatureLevel(profile) == D3D_FEATURE_LEVEL_11_1);
+  auto missing = missingForFeatureLevel(profile, D3D_FEATURE_LEVEL_12_0);
+  REQUIRE(missing.size() == 1);
+  CHECK(missing[0].find("tiled resources tier 2") != std::string::npos);
+  // 12_1 lacks only what 12_0 lacks: conservative rasterization and interlock are there.
+  CHECK(missingForFeatureLevel(profile, D3D_FEATURE_LEVEL_12_1) == missing);
 }
 
 TEST_CASE("each level is refused for what it needs, with reasons", "[d3d11][feature-level]") {
   vk::DeviceProfile profile = test::fullProfile();
-  SECTION("no conservative rasterization: 12_0") {
+  SECTION("no conservative rasterization: 12_1 names it") {
     test::dropExtension(profile, VK_EXT_CONSERVATIVE_RASTERIZATION_EXTENSION_NAME);
-    CHECK(maxFeatureLevel(profile) == D3D_FEATURE_LEVEL_12_0);
     auto missing = missingForFeatureLevel(profile, D3D_FEATURE_LEVEL_12_1);
-    REQUIRE_FALSE(missing.empty());
-    CHECK(missing[0].find(VK_EXT_CONSERVATIVE_RASTERIZATION_EXTENSION_NAME) != std::string::npos);
+    bool named = false;
     for (const std::string& reason : missing)
-      CHECK(reason.find("12_1") != std::string::npos);  // nothing below 12_1 is missing
+      named |= reason.find(VK_EXT_CONSERVATIVE_RASTERIZATION_EXTENSION_NAME) != std::string::npos;
+    CHECK(named);
+    CHECK(missing.size() > missingForFeatureLevel(profile, D3D_FEATURE_LEVEL_12_0).size());
   }
-  SECTION("no sparse binding: 11_1") {
+  SECTION("no sparse binding: no tiled resources, 12_0 names it, 11_1 stays") {
     profile.features.core.features.sparseBinding = VK_FALSE;
     CHECK(maxFeatureLevel(profile) == D3D_FEATURE_LEVEL_11_1);
+    CHECK(caps::tiledResourcesTier(profile, D3D_FEATURE_LEVEL_11_1) == D3D11_TILED_RESOURCES_NOT_SUPPORTED);
+    bool named = false;
+    for (const std::string& reason : missingForFeatureLevel(profile, D3D_FEATURE_LEVEL_12_0))
+      named |= reason.find("sparseBinding") != std::string::npos;
+    CHECK(named);
   }
   SECTION("no logicOp: 11_0") {
     profile.features.core.features.logicOp = VK_FALSE;

@@ -13,6 +13,8 @@ namespace test {
 inline vk::DeviceProfile fullProfile() {
   vk::DeviceProfile profile;
   profile.properties.core.properties.apiVersion = VK_API_VERSION_1_3;
+  profile.queueFamilies.push_back(VkQueueFamilyProperties{
+      VK_QUEUE_GRAPHICS_BIT | VK_QUEUE_COMPUTE_BIT | VK_QUEUE_TRANSFER_BIT | VK_QUEUE_SPARSE_BINDING_BIT, 1, 64, {1, 1, 1}});
   std::strncpy(profile.properties.core.properties.deviceName, "Synthetic GPU", VK_MAX_PHYSICAL_DEVICE_NAME_SIZE - 1);
   for (const vk::ExtensionRequirement& extension : vk::extensionRequirements())
     profile.extensions.push_back(extension.name);
