@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "d3d11/caps/capability_sources.h"
 #include "d3d11/caps/feature_support.h"
 #include "d3d11/caps/format_support.h"
 #include "d3d11/caps/format_table.h"
@@ -222,20 +223,47 @@ void printText(const Json& r) {
 }
 
 int usage() {
-  std::fprintf(stderr, "usage: d3d11vk-caps [--profile FILE] [--json]\n"
-                       "  without --profile: the first Vulkan device on this machine\n");
+  std::fprintf(stderr, "usage: d3d11vk-caps [--profile FILE] [--json | --sources]\n"
+                       "  without --profile: the first Vulkan device on this machine\n"
+                       "  --sources: each capability reported at the device's level, with the code that\n"
+                       "  serves it and its test; exit 1 when one has no entry (docs/caps.md)\n");
   return 2;
+}
+
+// --sources: the capability-sources table applied to this device.
+int printSources(const vk::DeviceProfile& profile) {
+  const auto level = d3d11vk::maxFeatureLevel(profile);
+  if (!level) {
+    std::printf("no feature level: nothing is reported\n");
+    return 0;
+  }
+  int unserved = 0;
+  for (const std::string& capability : d3d11vk::caps::reportedCapabilities(profile, *level)) {
+    const d3d11vk::caps::CapabilitySource* source = nullptr;
+    for (const auto& entry : d3d11vk::caps::capabilitySources())
+      if (capability == entry.capability)
+        source = &entry;
+    if (source) {
+      std::printf("%-64s %s | %s\n", capability.c_str(), source->implementation, source->test);
+    } else {
+      std::printf("%-64s UNSERVED: no implementation on record\n", capability.c_str());
+      unserved++;
+    }
+  }
+  return unserved ? 1 : 0;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
   std::string profilePath;
-  bool json = false;
+  bool json = false, sources = false;
   for (int i = 1; i < argc; i++) {
     std::string arg = argv[i];
     if (arg == "--json")
       json = true;
+    else if (arg == "--sources")
+      sources = true;
     else if (arg == "--profile" && i + 1 < argc)
       profilePath = argv[++i];
     else if (arg == "--help" || arg == "-h")
@@ -261,6 +289,8 @@ int main(int argc, char** argv) {
     return 1;
   }
 
+  if (sources)
+    return printSources(profile);
   Json r = report(profile);
   if (json)
     std::printf("%s\n", r.dump(2).c_str());
