@@ -222,10 +222,12 @@ void D3D11DeviceContext::recordCopy(D3D11ResourceCommon* dst, UINT dstSubresourc
 
   const bool imageTypesDiffer = from.image() && to.image() && from.image()->info().imageType != to.image()->info().imageType;
   const bool oneIs1D = imageTypesDiffer && (from.image()->info().imageType == VK_IMAGE_TYPE_1D || to.image()->info().imageType == VK_IMAGE_TYPE_1D);
-  if (from.image() && to.image() && (copyAspects(from) != copyAspects(to) || oneIs1D)) {
-    // Vulkan copies images only between equal aspects and between 2D and 3D types; a depth image
-    // copied with a colour one (D16_UNORM and R16_UNORM share a family) or a 1D texture with a 2D
-    // one goes through scratch memory, whose texels both sides read alike.
+  const bool ontoItself = src == dst && srcSubresource == dstSubresource;
+  if (from.image() && to.image() && (copyAspects(from) != copyAspects(to) || oneIs1D || ontoItself)) {
+    // Vulkan copies images only between equal aspects and between 2D and 3D types, and never a
+    // subresource onto itself; a depth image copied with a colour one (D16_UNORM and R16_UNORM
+    // share a family), a 1D texture with a 2D one, or a region within one subresource (overlapping
+    // or not) goes through scratch memory, whose texels both sides read alike.
     const BlockShape fromBlock = blockShape(from.desc().format), toBlock = blockShape(to.desc().format);
     const VkDeviceSize bytes = VkDeviceSize((extent.width + fromBlock.width - 1) / fromBlock.width) *
                                ((extent.height + fromBlock.height - 1) / fromBlock.height) * extent.depth * fromBlock.bytes;
@@ -415,11 +417,35 @@ void D3D11DeviceContext::copyRegion(D3D11ResourceCommon* dst, UINT dstSubresourc
       return;
     }
     const vk::BufferSlice s = sliceOf(*from), d = sliceOf(*to);
+    const VkDeviceSize bytes = box.right - box.left;
+    const VkDeviceSize srcAt = s.offset + box.left, dstAt = d.offset + dstX;
+    if (s.buffer == d.buffer && srcAt < dstAt + bytes && dstAt < srcAt + bytes) {
+      // Overlapping ranges of one buffer (D3D11_OPTIONS.CopyWithOverlap): Vulkan forbids them in
+      // one copy, so the bytes go through scratch memory, as if copied to a temporary first.
+      vk::BufferSlice scratch;
+      try {
+        scratch = m_uploads->allocate(bytes, 16, recordingValue());
+      } catch (const vk::Error& error) {
+        util::log::error(method, ": no scratch memory: ", error.what(), "; call dropped");
+        return;
+      }
+      auto& out = m_stream->record<vk::CopyBufferCommand>(sizeof(VkBufferCopy));
+      out.src = s.buffer;
+      out.dst = scratch.buffer;
+      out.regionCount = 1;
+      *vk::tailOf<VkBufferCopy>(&out) = VkBufferCopy{srcAt, scratch.offset, bytes};
+      auto& in = m_stream->record<vk::CopyBufferCommand>(sizeof(VkBufferCopy));
+      in.src = scratch.buffer;
+      in.dst = d.buffer;
+      in.regionCount = 1;
+      *vk::tailOf<VkBufferCopy>(&in) = VkBufferCopy{scratch.offset, dstAt, bytes};
+      return;
+    }
     auto& copy = m_stream->record<vk::CopyBufferCommand>(sizeof(VkBufferCopy));
     copy.src = s.buffer;
     copy.dst = d.buffer;
     copy.regionCount = 1;
-    *vk::tailOf<VkBufferCopy>(&copy) = VkBufferCopy{s.offset + box.left, d.offset + dstX, box.right - box.left};
+    *vk::tailOf<VkBufferCopy>(&copy) = VkBufferCopy{srcAt, dstAt, bytes};
     if (from->desc().Usage == D3D11_USAGE_STAGING)
       noteGpuUse(src);
     if (to->desc().Usage == D3D11_USAGE_STAGING)
@@ -433,9 +459,16 @@ void D3D11DeviceContext::copyRegion(D3D11ResourceCommon* dst, UINT dstSubresourc
   if (to.desc().usage == D3D11_USAGE_IMMUTABLE ||
       !copyFormatsCompatible(from.desc().format, to.desc().format, m_device->featureLevel() >= D3D_FEATURE_LEVEL_10_1) ||
       from.desc().sampleDesc.Count != to.desc().sampleDesc.Count ||
-      srcSubresource >= from.layout().size() || dstSubresource >= to.layout().size() || (src == dst && srcSubresource == dstSubresource)) {
-    util::log::warn(method, ": incompatible textures (format, sample count), immutable destination, subresource "
-                    "out of range, or a subresource copied onto itself; call dropped");
+      srcSubresource >= from.layout().size() || dstSubresource >= to.layout().size()) {
+    util::log::warn(method, ": incompatible textures (format, sample count), immutable destination, or subresource "
+                    "out of range; call dropped");
+    return;
+  }
+  // A subresource copied onto itself (D3D11_OPTIONS.CopyWithOverlap): through scratch memory in
+  // recordCopy; staging textures, whose subresources are buffer ranges, are not done.
+  const bool ontoItself = src == dst && srcSubresource == dstSubresource;
+  if (ontoItself && !from.image()) {
+    util::log::warn(method, ": a staging texture's subresource copied onto itself is not implemented; call dropped");
     return;
   }
   const SubresourceLayout& fromSub = from.layout()[srcSubresource];
@@ -451,6 +484,8 @@ void D3D11DeviceContext::copyRegion(D3D11ResourceCommon* dst, UINT dstSubresourc
     util::log::warn(method, ": a depth-stencil or multisampled resource is copied as a whole subresource only; call dropped");
     return;
   }
+  if (wholeOnly && ontoItself)
+    return;  // a whole subresource onto itself changes nothing
   // Extents are in the source's texels; a compressed source's blocks land on uncompressed texels.
   const BlockShape fromBlock = blockShape(from.desc().format), toBlock = blockShape(to.desc().format);
   const UINT width = box.right - box.left, height = box.bottom - box.top, depth = box.back - box.front;

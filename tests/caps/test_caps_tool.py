@@ -44,6 +44,17 @@ for name, level in (("lavapipe-mesa-22.3.6", "11_1"), ("nvidia-h200", "11_1")):
     else:
         check(report["refusedLevels"] == {}, f"{name}: nothing refused")
 
+# Capability sources (docs/caps.md): every capability each fixture and the live device report has
+# an entry naming its code and test; --sources exits 1 when one has none.
+for name in ("lavapipe-mesa-22.3.6", "lavapipe-mesa-25.0.7", "nvidia-h200"):
+    result = run("--profile", os.path.join(fixtures, name + ".json"), "--sources")
+    check(result.returncode == 0 and "UNSERVED" not in result.stdout, f"{name}: every reported capability has a source")
+result = run("--sources")
+if result.returncode == 0 or "UNSERVED" in result.stdout:
+    check(result.returncode == 0 and "UNSERVED" not in result.stdout, "the live device: every reported capability has a source")
+else:
+    print(f"SKIP (live device): d3d11vk-caps --sources could not read a device: {result.stderr.strip()[:200]}")
+
 # A device that cannot run D3D11 at all: the profile was read, so exit 0 with maxFeatureLevel null.
 with open(os.path.join(fixtures, "lavapipe-mesa-22.3.6.json")) as f:
     doc = json.load(f)

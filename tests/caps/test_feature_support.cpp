@@ -17,7 +17,7 @@ static D3D11_FEATURE_DATA_D3D11_OPTIONS options(const vk::DeviceProfile& profile
   return data;
 }
 
-TEST_CASE("D3D11_OPTIONS at 11_1: every member TRUE but the two that follow the hardware", "[caps]") {
+TEST_CASE("D3D11_OPTIONS at 11_1: every member TRUE but the pair not built and the one that follows the hardware", "[caps]") {
   vk::DeviceProfile profile = test::fullProfile();
   profile.features.core.features.shaderFloat64 = VK_FALSE;
   auto o = options(profile, D3D_FEATURE_LEVEL_11_1);
@@ -30,8 +30,8 @@ TEST_CASE("D3D11_OPTIONS at 11_1: every member TRUE but the two that follow the 
   CHECK(o.ConstantBufferPartialUpdate);
   CHECK(o.ConstantBufferOffsetting);
   CHECK(o.MapNoOverwriteOnDynamicConstantBuffer);
-  CHECK(o.MapNoOverwriteOnDynamicBufferSRV);
-  CHECK(o.MultisampleRTVWithForcedSampleCountOne);
+  CHECK_FALSE(o.MapNoOverwriteOnDynamicBufferSRV);        // its group's partner is not built:
+  CHECK_FALSE(o.MultisampleRTVWithForcedSampleCountOne);  // rasterizing 1 sample into MSAA targets
   CHECK(o.ExtendedResourceSharing);
   CHECK_FALSE(o.ExtendedDoublesShaderInstructions);  // no 64-bit floats on this device
   profile.features.core.features.shaderFloat64 = VK_TRUE;
@@ -173,9 +173,11 @@ TEST_CASE("format support follows each format's kind", "[caps]") {
               D3D11_FORMAT_SUPPORT_TYPED_UNORDERED_ACCESS_VIEW);
 }
 
-TEST_CASE("9_x format support has no buffer or comparison bits, and D3D9 shadows stay supported", "[caps]") {
+TEST_CASE("9_x format support has no buffer or comparison bits; D3D9 shadows only where comparison samplers are built",
+          "[caps]") {
   // Windows reports neither BUFFER nor SHADER_SAMPLE_COMPARISON for any format at 9_x (Wine's
-  // conformance tests); 9_x shadow maps are D3D11_FEATURE_D3D9_SHADOW_SUPPORT instead.
+  // conformance tests); 9_x shadow maps are D3D11_FEATURE_D3D9_SHADOW_SUPPORT instead, which
+  // d3d11vk reports FALSE at 9_x because it refuses comparison samplers there (not built).
   vk::DeviceProfile profile = test::fullProfile();
   for (D3D_FEATURE_LEVEL level : {D3D_FEATURE_LEVEL_9_1, D3D_FEATURE_LEVEL_9_3}) {
     for (const caps::FormatInfo& info : caps::allFormats()) {
@@ -185,8 +187,16 @@ TEST_CASE("9_x format support has no buffer or comparison bits, and D3D9 shadows
     }
     D3D11_FEATURE_DATA_D3D9_SHADOW_SUPPORT shadow{};
     REQUIRE(caps::queryFeatureSupport(profile, level, D3D11_FEATURE_D3D9_SHADOW_SUPPORT, &shadow, sizeof(shadow)) == S_OK);
-    CHECK(shadow.SupportsDepthAsTextureWithLessEqualComparisonFilter);
+    CHECK_FALSE(shadow.SupportsDepthAsTextureWithLessEqualComparisonFilter);  // 9_x refuses comparison samplers
+    D3D11_FEATURE_DATA_D3D9_SIMPLE_INSTANCING_SUPPORT instancing{};
+    REQUIRE(caps::queryFeatureSupport(profile, level, D3D11_FEATURE_D3D9_SIMPLE_INSTANCING_SUPPORT, &instancing,
+                                      sizeof(instancing)) == S_OK);
+    CHECK(bool(instancing.SimpleInstancingSupported) == (level == D3D_FEATURE_LEVEL_9_3));  // refused below 9_3
   }
+  D3D11_FEATURE_DATA_D3D9_SHADOW_SUPPORT shadow10{};
+  REQUIRE(caps::queryFeatureSupport(profile, D3D_FEATURE_LEVEL_10_0, D3D11_FEATURE_D3D9_SHADOW_SUPPORT, &shadow10,
+                                    sizeof(shadow10)) == S_OK);
+  CHECK(shadow10.SupportsDepthAsTextureWithLessEqualComparisonFilter);
   CHECK(caps::queryFormatSupport(profile, D3D_FEATURE_LEVEL_10_0, DXGI_FORMAT_R32_FLOAT).support & D3D11_FORMAT_SUPPORT_BUFFER);
   CHECK(caps::queryFormatSupport(profile, D3D_FEATURE_LEVEL_10_0, DXGI_FORMAT_R24_UNORM_X8_TYPELESS).support &
         D3D11_FORMAT_SUPPORT_SHADER_SAMPLE_COMPARISON);

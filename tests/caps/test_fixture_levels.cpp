@@ -43,7 +43,7 @@ TEST_CASE("NVIDIA H200 reaches 11_1, refused 12_0 for tiled resources tier 2 onl
   REQUIRE(caps::queryFeatureSupport(profile, D3D_FEATURE_LEVEL_11_1, D3D11_FEATURE_D3D11_OPTIONS2, &options2, sizeof(options2)) == S_OK);
   CHECK(options2.ROVsSupported);
   CHECK(options2.TiledResourcesTier == D3D11_TILED_RESOURCES_TIER_1);
-  CHECK(options2.TypedUAVLoadAdditionalFormats);
+  CHECK_FALSE(options2.TypedUAVLoadAdditionalFormats);  // the compiler loads R32 UAVs only
   CHECK_FALSE(options2.UnifiedMemoryArchitecture);  // a discrete GPU
 }
 

@@ -208,3 +208,25 @@ TEST_CASE("UAV clears of an R11G11B10_FLOAT typed buffer convert to its unsigned
   f.context->ClearUnorderedAccessViewUint(uav.get(), bits);
   CHECK(texel(f.readBuffer(buffer.get()), 3) == (0x7ffu | (0x001u << 11) | (0x3ffu << 22)));
 }
+
+TEST_CASE("discards are accepted and the contents stay usable", "[device][context]") {
+  // DiscardAPIsSeenByDriver: the discard is a hint that the contents may go; keeping them is a
+  // valid discard, and whatever follows must render as usual.
+  Fixture f;
+  ComPtr<ID3D11DeviceContext1> context1 = f.context.query<ID3D11DeviceContext1>();
+  REQUIRE(context1);
+  auto texture = f.texture2D(8, 8, DXGI_FORMAT_R8G8B8A8_UNORM, D3D11_USAGE_DEFAULT, D3D11_BIND_RENDER_TARGET);
+  ComPtr<ID3D11RenderTargetView> rtv;
+  REQUIRE(f.device->CreateRenderTargetView(texture.get(), nullptr, rtv.put()) == S_OK);
+  const float red[4] = {1, 0, 0, 1}, green[4] = {0, 1, 0, 1};
+  f.context->ClearRenderTargetView(rtv.get(), red);
+  context1->DiscardView(rtv.get());
+  context1->DiscardResource(texture.get());
+  const D3D11_RECT rect{0, 0, 4, 4};
+  context1->DiscardView1(rtv.get(), &rect, 1);
+  context1->DiscardResource(nullptr);  // ignored
+  f.context->ClearRenderTargetView(rtv.get(), green);
+  const std::vector<uint8_t> pixels = f.readTexture(texture.get(), 0, 4);
+  CHECK(texel(pixels, 0) == 0xff00ff00u);
+  CHECK(texel(pixels, 63) == 0xff00ff00u);
+}

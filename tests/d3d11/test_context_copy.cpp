@@ -511,3 +511,44 @@ TEST_CASE("CopySubresourceRegion copies between 1D, 2D and 3D textures, and an e
   f.context->CopySubresourceRegion(to.get(), 0, 0, 0, 0, from.get(), 0, &thin);
   CHECK(f.readBuffer(to.get())[0] == 0);
 }
+
+TEST_CASE("CopyWithOverlap: a region copied within one buffer or one texture subresource lands as if through a "
+          "temporary", "[device][copy]") {
+  Fixture f;
+  D3D11_FEATURE_DATA_D3D11_OPTIONS options{};
+  REQUIRE(f.device->CheckFeatureSupport(D3D11_FEATURE_D3D11_OPTIONS, &options, sizeof(options)) == S_OK);
+  REQUIRE(options.CopyWithOverlap);
+  ComPtr<ID3D11DeviceContext1> context1 = f.context.query<ID3D11DeviceContext1>();
+  REQUIRE(context1);
+
+  // Bytes 0..99 of a buffer of 0, 1, 2...: copy [10, 60) to 30: the destination gets the
+  // source's old bytes (10..59), not bytes the copy itself wrote.
+  std::vector<uint8_t> bytes(100);
+  for (size_t i = 0; i < bytes.size(); i++)
+    bytes[i] = uint8_t(i);
+  auto buffer = f.buffer(100, D3D11_USAGE_DEFAULT, D3D11_BIND_SHADER_RESOURCE, 0, bytes.data());
+  const D3D11_BOX range{10, 0, 0, 60, 1, 1};
+  context1->CopySubresourceRegion1(buffer.get(), 0, 30, 0, 0, buffer.get(), 0, &range, 0);
+  std::vector<uint8_t> expected = bytes;
+  std::copy(bytes.begin() + 10, bytes.begin() + 60, expected.begin() + 30);
+  CHECK(f.readBuffer(buffer.get()) == expected);
+
+  // A 16x16 R32 texture of texel = y * 16 + x: copy the 8x8 box at (2, 2) to (4, 5).
+  std::vector<uint32_t> texels(256);
+  for (uint32_t i = 0; i < 256; i++)
+    texels[i] = i;
+  D3D11_TEXTURE2D_DESC desc{16, 16, 1, 1, DXGI_FORMAT_R32_UINT, {1, 0}, D3D11_USAGE_DEFAULT, D3D11_BIND_SHADER_RESOURCE, 0, 0};
+  D3D11_SUBRESOURCE_DATA initial{texels.data(), 64, 0};
+  ComPtr<ID3D11Texture2D> texture;
+  REQUIRE(f.device->CreateTexture2D(&desc, &initial, texture.put()) == S_OK);
+  const D3D11_BOX box{2, 2, 0, 10, 10, 1};
+  f.context->CopySubresourceRegion(texture.get(), 0, 4, 5, 0, texture.get(), 0, &box);
+  const std::vector<uint8_t> read = f.readTexture(texture.get(), 0, 4);
+  for (uint32_t y = 0; y < 16; y++)
+    for (uint32_t x = 0; x < 16; x++) {
+      const bool copied = x >= 4 && x < 12 && y >= 5 && y < 13;
+      const uint32_t want = copied ? (y - 5 + 2) * 16 + (x - 4 + 2) : y * 16 + x;
+      INFO("texel " << x << ", " << y);
+      CHECK(texel(read, y * 16 + x) == want);
+    }
+}

@@ -75,8 +75,8 @@ int main() {
   D3D11_FEATURE_DATA_D3D11_OPTIONS options{};
   check(device->CheckFeatureSupport(D3D11_FEATURE_D3D11_OPTIONS, &options, sizeof(options)) == S_OK &&
             options.OutputMergerLogicOp && options.ClearView && options.ConstantBufferOffsetting &&
-            options.MapNoOverwriteOnDynamicBufferSRV && options.ExtendedResourceSharing,
-        "CheckFeatureSupport(D3D11_OPTIONS) at 11_1 reports the documented TRUE members");
+            options.ExtendedResourceSharing && !options.MultisampleRTVWithForcedSampleCountOne,
+        "CheckFeatureSupport(D3D11_OPTIONS) at 11_1 reports the members d3d11vk builds, not the forced-sample-count pair");
   check(device->CheckFeatureSupport(D3D11_FEATURE_D3D11_OPTIONS, &options, sizeof(options) - 4) == E_INVALIDARG,
         "CheckFeatureSupport with a wrong structure size is E_INVALIDARG");
   UINT formatSupport = 0;

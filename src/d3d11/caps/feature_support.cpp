@@ -146,8 +146,12 @@ HRESULT queryFeatureSupport(const vk::DeviceProfile& profile, D3D_FEATURE_LEVEL 
       out->ConstantBufferPartialUpdate = TRUE;
       out->ConstantBufferOffsetting = TRUE;
       out->MapNoOverwriteOnDynamicConstantBuffer = TRUE;
-      out->MapNoOverwriteOnDynamicBufferSRV = level11_1;
-      out->MultisampleRTVWithForcedSampleCountOne = level11_1;
+      // A pair by the documented groups. ForcedSampleCount 1 with a multisampled render target
+      // would need rasterization at 1 sample into multisampled attachments, which Vulkan has no
+      // core way to do (the pipeline rasterizes at the attachments' count): not built, so the
+      // pair is FALSE (Map NO_OVERWRITE on dynamic SRV buffers still works).
+      out->MapNoOverwriteOnDynamicBufferSRV = FALSE;
+      out->MultisampleRTVWithForcedSampleCountOne = FALSE;
       // msad4 is integer arithmetic any Vulkan device can run; the extended double instructions
       // (fma, ddiv, drcp) need 64-bit floats.
       out->SAD4ShaderInstructions = level >= D3D_FEATURE_LEVEL_11_0;
@@ -178,7 +182,10 @@ HRESULT queryFeatureSupport(const vk::DeviceProfile& profile, D3D_FEATURE_LEVEL 
     case D3D11_FEATURE_D3D9_SHADOW_SUPPORT: {
       auto* out = structureFor<D3D11_FEATURE_DATA_D3D9_SHADOW_SUPPORT>(data, size);
       if (!out) return E_INVALIDARG;
-      out->SupportsDepthAsTextureWithLessEqualComparisonFilter = depthComparisonFiltering(profile, level);
+      // The 10Level9 shadow path: comparison samplers are refused at 9_x (d3d11_state_validation),
+      // so only from 10_0, where they are built, is it TRUE.
+      out->SupportsDepthAsTextureWithLessEqualComparisonFilter =
+          level >= D3D_FEATURE_LEVEL_10_0 && depthComparisonFiltering(profile, level);
       return S_OK;
     }
     case D3D11_FEATURE_D3D11_OPTIONS1: {
@@ -186,7 +193,7 @@ HRESULT queryFeatureSupport(const vk::DeviceProfile& profile, D3D_FEATURE_LEVEL 
       if (!out) return E_INVALIDARG;
       out->TiledResourcesTier = tiledResourcesTier(profile, level);
       out->MinMaxFiltering = out->TiledResourcesTier >= D3D11_TILED_RESOURCES_TIER_2;
-      out->ClearViewAlsoSupportsDepthOnlyFormats = TRUE;
+      out->ClearViewAlsoSupportsDepthOnlyFormats = FALSE;  // ClearView takes render-target and UAV views only
       // DEFAULT buffers bound as SRV/UAV may be mapped: their memory is then host-visible.
       out->MapOnDefaultBuffers = level >= D3D_FEATURE_LEVEL_11_0;
       return S_OK;
@@ -194,7 +201,8 @@ HRESULT queryFeatureSupport(const vk::DeviceProfile& profile, D3D_FEATURE_LEVEL 
     case D3D11_FEATURE_D3D9_SIMPLE_INSTANCING_SUPPORT: {
       auto* out = structureFor<D3D11_FEATURE_DATA_D3D9_SIMPLE_INSTANCING_SUPPORT>(data, size);
       if (!out) return E_INVALIDARG;
-      out->SimpleInstancingSupported = TRUE;
+      // Instanced draws and per-instance input layouts are refused below 9_3.
+      out->SimpleInstancingSupported = level >= D3D_FEATURE_LEVEL_9_3;
       return S_OK;
     }
     case D3D11_FEATURE_MARKER_SUPPORT: {
@@ -207,8 +215,9 @@ HRESULT queryFeatureSupport(const vk::DeviceProfile& profile, D3D_FEATURE_LEVEL 
       auto* out = structureFor<D3D11_FEATURE_DATA_D3D9_OPTIONS1>(data, size);
       if (!out) return E_INVALIDARG;
       out->FullNonPow2TextureSupported = TRUE;
-      out->DepthAsTextureWithLessEqualComparisonFilterSupported = depthComparisonFiltering(profile, level);
-      out->SimpleInstancingSupported = TRUE;
+      out->DepthAsTextureWithLessEqualComparisonFilterSupported =
+          level >= D3D_FEATURE_LEVEL_10_0 && depthComparisonFiltering(profile, level);
+      out->SimpleInstancingSupported = level >= D3D_FEATURE_LEVEL_9_3;
       out->TextureCubeFaceRenderTargetWithNonCubeDepthStencilSupported = TRUE;
       return S_OK;
     }
@@ -216,7 +225,9 @@ HRESULT queryFeatureSupport(const vk::DeviceProfile& profile, D3D_FEATURE_LEVEL 
       auto* out = structureFor<D3D11_FEATURE_DATA_D3D11_OPTIONS2>(data, size);
       if (!out) return E_INVALIDARG;
       out->PSSpecifiedStencilRefSupported = profile.hasExtension(VK_EXT_SHADER_STENCIL_EXPORT_EXTENSION_NAME);
-      out->TypedUAVLoadAdditionalFormats = level >= D3D_FEATURE_LEVEL_11_0 && f.shaderStorageImageReadWithoutFormat;
+      // The compiler declares every UAV it loads from as R32 (docs/compiler.md): loads from the
+      // additional formats are not built.
+      out->TypedUAVLoadAdditionalFormats = FALSE;
       out->ROVsSupported = profile.features.shaderInterlock.fragmentShaderPixelInterlock;
       out->ConservativeRasterizationTier = conservativeRasterizationTier(profile);
       out->TiledResourcesTier = tiledResourcesTier(profile, level);

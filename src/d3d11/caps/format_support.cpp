@@ -193,7 +193,8 @@ FormatSupport queryFormatSupport(const vk::DeviceProfile& profile, D3D_FEATURE_L
         // R32 float/uint/sint loads are part of shader model 5; other formats need the device
         // to read storage images without a declared format.
         bool r32 = format == DXGI_FORMAT_R32_FLOAT || format == DXGI_FORMAT_R32_UINT || format == DXGI_FORMAT_R32_SINT;
-        if (r32 || features.shaderStorageImageReadWithoutFormat)
+        // Only R32: the compiler declares loaded UAVs R32 (TypedUAVLoadAdditionalFormats FALSE).
+        if (r32)
           s2 |= D3D11_FORMAT_SUPPORT2_UAV_TYPED_LOAD;
         if ((optimal & VK_FORMAT_FEATURE_STORAGE_IMAGE_ATOMIC_BIT) &&
             (format == DXGI_FORMAT_R32_UINT || format == DXGI_FORMAT_R32_SINT))
