@@ -33,6 +33,20 @@ vk::TilePool* poolOf(ID3D11Buffer* buffer) {
   return common ? common->tilePool() : nullptr;
 }
 
+// Records `count` tail entries as Command after Command of at most kOpsPerCommand entries each;
+// fill(command, entries, first, n) fills one with entries first..first+n-1. One command when
+// count is 0 (a mapping update of nothing still names its pool).
+template <typename Command, typename Entry, typename Fill>
+void recordInBatches(vk::CommandStream& stream, size_t count, Fill&& fill) {
+  size_t done = 0;
+  do {
+    const size_t n = std::min(kOpsPerCommand, count - done);
+    auto& command = stream.record<Command>(n * sizeof(Entry));
+    fill(command, vk::tailOf<Entry>(&command), done, n);
+    done += n;
+  } while (done < count);
+}
+
 HRESULT invalid(const char* method, const std::string& why) {
   util::log::warn(method, ": ", why, ": E_INVALIDARG");
   return E_INVALIDARG;
@@ -122,16 +136,13 @@ HRESULT STDMETHODCALLTYPE D3D11DeviceContext::UpdateTileMappings(
     keepAlive(pool);
   if (named)
     tiled->setRecordedPool(from);
-  size_t done = 0;
-  do {
-    const size_t n = std::min(kOpsPerCommand, ops.size() - done);
-    auto& command = m_stream->record<vk::UpdateTileMappingsCommand>(n * sizeof(vk::TileMappingOp));
-    command.resource = tiled;
-    command.pool = named;
-    command.opCount = uint32_t(n);
-    std::copy_n(ops.data() + done, n, vk::tailOf<vk::TileMappingOp>(&command));
-    done += n;
-  } while (done < ops.size());
+  recordInBatches<vk::UpdateTileMappingsCommand, vk::TileMappingOp>(
+      *m_stream, ops.size(), [&](vk::UpdateTileMappingsCommand& command, vk::TileMappingOp* entries, size_t first, size_t n) {
+        command.resource = tiled;
+        command.pool = named;
+        command.opCount = uint32_t(n);
+        std::copy_n(ops.data() + first, n, entries);
+      });
   return S_OK;
 }
 
@@ -162,18 +173,14 @@ HRESULT STDMETHODCALLTYPE D3D11DeviceContext::CopyTileMappings(ID3D11Resource* d
   // One command reads every source mapping before writing any, so overlapping regions of one
   // resource copy as if through a temporary, as documented; a region above kOpsPerCommand tiles
   // is split, and only then could an overlap within one resource see its own earlier writes.
-  size_t done = 0;
-  do {
-    const size_t n = std::min(kOpsPerCommand, to.size() - done);
-    auto& command = m_stream->record<vk::CopyTileMappingsCommand>(n * sizeof(vk::TileCopyPair));
-    command.dst = dst;
-    command.src = src;
-    command.pairCount = uint32_t(n);
-    vk::TileCopyPair* pairs = vk::tailOf<vk::TileCopyPair>(&command);
-    for (size_t i = 0; i < n; i++)
-      pairs[i] = vk::TileCopyPair{to[done + i], from[done + i]};
-    done += n;
-  } while (done < to.size());
+  recordInBatches<vk::CopyTileMappingsCommand, vk::TileCopyPair>(
+      *m_stream, to.size(), [&](vk::CopyTileMappingsCommand& command, vk::TileCopyPair* pairs, size_t first, size_t n) {
+        command.dst = dst;
+        command.src = src;
+        command.pairCount = uint32_t(n);
+        for (size_t i = 0; i < n; i++)
+          pairs[i] = vk::TileCopyPair{to[first + i], from[first + i]};
+      });
   return S_OK;
 }
 
@@ -216,36 +223,41 @@ void D3D11DeviceContext::recordTileCopies(D3D11ResourceCommon* resource, VkBuffe
                                           const std::vector<VkBufferImageCopy>& imageRegions) {
   if (D3D11Buffer* buffer = resource->asBuffer()) {
     const VkBuffer tiledBuffer = sliceOf(*buffer).buffer;
-    for (size_t done = 0; done < bufferRegions.size(); done += kOpsPerCommand) {
-      const size_t n = std::min(kOpsPerCommand, bufferRegions.size() - done);
-      auto& copy = m_stream->record<vk::CopyBufferCommand>(n * sizeof(VkBufferCopy));
-      copy.src = toResource ? linear : tiledBuffer;
-      copy.dst = toResource ? tiledBuffer : linear;
-      copy.regionCount = uint32_t(n);
-      VkBufferCopy* regions = vk::tailOf<VkBufferCopy>(&copy);
-      for (size_t i = 0; i < n; i++) {
-        const VkBufferCopy& r = bufferRegions[done + i];  // srcOffset: linear, dstOffset: tiled
-        regions[i] = toResource ? r : VkBufferCopy{r.dstOffset, r.srcOffset, r.size};
-      }
-    }
+    if (bufferRegions.empty())
+      return;
+    recordInBatches<vk::CopyBufferCommand, VkBufferCopy>(
+        *m_stream, bufferRegions.size(), [&](vk::CopyBufferCommand& copy, VkBufferCopy* regions, size_t first, size_t n) {
+          copy.src = toResource ? linear : tiledBuffer;
+          copy.dst = toResource ? tiledBuffer : linear;
+          copy.regionCount = uint32_t(n);
+          for (size_t i = 0; i < n; i++) {
+            const VkBufferCopy& r = bufferRegions[first + i];  // srcOffset: linear, dstOffset: tiled
+            regions[i] = toResource ? r : VkBufferCopy{r.dstOffset, r.srcOffset, r.size};
+          }
+        });
     return;
   }
+  if (imageRegions.empty())
+    return;
   const VkImage image = resource->asTexture()->image()->handle();
-  for (size_t done = 0; done < imageRegions.size(); done += kOpsPerCommand) {
-    const size_t n = std::min(kOpsPerCommand, imageRegions.size() - done);
-    if (toResource) {
-      auto& copy = m_stream->record<vk::CopyBufferToImageCommand>(n * sizeof(VkBufferImageCopy));
-      copy.src = linear;
-      copy.dst = image;
-      copy.regionCount = uint32_t(n);
-      std::copy_n(imageRegions.data() + done, n, vk::tailOf<VkBufferImageCopy>(&copy));
-    } else {
-      auto& copy = m_stream->record<vk::CopyImageToBufferCommand>(n * sizeof(VkBufferImageCopy));
-      copy.src = image;
-      copy.dst = linear;
-      copy.regionCount = uint32_t(n);
-      std::copy_n(imageRegions.data() + done, n, vk::tailOf<VkBufferImageCopy>(&copy));
-    }
+  auto fill = [&](auto& copy, VkBufferImageCopy* regions, size_t first, size_t n) {
+    copy.regionCount = uint32_t(n);
+    std::copy_n(imageRegions.data() + first, n, regions);
+  };
+  if (toResource) {
+    recordInBatches<vk::CopyBufferToImageCommand, VkBufferImageCopy>(
+        *m_stream, imageRegions.size(), [&](vk::CopyBufferToImageCommand& copy, VkBufferImageCopy* regions, size_t first, size_t n) {
+          copy.src = linear;
+          copy.dst = image;
+          fill(copy, regions, first, n);
+        });
+  } else {
+    recordInBatches<vk::CopyImageToBufferCommand, VkBufferImageCopy>(
+        *m_stream, imageRegions.size(), [&](vk::CopyImageToBufferCommand& copy, VkBufferImageCopy* regions, size_t first, size_t n) {
+          copy.src = image;
+          copy.dst = linear;
+          fill(copy, regions, first, n);
+        });
   }
 }
 
