@@ -211,6 +211,16 @@ void D3D11DeviceContext::updateTexture(D3D11ResourceCommon* resource, UINT subre
 
 // ---- CopyResource and CopySubresourceRegion ----
 
+bool D3D11DeviceContext::scratchMemory(const char* what, VkDeviceSize bytes, VkDeviceSize alignment, vk::BufferSlice* slice) {
+  try {
+    *slice = m_uploads->allocate(bytes, alignment, recordingValue());
+    return true;
+  } catch (const vk::Error& error) {
+    util::log::error(what, ": no scratch memory: ", error.what(), "; call dropped");
+    return false;
+  }
+}
+
 void D3D11DeviceContext::recordCopy(D3D11ResourceCommon* dst, UINT dstSubresource, const VkOffset3D& dstOffset,
                                        D3D11ResourceCommon* src, UINT srcSubresource, const VkOffset3D& srcOffset,
                                        const VkExtent3D& extent) {
@@ -232,12 +242,8 @@ void D3D11DeviceContext::recordCopy(D3D11ResourceCommon* dst, UINT dstSubresourc
     const VkDeviceSize bytes = VkDeviceSize((extent.width + fromBlock.width - 1) / fromBlock.width) *
                                ((extent.height + fromBlock.height - 1) / fromBlock.height) * extent.depth * fromBlock.bytes;
     vk::BufferSlice scratch;
-    try {
-      scratch = m_uploads->allocate(bytes, 16, recordingValue());
-    } catch (const vk::Error& error) {
-      util::log::error("copy: no scratch memory: ", error.what(), "; call dropped");
+    if (!scratchMemory("copy", bytes, 16, &scratch))
       return;
-    }
     const VkExtent3D toExtent{std::min((extent.width + fromBlock.width - 1) / fromBlock.width * toBlock.width, toSub.width - uint32_t(dstOffset.x)),
                               std::min((extent.height + fromBlock.height - 1) / fromBlock.height * toBlock.height, toSub.height - uint32_t(dstOffset.y)),
                               extent.depth};
@@ -337,12 +343,8 @@ bool D3D11DeviceContext::recordDepthStencilStagingCopy(D3D11ResourceCommon* dst,
   const uint32_t texels = extent.width * extent.height * extent.depth;
   const VkDeviceSize depthBytes = VkDeviceSize(texels) * 4, stencilBytes = roundUp(texels, 4u);
   vk::BufferSlice scratch;
-  try {
-    scratch = m_uploads->allocate(depthBytes + stencilBytes, storageAlignment, recordingValue());
-  } catch (const vk::Error& error) {
-    util::log::error("depth-stencil copy: no scratch memory: ", error.what(), "; call dropped");
+  if (!scratchMemory("depth-stencil copy", depthBytes + stencilBytes, storageAlignment, &scratch))
     return true;
-  }
   // The staging words the shader sees: from the region's first texel, rounded down to where a
   // storage-buffer descriptor may start.
   const VkDeviceSize first = packedOffset(stagingSub, texel, stagingOffset);
@@ -423,12 +425,8 @@ void D3D11DeviceContext::copyRegion(D3D11ResourceCommon* dst, UINT dstSubresourc
       // Overlapping ranges of one buffer (D3D11_OPTIONS.CopyWithOverlap): Vulkan forbids them in
       // one copy, so the bytes go through scratch memory, as if copied to a temporary first.
       vk::BufferSlice scratch;
-      try {
-        scratch = m_uploads->allocate(bytes, 16, recordingValue());
-      } catch (const vk::Error& error) {
-        util::log::error(method, ": no scratch memory: ", error.what(), "; call dropped");
+      if (!scratchMemory(method, bytes, 16, &scratch))
         return;
-      }
       auto& out = m_stream->record<vk::CopyBufferCommand>(sizeof(VkBufferCopy));
       out.src = s.buffer;
       out.dst = scratch.buffer;

@@ -89,6 +89,9 @@ HRESULT STDMETHODCALLTYPE D3D11DeviceContext::UpdateTileMappings(
 
   // The ranges: flags 0 (sequential pool tiles), NULL, SKIP or REUSE_SINGLE_TILE each; a null
   // count array means every region tile for one range, one tile per range otherwise.
+  auto rangeTiles = [&](UINT r) -> uint64_t {
+    return rangeTileCounts ? rangeTileCounts[r] : rangeCount == 1 ? tiles.size() : 1;
+  };
   uint64_t rangeTotal = 0;
   bool mapsMemory = false;
   for (UINT r = 0; r < rangeCount; r++) {
@@ -96,7 +99,7 @@ HRESULT STDMETHODCALLTYPE D3D11DeviceContext::UpdateTileMappings(
     if (flag != 0 && flag != D3D11_TILE_RANGE_NULL && flag != D3D11_TILE_RANGE_SKIP && flag != D3D11_TILE_RANGE_REUSE_SINGLE_TILE)
       return invalid(method, "range " + std::to_string(r) + " has flags " + std::to_string(flag) +
                                  ": one of 0, NULL, SKIP or REUSE_SINGLE_TILE");
-    rangeTotal += rangeTileCounts ? rangeTileCounts[r] : rangeCount == 1 ? tiles.size() : 1;
+    rangeTotal += rangeTiles(r);
     mapsMemory |= flag == 0 || flag == D3D11_TILE_RANGE_REUSE_SINGLE_TILE;
   }
   if (rangeTotal != tiles.size())
@@ -113,7 +116,7 @@ HRESULT STDMETHODCALLTYPE D3D11DeviceContext::UpdateTileMappings(
   size_t next = 0;
   for (UINT r = 0; r < rangeCount; r++) {
     const UINT flag = rangeFlags ? rangeFlags[r] : 0;
-    const uint64_t count = rangeTileCounts ? rangeTileCounts[r] : rangeCount == 1 ? tiles.size() : 1;
+    const uint64_t count = rangeTiles(r);
     if (flag == 0 && uint64_t(poolStartOffsets[r]) + count > poolTiles)
       return invalid(method, "range " + std::to_string(r) + " maps pool tiles past the pool's " + std::to_string(poolTiles));
     if (flag == D3D11_TILE_RANGE_REUSE_SINGLE_TILE && count && poolStartOffsets[r] >= poolTiles)

@@ -263,6 +263,9 @@ private:
   void clearUnorderedAccessView(ID3D11UnorderedAccessView* view, const void* values, bool isFloat, const char* method);
   // The query's Vulkan record, made on first use; false for queries with no Vulkan query.
   bool createQueryRecord(D3D11Query* query);
+  // Host-visible memory for copies recorded now (m_uploads, kept until they ran): false, with
+  // "<what>: no scratch memory: ...; call dropped" logged, when there is none.
+  bool scratchMemory(const char* what, VkDeviceSize bytes, VkDeviceSize alignment, vk::BufferSlice* slice);
   // Tiled resources (d3d11_context_tiles.cpp): the copy regions of whole tiles against linear
   // 64 KiB tiles at `bufferOffset`, false (logged) when a tile cannot be copied; and their commands.
   bool tileCopyRegions(const char* method, D3D11ResourceCommon* resource, const std::vector<uint32_t>& tiles,

@@ -8,6 +8,19 @@
 
 namespace vk {
 
+namespace {
+
+// A semaphore wait or signal at every stage (the worker orders whole submissions).
+VkSemaphoreSubmitInfo allCommands(VkSemaphore semaphore, uint64_t value = 0) {
+  VkSemaphoreSubmitInfo info = makeStruct<VkSemaphoreSubmitInfo>(VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO);
+  info.semaphore = semaphore;
+  info.value = value;
+  info.stageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
+  return info;
+}
+
+}  // namespace
+
 CommandWorker::CommandWorker(Device& device, QueryPools& queryPools) : m_device(device), m_executor(device, queryPools) {
   VkCommandPoolCreateInfo info = makeStruct<VkCommandPoolCreateInfo>(VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO);
   info.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
@@ -134,10 +147,7 @@ VkCommandBuffer CommandWorker::submitPart() {
 uint32_t CommandWorker::bindWait(VkSemaphoreSubmitInfo* wait) const {
   if (!m_bindValue)
     return 0;
-  *wait = makeStruct<VkSemaphoreSubmitInfo>(VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO);
-  wait->semaphore = m_bindSemaphore;
-  wait->value = m_bindValue;
-  wait->stageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
+  *wait = allCommands(m_bindSemaphore, m_bindValue);
   return 1;
 }
 
@@ -154,17 +164,10 @@ VkCommandBuffer CommandWorker::submitPartAndBind(const SparseBinds& binds, VkSem
   // The part: waits for the previous binds (and the present's image), signals partDone.
   VkSemaphoreSubmitInfo waits[2];
   uint32_t waitCount = bindWait(&waits[0]);
-  if (waitFirst) {
-    waits[waitCount] = makeStruct<VkSemaphoreSubmitInfo>(VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO);
-    waits[waitCount].semaphore = waitFirst;
-    waits[waitCount].stageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
-    waitCount++;
-  }
+  if (waitFirst)
+    waits[waitCount++] = allCommands(waitFirst);
   const uint64_t partDone = m_bindValue + 1, bound = m_bindValue + 2;
-  VkSemaphoreSubmitInfo signal = makeStruct<VkSemaphoreSubmitInfo>(VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO);
-  signal.semaphore = m_bindSemaphore;
-  signal.value = partDone;
-  signal.stageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
+  const VkSemaphoreSubmitInfo signal = allCommands(m_bindSemaphore, partDone);
   VkCommandBufferSubmitInfo commandInfo = makeStruct<VkCommandBufferSubmitInfo>(VK_STRUCTURE_TYPE_COMMAND_BUFFER_SUBMIT_INFO);
   commandInfo.commandBuffer = m_recording;
   VkSubmitInfo2 submit = makeStruct<VkSubmitInfo2>(VK_STRUCTURE_TYPE_SUBMIT_INFO_2);
@@ -232,31 +235,23 @@ void CommandWorker::process(Pending& pending) {
 
     VkCommandBufferSubmitInfo commandInfo = makeStruct<VkCommandBufferSubmitInfo>(VK_STRUCTURE_TYPE_COMMAND_BUFFER_SUBMIT_INFO);
     commandInfo.commandBuffer = commands;
-    VkSemaphoreSubmitInfo signal = makeStruct<VkSemaphoreSubmitInfo>(VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO);
-    signal.semaphore = timeline.semaphore();
-    signal.value = pending.value;
-    signal.stageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
+    const VkSemaphoreSubmitInfo signal = allCommands(timeline.semaphore(), pending.value);
     VkSubmitInfo2 submit = makeStruct<VkSubmitInfo2>(VK_STRUCTURE_TYPE_SUBMIT_INFO_2);
     submit.commandBufferInfoCount = 1;
     submit.pCommandBufferInfos = &commandInfo;
     submit.signalSemaphoreInfoCount = 1;
     submit.pSignalSemaphoreInfos = &signal;
     // A present recorded in this buffer: wait for its swapchain image, signal the blit's end.
-    VkSemaphoreSubmitInfo presentWait = makeStruct<VkSemaphoreSubmitInfo>(VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO);
-    VkSemaphoreSubmitInfo signals[2] = {signal, makeStruct<VkSemaphoreSubmitInfo>(VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO)};
+    VkSemaphoreSubmitInfo signals[2] = {signal, {}};
     PresentWork present;
     bool presenting = m_executor.takePresent(&present);
     // The last tile binds, and a present's swapchain image (unless a part before binds waited for it).
     VkSemaphoreSubmitInfo waits[2];
     uint32_t waitCount = bindWait(&waits[0]);
     if (presenting) {
-      if (present.acquired) {
-        presentWait.semaphore = present.acquired;
-        presentWait.stageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
-        waits[waitCount++] = presentWait;
-      }
-      signals[1].semaphore = present.rendered;
-      signals[1].stageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
+      if (present.acquired)
+        waits[waitCount++] = allCommands(present.acquired);
+      signals[1] = allCommands(present.rendered);
       submit.signalSemaphoreInfoCount = 2;
       submit.pSignalSemaphoreInfos = signals;
     }

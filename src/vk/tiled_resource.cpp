@@ -75,29 +75,17 @@ TiledResource::TiledResource(const Device& device, VkImage image, const VkImageC
       s.firstTile = next;
       next += s.widthInTiles * s.heightInTiles * s.depthInTiles;
     }
-    if (!m_singleMipTail)
-      next += m_packedTiles;  // this slice's packed tiles follow its standard ones
+    if (!m_singleMipTail) {  // this slice's packed tiles follow its standard ones
+      m_firstPackedTiles.push_back(next);
+      next += m_packedTiles;
+    }
   }
-  if (m_singleMipTail)
+  if (m_singleMipTail) {
+    m_firstPackedTiles.push_back(next);
     next += m_packedTiles;
+  }
   m_tileCount = next;
   m_mappings.resize(m_tileCount);
-}
-
-uint32_t TiledResource::firstPackedTile(uint32_t slice) const {
-  if (m_singleMipTail)
-    return m_tileCount - m_packedTiles;
-  // The slice's packed tiles follow the standard tiles of its mips.
-  uint32_t first = 0;
-  for (uint32_t layer = 0; layer <= slice; layer++) {
-    for (uint32_t mip = 0; mip < m_standardMips; mip++) {
-      const SubresourceTiles& s = m_subresources[mip + layer * m_mips];
-      first = s.firstTile + s.widthInTiles * s.heightInTiles * s.depthInTiles;
-    }
-    if (layer < slice)
-      first += m_packedTiles;
-  }
-  return first;
 }
 
 bool TiledResource::standardTileBox(uint32_t tile, uint32_t* subresource, VkOffset3D* offset, VkExtent3D* extent) const {

@@ -66,7 +66,7 @@ public:
   uint32_t packedMips() const { return m_packedMips; }
   uint32_t packedTilesPerSlice() const { return m_packedTiles; }
   // The first packed tile of array slice `slice` in the overall resource.
-  uint32_t firstPackedTile(uint32_t slice) const;
+  uint32_t firstPackedTile(uint32_t slice) const { return m_firstPackedTiles[m_singleMipTail ? 0 : slice]; }
   // Where a standard tile lies: its subresource and texel box (clipped to the mip). False for a
   // packed tile or one out of range.
   bool standardTileBox(uint32_t tile, uint32_t* subresource, VkOffset3D* offset, VkExtent3D* extent) const;
@@ -97,6 +97,7 @@ private:
   uint32_t m_standardMips = 0, m_packedMips = 0, m_packedTiles = 0;
   bool m_singleMipTail = false;
   VkDeviceSize m_mipTailOffset = 0, m_mipTailStride = 0;
+  std::vector<uint32_t> m_firstPackedTiles;  // per slice (one entry with a single mip tail)
   uint32_t m_tileCount = 0;
   struct Mapping {
     std::shared_ptr<TilePool> pool;  // keeps the pool's memory while a tile maps it
