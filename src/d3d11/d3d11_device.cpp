@@ -60,6 +60,7 @@ D3D11Device::D3D11Device(util::ComPtr<IDXGIAdapter> dxgiAdapter, vk::Adapter* vk
   // Enabled, not merely present: the module may use only what the device was created with.
   shaderFeatures.demoteToHelperInvocation = m_vkDevice->enabledFeatures().vk13.shaderDemoteToHelperInvocation;
   m_shaderCache.setDeviceFeatures(shaderFeatures);
+  m_shaderCache.setCounters(&m_vkDevice->counters());
 }
 
 D3D11Device::~D3D11Device() {

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <optional>
 
 #include "dxbc/error.h"
 #include "util/log.h"
@@ -109,8 +110,14 @@ std::shared_ptr<const CompiledShader> ShaderCache::getOrCompile(const uint8_t* b
   effective.preserveSignedZeroInfNan32 = m_deviceFeatures.preserveSignedZeroInfNan32;
   effective.preserveSignedZeroInfNan64 = m_deviceFeatures.preserveSignedZeroInfNan64;
   effective.demoteToHelperInvocation = m_deviceFeatures.demoteToHelperInvocation;
+  std::optional<vk::InProgress> compiling;
+  if (m_counters)
+    compiling.emplace(m_counters->shadersCompiling);
   dxbc::CompileResult result = dxbc::compile(bytes, size, effective);
+  compiling.reset();
   ++m_compiles;
+  if (m_counters)
+    vk::DeviceCounters::add(m_counters->shadersCompiled, 1);
   compiled->error = std::move(result.error);
   compiled->spirv = std::move(result.spirv);
   compiled->reflection = std::move(result.reflection);

@@ -15,6 +15,7 @@
 #include "dxbc/interfaces.h"
 #include "dxbc/container.h"
 #include "dxbc/signature.h"
+#include "vk/device_counters.h"
 
 namespace vk {
 struct ShaderCode;
@@ -82,6 +83,8 @@ public:
     bool demoteToHelperInvocation = false;
   };
   void setDeviceFeatures(const DeviceShaderFeatures& features) { m_deviceFeatures = features; }
+  // Where compiles are counted for the HUD (the device's counters); null counts nothing.
+  void setCounters(vk::DeviceCounters* counters) { m_counters = counters; }
 
   static uint64_t hashBytes(const uint8_t* bytes, size_t size);
 
@@ -95,6 +98,7 @@ private:
   mutable std::mutex m_mutex;
   std::unordered_multimap<uint64_t, std::shared_ptr<const CompiledShader>> m_entries;
   std::atomic<uint64_t> m_compiles{0};
+  vk::DeviceCounters* m_counters = nullptr;
   DeviceShaderFeatures m_deviceFeatures;
 };
 

@@ -13,8 +13,10 @@
 #include "dxgi/dxgi_window_hook.h"
 #endif
 #include "util/config.h"
+#include "util/config_values.h"
 #include "util/log.h"
 #include "vk/device.h"
+#include "vk/frame_stats.h"
 #include "vk/gpu_timeline.h"
 #include "vk/presenter.h"
 #include "vk/result.h"
@@ -27,6 +29,17 @@
 namespace d3d11vk {
 
 namespace {
+
+// What the HUD's api item says: the API the application made its device with and the level.
+std::string apiDescription(IUnknown* device) {
+  util::ComPtr<ID3D10Device1> d3d10;
+  if (SUCCEEDED(device->QueryInterface(__uuidof(ID3D10Device1), d3d10.putVoid())))
+    return "D3D10 FL " + util::config::featureLevelText(D3D_FEATURE_LEVEL(d3d10->GetFeatureLevel()));
+  util::ComPtr<ID3D11Device> d3d11;
+  if (SUCCEEDED(device->QueryInterface(__uuidof(ID3D11Device), d3d11.putVoid())))
+    return "D3D11 FL " + util::config::featureLevelText(d3d11->GetFeatureLevel());
+  return "D3D11";
+}
 
 constexpr UINT kMaxBuffers = DXGI_MAX_SWAP_CHAIN_BUFFERS;  // 16
 constexpr UINT kKnownPresentFlags = DXGI_PRESENT_TEST | DXGI_PRESENT_DO_NOT_SEQUENCE | DXGI_PRESENT_RESTART |
@@ -227,6 +240,8 @@ DxgiSwapChain::DxgiSwapChain(DxgiFactory* factory, IUnknown* device, util::ComPt
     util::log::warn("swapchain: no Vulkan surface for this window (", error.what(),
                     "); its frames are rendered but never shown");
   }
+  if (m_presenter)
+    m_presenter->startHud(apiDescription(device));
   if (!m_desc.Width || !m_desc.Height) {
     UINT width = 0, height = 0;
     windowSize(&width, &height);
@@ -488,6 +503,9 @@ HRESULT STDMETHODCALLTYPE DxgiSwapChain::Present1(UINT SyncInterval, UINT Presen
   if (occluded)
     return DXGI_STATUS_OCCLUDED;
 
+  if (m_presenter)
+    m_presenter->frameStats().presentCalled(vk::FrameStats::Clock::now());
+
   // Frame latency: at most that many presents queued ahead of the GPU.
   vk::GpuTimeline& timeline = m_presentDevice->GetVulkanDevice()->timeline();
   while (!m_inFlight.empty() && timeline.isComplete(m_inFlight.front()))
@@ -544,6 +562,7 @@ HRESULT STDMETHODCALLTYPE DxgiSwapChain::Present1(UINT SyncInterval, UINT Presen
   m_inFlight.push_back(submission);
   m_lastSubmission = submission;
   m_presentCount++;
+  m_presenter->frameStats().presentDone(submission, vk::FrameStats::Clock::now());
   if (m_waitable) {
     // The destructor drains the timeline before the object goes, so `this` outlives the action.
     timeline.deferUntil(submission, [this] { releaseWaitable(1); });

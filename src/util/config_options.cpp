@@ -151,6 +151,14 @@ const std::vector<OptionSpec>& optionSpecs() {
      [](std::string_view raw, Options& o, std::string& e) { return store(parseBool(raw), o.dynamicBuffersInVideoMemory, e); },
      [](const Options& o) { return showBool(o.dynamicBuffersInVideoMemory); }},
     D3D11VK_INT_OPTION("dxvk.numCompilerThreads", "0", nullptr, numCompilerThreads, 0, 256),
+    // The HUD string (docs/hud.md) under DXVK's key and our own: whichever a file sets last wins;
+    // D3D11VK_HUD and DXVK_HUD override both. Items are checked when the HUD starts.
+    {"dxvk.hud", "\"\"", nullptr,
+     [](std::string_view raw, Options& o, std::string& e) { return store(parseString(raw), o.hud, e); },
+     [](const Options& o) { return showString(o.hud); }},
+    {"d3d11vk.hud", "\"\"", nullptr,
+     [](std::string_view raw, Options& o, std::string& e) { return store(parseString(raw), o.hud, e); },
+     [](const Options& o) { return showString(o.hud); }},
   };
   return specs;
 }

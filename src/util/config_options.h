@@ -39,6 +39,7 @@ struct Options {
   // dxvk: back-end options.
   int numCompilerThreads = 0;               // 0: one per CPU core
   std::vector<std::string> deviceFilter;    // empty: every device; else a name must contain one item
+  std::string hud;                          // the HUD items (util/hud_options.h); empty: no HUD
 };
 
 struct OptionSpec {

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <utility>
 #include <memory>
 #include <vector>
 
@@ -37,6 +38,10 @@ public:
   uint64_t barrierCount() const { return m_barriers.barrierCount(); }
   // D3D11 draws that went into multi-draw calls of more than one draw (executor_draw_batch.cpp).
   uint64_t batchedDrawCount() const { return m_batchedDraws; }
+  // Draws and dispatches recorded since the last take, for DeviceCounters (the worker adds them
+  // once a chunk instead of an atomic per draw).
+  uint64_t takeDrawCount() { return std::exchange(m_draws, 0); }
+  uint64_t takeDispatchCount() { return std::exchange(m_dispatches, 0); }
   // The present recorded into the command buffer just ended, if any: its semaphores go into the
   // submission and the worker presents after submitting (executor_present.cpp).
   bool takePresent(PresentWork* work) {
@@ -201,6 +206,7 @@ private:
   SetStencilReferenceCommand m_stencilReference{};
   SetDepthBiasCommand m_depthBias{};
   bool m_dynamicDirty = true;
+  uint64_t m_draws = 0, m_dispatches = 0;
   PresentWork m_present;  // recorded in this command buffer, not yet handed to the worker
   uint32_t m_multiDrawLimit = 0;
   DrawBatch m_batch;

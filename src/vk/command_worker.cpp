@@ -1,9 +1,12 @@
 // CommandWorker: chunk queue, command buffer recycling and submission.
 #include "vk/command_worker.h"
 
+#include <chrono>
+
 #include "util/log.h"
 #include "vk/device.h"
 #include "vk/gpu_timeline.h"
+#include "vk/gpu_timer.h"
 #include "vk/result.h"
 
 namespace vk {
@@ -116,12 +119,28 @@ VkCommandBuffer CommandWorker::beginCommandBuffer(uint64_t value) {
   VkCommandBufferBeginInfo begin = makeStruct<VkCommandBufferBeginInfo>(VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO);
   begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
   check(m_device.functions().vkBeginCommandBuffer(m_recording, &begin), "vkBeginCommandBuffer");
+  if (GpuTimer* timer = m_device.gpuTimer())
+    m_timerSlot = timer->begin(m_recording);
   return m_recording;
+}
+
+void CommandWorker::endCommandBuffer() {
+  if (GpuTimer* timer = m_device.gpuTimer())
+    timer->end(m_recording, m_timerSlot);
+  check(m_device.functions().vkEndCommandBuffer(m_recording), "vkEndCommandBuffer");
+}
+
+void CommandWorker::noteSubmitted() {
+  DeviceCounters::add(m_device.counters().submissions, 1);
+  if (GpuTimer* timer = m_device.gpuTimer()) {
+    timer->submitted(m_timerSlot, m_recordingValue);
+    m_timerSlot = GpuTimer::kUntimed;
+  }
 }
 
 VkCommandBuffer CommandWorker::submitPart() {
   const DeviceFunctions& vk = m_device.functions();
-  check(vk.vkEndCommandBuffer(m_recording), "vkEndCommandBuffer");
+  endCommandBuffer();
   if (!m_partFence) {
     VkFenceCreateInfo info = makeStruct<VkFenceCreateInfo>(VK_STRUCTURE_TYPE_FENCE_CREATE_INFO);
     check(vk.vkCreateFence(m_device.handle(), &info, nullptr, &m_partFence), "vkCreateFence");
@@ -138,6 +157,7 @@ VkCommandBuffer CommandWorker::submitPart() {
     std::lock_guard queueLock(m_device.queueMutex());
     check(vk.vkQueueSubmit2(m_device.queue(), 1, &submit, m_partFence), "vkQueueSubmit2");
   }
+  noteSubmitted();
   check(vk.vkWaitForFences(m_device.handle(), 1, &m_partFence, VK_TRUE, UINT64_MAX), "vkWaitForFences");
   check(vk.vkResetFences(m_device.handle(), 1, &m_partFence), "vkResetFences");
   // The finished buffer is recycled once the chunk's timeline value completes, like the others.
@@ -160,7 +180,7 @@ VkCommandBuffer CommandWorker::submitPartAndBind(const SparseBinds& binds, VkSem
     info.pNext = &type;
     check(vk.vkCreateSemaphore(m_device.handle(), &info, nullptr, &m_bindSemaphore), "vkCreateSemaphore");
   }
-  check(vk.vkEndCommandBuffer(m_recording), "vkEndCommandBuffer");
+  endCommandBuffer();
   // The part: waits for the previous binds (and the present's image), signals partDone.
   VkSemaphoreSubmitInfo waits[2];
   uint32_t waitCount = bindWait(&waits[0]);
@@ -209,6 +229,7 @@ VkCommandBuffer CommandWorker::submitPartAndBind(const SparseBinds& binds, VkSem
   {
     std::lock_guard queueLock(m_device.queueMutex());
     check(vk.vkQueueSubmit2(m_device.queue(), 1, &submit, VK_NULL_HANDLE), "vkQueueSubmit2");
+    noteSubmitted();
     m_bindValue = partDone;
     check(vk.vkQueueBindSparse(m_device.queue(), 1, &bind, VK_NULL_HANDLE), "vkQueueBindSparse");
     m_bindValue = bound;
@@ -224,13 +245,14 @@ void CommandWorker::process(Pending& pending) {
     timeline.lost(pending.value, "vkQueueSubmit2", timeline.lostResult());  // dropped: waits on it end
     return;
   }
+  const auto started = std::chrono::steady_clock::now();
   try {
     m_executor.begin(beginCommandBuffer(pending.value), pending.value);
     m_executor.execute(*pending.chunk);
     m_executor.end();
     // Reading a predicate may have submitted part of the chunk and continued in a new buffer.
     VkCommandBuffer commands = m_recording;
-    check(vk.vkEndCommandBuffer(commands), "vkEndCommandBuffer");
+    endCommandBuffer();
     m_executedCommands += pending.chunk->count();
 
     VkCommandBufferSubmitInfo commandInfo = makeStruct<VkCommandBufferSubmitInfo>(VK_STRUCTURE_TYPE_COMMAND_BUFFER_SUBMIT_INFO);
@@ -274,6 +296,7 @@ void CommandWorker::process(Pending& pending) {
         present.presenter->abandon(present);
       check(result, "vkQueueSubmit2");
     }
+    noteSubmitted();
     timeline.submitted(pending.value);
     if (presenting)
       present.presenter->present(present);  // takes the queue mutex itself
@@ -285,6 +308,12 @@ void CommandWorker::process(Pending& pending) {
     util::log::debug("command stream: submission ", pending.value, " failed: ", error.what());
     timeline.lost(pending.value, error.call(), error.result());
   }
+  DeviceCounters& counters = m_device.counters();
+  DeviceCounters::add(counters.chunks, 1);
+  DeviceCounters::add(counters.draws, m_executor.takeDrawCount());
+  DeviceCounters::add(counters.dispatches, m_executor.takeDispatchCount());
+  DeviceCounters::add(counters.workerBusyNs, uint64_t(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                                          std::chrono::steady_clock::now() - started).count()));
 }
 
 }  // namespace vk

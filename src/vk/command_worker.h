@@ -47,6 +47,10 @@ private:
   void process(Pending& pending);
   VkCommandBuffer acquireCommandBuffer(uint64_t value);
   VkCommandBuffer beginCommandBuffer(uint64_t value);
+  // Ends m_recording (with its closing timestamp when GPU time is measured).
+  void endCommandBuffer();
+  // m_recording was submitted: counted, and its GPU time read once its value completes.
+  void noteSubmitted();
   // The executor's way to read a predicate on the CPU: submits the command buffer being recorded
   // without signalling the timeline, waits for it and begins a new one for the same chunk.
   VkCommandBuffer submitPart();
@@ -64,6 +68,7 @@ private:
   std::deque<CommandBuffer> m_commandBuffers;  // oldest submission first
   VkCommandBuffer m_recording = VK_NULL_HANDLE;  // the command buffer of the chunk being executed
   uint64_t m_recordingValue = 0;
+  uint32_t m_timerSlot = ~0u;  // m_recording's GpuTimer slot
   VkFence m_partFence = VK_NULL_HANDLE;  // submitPart's, made on first use
   VkSemaphore m_bindSemaphore = VK_NULL_HANDLE;  // a timeline of parts and binds, made on first use
   uint64_t m_bindValue = 0;                      // its last signalled value (a bind's, once one ran)

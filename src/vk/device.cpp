@@ -7,9 +7,11 @@
 #include <stdexcept>
 
 #include "util/env.h"
+#include "util/hud_options.h"
 #include "util/log.h"
 #include "vk/adapter.h"
 #include "vk/gpu_timeline.h"
+#include "vk/gpu_timer.h"
 #include "vk/instance.h"
 #include "vk/memory_allocator.h"
 #include "vk/transfer.h"
@@ -22,6 +24,13 @@ static std::string joined(const std::vector<std::string>& items) {
   for (const std::string& item : items)
     text += (text.empty() ? "" : ", ") + item;
   return text.empty() ? "(none)" : text;
+}
+
+// GPU time is measured (two timestamps a command buffer) only when it is shown or logged.
+static bool wantsGpuTiming() {
+  const util::hud::Options& hud = util::hud::processOptions();
+  return hud.has(util::hud::Item::GpuLoad) || hud.has(util::hud::Item::FrameTimes) ||
+         util::getEnv("D3D11VK_FRAMETIME_LOG").has_value();
 }
 
 // D3D11VK_TEST_DEVICE_LOST_AFTER_SUBMISSIONS=N (tests only, docs/command-stream.md): the first N
@@ -96,8 +105,11 @@ Device::Device(const Adapter& adapter) : m_instance(adapter.instance()), m_testL
     m_allocator = std::make_unique<MemoryAllocator>(*this, profile.memory);
     m_transfer = std::make_unique<Transfer>(*this);
     m_timeline = std::make_unique<GpuTimeline>(*this);
+    if (wantsGpuTiming() && m_timestampValidBits)
+      m_gpuTimer = std::make_unique<GpuTimer>(*this);
   } catch (...) {
     m_timeline.reset();
+    m_gpuTimer.reset();
     m_transfer.reset();
     m_allocator.reset();
     m_functions.vkDestroyDevice(m_device, nullptr);
@@ -116,6 +128,7 @@ Device::~Device() {
     m_timeline.reset();
     util::log::debug("Vulkan device teardown: waiting for the device to be idle");
     m_functions.vkDeviceWaitIdle(m_device);
+    m_gpuTimer.reset();
     m_transfer.reset();
     m_allocator.reset();
     m_functions.vkDestroyDevice(m_device, nullptr);

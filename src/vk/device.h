@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "vk/device_counters.h"
 #include "vk/device_requirements.h"
 #include "vk/functions.h"
 
@@ -14,6 +15,7 @@ namespace vk {
 
 class Adapter;
 class GpuTimeline;
+class GpuTimer;
 class Instance;
 class MemoryAllocator;
 class Transfer;
@@ -54,6 +56,11 @@ public:
   // VK_ERROR_DEVICE_LOST instead of submitting; 0 for none (D3D11VK_TEST_DEVICE_LOST_AFTER_SUBMISSIONS,
   // read once when the device is made).
   uint64_t testLostSubmission() const { return m_testLostSubmission; }
+  // What the device has done, for the HUD (relaxed atomics).
+  DeviceCounters& counters() const { return m_counters; }
+  // The command buffers' GPU time, or null: made only when the process's HUD shows GPU time or
+  // D3D11VK_FRAMETIME_LOG is set, and the queue writes timestamps.
+  GpuTimer* gpuTimer() const { return m_gpuTimer.get(); }
 
 private:
   std::shared_ptr<Instance> m_instance;  // outlives the device
@@ -70,6 +77,8 @@ private:
   mutable std::mutex m_queueMutex;
   std::unique_ptr<MemoryAllocator> m_allocator;  // destroyed before the VkDevice
   std::unique_ptr<Transfer> m_transfer;
+  mutable DeviceCounters m_counters;
+  std::unique_ptr<GpuTimer> m_gpuTimer;          // outlives the timeline, whose actions read it
   std::unique_ptr<GpuTimeline> m_timeline;       // destroyed first: its deferred actions free memory
 };
 

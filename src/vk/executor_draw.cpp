@@ -116,6 +116,7 @@ const GraphicsPipeline* CommandExecutor::graphicsPipelineForKey() {
 
 bool CommandExecutor::prepareDraw(const ResourceAccess* extra, size_t extraCount) {
   const DeviceFunctions& vk = m_device.functions();
+  m_draws++;
   if (!m_hasGraphicsKey)
     return false;
   if (m_graphicsPipelineDirty) {
@@ -198,6 +199,7 @@ bool CommandExecutor::prepareDraw(const ResourceAccess* extra, size_t extraCount
 
 bool CommandExecutor::prepareDispatch(const ResourceAccess* extra, size_t extraCount) {
   const DeviceFunctions& vk = m_device.functions();
+  m_dispatches++;
   if (!m_computeShader)
     return false;
   if (m_computePipelineDirty) {

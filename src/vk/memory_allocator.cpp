@@ -93,6 +93,8 @@ Allocation MemoryAllocator::allocate(const VkMemoryRequirements& requirements, V
     allocation.block = Allocation::kDedicated;
     m_dedicatedCount++;
     m_usedBytes += requirements.size;
+    m_heapUsed[heapOf(type)] += requirements.size;
+    m_heapDedicated[heapOf(type)] += requirements.size;
     return allocation;
   }
 
@@ -106,6 +108,7 @@ Allocation MemoryAllocator::allocate(const VkMemoryRequirements& requirements, V
     allocation.mapped = block.mapped ? static_cast<char*>(block.mapped) + *offset : nullptr;
     allocation.block = index;
     m_usedBytes += requirements.size;
+    m_heapUsed[heapOf(type)] += requirements.size;
     return true;
   };
   for (uint32_t i = 0; i < m_blocks.size(); i++)
@@ -141,7 +144,9 @@ void MemoryAllocator::free(const Allocation& allocation) {
     return;
   std::lock_guard lock(m_mutex);
   m_usedBytes -= allocation.size;
+  m_heapUsed[heapOf(allocation.memoryType)] -= allocation.size;
   if (allocation.block == Allocation::kDedicated) {
+    m_heapDedicated[heapOf(allocation.memoryType)] -= allocation.size;
     releaseMemory(allocation.memory, allocation.mapped);
     m_dedicatedCount--;
     return;
@@ -172,6 +177,22 @@ AllocatorStats MemoryAllocator::stats() const {
   stats.dedicated = m_dedicatedCount;
   stats.usedBytes = m_usedBytes;
   return stats;
+}
+
+std::vector<HeapStats> MemoryAllocator::heapStats() const {
+  std::vector<HeapStats> heaps(m_properties.memoryHeapCount);
+  std::lock_guard lock(m_mutex);
+  for (uint32_t i = 0; i < heaps.size(); ++i) {
+    heaps[i].heap = i;
+    heaps[i].deviceLocal = (m_properties.memoryHeaps[i].flags & VK_MEMORY_HEAP_DEVICE_LOCAL_BIT) != 0;
+    heaps[i].size = m_properties.memoryHeaps[i].size;
+    heaps[i].allocatedBytes = m_heapDedicated[i];
+    heaps[i].usedBytes = m_heapUsed[i];
+  }
+  for (const Block& block : m_blocks)
+    if (block.memory)
+      heaps[heapOf(block.memoryType)].allocatedBytes += block.ranges->size();
+  return heaps;
 }
 
 }  // namespace vk

@@ -36,6 +36,15 @@ struct AllocatorStats {
   VkDeviceSize usedBytes = 0;      // bytes handed out (blocks and dedicated)
 };
 
+// One memory heap's share, for the HUD: memory taken from the driver and what resources use of it.
+struct HeapStats {
+  uint32_t heap = 0;
+  bool deviceLocal = false;
+  VkDeviceSize size = 0;            // the heap's size
+  VkDeviceSize allocatedBytes = 0;  // blocks and dedicated allocations in the heap
+  VkDeviceSize usedBytes = 0;       // handed out to resources
+};
+
 class MemoryAllocator {
 public:
   // Blocks are this large unless the heap is small (then an eighth of the heap).
@@ -55,6 +64,8 @@ public:
   // The memory type chosen for these bits and properties, or -1: exposed for tests and logs.
   int chooseMemoryType(uint32_t typeBits, VkMemoryPropertyFlags required, VkMemoryPropertyFlags preferred) const;
   AllocatorStats stats() const;
+  // Every heap of the device, in heap order.
+  std::vector<HeapStats> heapStats() const;
   VkMemoryPropertyFlags typeFlags(uint32_t type) const { return m_properties.memoryTypes[type].propertyFlags; }
 
 private:
@@ -69,6 +80,7 @@ private:
   VkDeviceMemory allocateMemory(uint32_t type, VkDeviceSize size, void** mapped);
   void releaseMemory(VkDeviceMemory memory, void* mapped);
   VkDeviceSize blockSizeFor(uint32_t type) const;
+  uint32_t heapOf(uint32_t type) const { return m_properties.memoryTypes[type].heapIndex; }
 
   const Device& m_device;
   VkPhysicalDeviceMemoryProperties m_properties;
@@ -76,6 +88,8 @@ private:
   std::vector<Block> m_blocks;
   uint32_t m_dedicatedCount = 0;
   VkDeviceSize m_usedBytes = 0;
+  VkDeviceSize m_heapUsed[VK_MAX_MEMORY_HEAPS] = {};       // by heap
+  VkDeviceSize m_heapDedicated[VK_MAX_MEMORY_HEAPS] = {};  // dedicated allocations' bytes, by heap
 };
 
 }  // namespace vk

@@ -97,6 +97,7 @@ const GraphicsPipeline* PipelineManager::createGraphics(const GraphicsPipelineKe
                                                         const PipelineLayoutInfo& layout,
                                                         const VkShaderModule modules[kGraphicsStages],
                                                         std::string* error) {
+  const InProgress compiling(m_device.counters().pipelinesCompiling);
   auto entry = std::make_unique<GraphicsPipeline>();
   entry->layout = &layout;
   LibrarySet parts;
@@ -120,6 +121,7 @@ const GraphicsPipeline* PipelineManager::createGraphics(const GraphicsPipelineKe
   if (entry->pipeline.load() == VK_NULL_HANDLE)
     return nullptr;
   m_created++;
+  DeviceCounters::add(m_device.counters().graphicsPipelines, 1);
   GraphicsPipeline* result = m_graphics.emplace(key, std::move(entry)).first->second.get();
   if (m_libraries && m_optimize && parts.count) {
     m_jobs.push_back({result, parts});
@@ -145,6 +147,7 @@ void PipelineManager::optimizerLoop() {
     // layout live as long as the manager; the cache is internally synchronised.
     std::string error;
     VkPipeline optimized = VK_NULL_HANDLE;
+    const InProgress compiling(m_device.counters().pipelinesCompiling);
     try {
       optimized = linkGraphicsPipeline(m_device, job.parts, job.target->layout->layout, m_cache.handle(), true, &error);
     } catch (const std::exception& e) {
@@ -197,6 +200,7 @@ const ComputePipeline* PipelineManager::getCompute(const ShaderCode& shader) {
   if (module == VK_NULL_HANDLE)
     return fail("the shader module could not be created (see above)");
 
+  const InProgress compiling(m_device.counters().pipelinesCompiling);
   auto info = makeStruct<VkComputePipelineCreateInfo>(VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO);
   info.stage = makeStruct<VkPipelineShaderStageCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO);
   info.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
@@ -211,6 +215,7 @@ const ComputePipeline* PipelineManager::getCompute(const ShaderCode& shader) {
   if (result != VK_SUCCESS)
     return fail(std::string("vkCreateComputePipelines: ") + resultName(result));
   m_created++;
+  DeviceCounters::add(m_device.counters().computePipelines, 1);
   auto entry = std::make_unique<ComputePipeline>(ComputePipeline{pipeline, layout});
   return m_compute.emplace(shader.id, std::move(entry)).first->second.get();
 }

@@ -3,14 +3,19 @@
 #include "vk/presenter.h"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdlib>
 #include <stdexcept>
 
+#include "util/hud_options.h"
 #include "util/log.h"
 #include "vk/adapter.h"
 #include "vk/device.h"
+#include "vk/frame_stats.h"
 #include "vk/gpu_timeline.h"
+#include "vk/hud.h"
+#include "vk/hud_renderer.h"
 #include "vk/instance.h"
 #include "vk/result.h"
 
@@ -299,10 +304,22 @@ Presenter::Presenter(Device& device, const Adapter& adapter, uintptr_t window) :
     m_modes.resize(count);
     if (m_formats.empty())
       throw std::runtime_error("cannot present: the surface offers no formats");
+    // Each swapchain of the process logs to its own file (FrameStats::logPathFor).
+    static std::atomic<uint32_t> presenters{0};
+    m_frameStats = std::make_unique<FrameStats>(device, FrameStats::logPathFor(presenters.fetch_add(1)));
   } catch (...) {
     vki.vkDestroySurfaceKHR(instance.handle(), m_surface, nullptr);
     throw;
   }
+}
+
+void Presenter::startHud(const std::string& api) {
+  const util::hud::Options& options = util::hud::processOptions();
+  if (!options.enabled() || m_hud)
+    return;
+  m_hud = std::make_unique<Hud>(m_device, m_adapter, options, *m_frameStats, api);
+  m_hudRenderer = std::make_unique<HudRenderer>(m_device);
+  m_dirty = true;  // the swapchain's images must be colour attachments too
 }
 
 Presenter::~Presenter() {
@@ -320,6 +337,7 @@ Presenter::~Presenter() {
       util::log::warn("presenter: vkQueueWaitIdle: ", resultName(result));
   }
   destroySwapchain();
+  m_hudRenderer.reset();
   for (Frame& frame : m_frames)
     m_device.functions().vkDestroySemaphore(m_device.handle(), frame.acquired, nullptr);
   const Instance& instance = *m_adapter.instance();
@@ -413,6 +431,9 @@ void Presenter::destroySwapchain() {
   for (VkSemaphore semaphore : m_rendered)
     vk.vkDestroySemaphore(m_device.handle(), semaphore, nullptr);
   m_rendered.clear();
+  for (VkImageView view : m_views)
+    vk.vkDestroyImageView(m_device.handle(), view, nullptr);
+  m_views.clear();
   m_images.clear();
   if (m_swapchain)
     vk.vkDestroySwapchainKHR(m_device.handle(), m_swapchain, nullptr);
@@ -464,6 +485,10 @@ bool Presenter::recreate(VkFormat format, VkPresentModeKHR mode) {
   info.imageExtent = extent;
   info.imageArrayLayers = 1;
   info.imageUsage = VK_IMAGE_USAGE_TRANSFER_DST_BIT;
+  // The HUD draws into the image after the blit. Every surface offers colour-attachment usage
+  // (the Vulkan spec requires it), so asking cannot fail.
+  if (m_hud)
+    info.imageUsage |= VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
   info.imageSharingMode = VK_SHARING_MODE_EXCLUSIVE;
   info.preTransform = (caps.supportedTransforms & VK_SURFACE_TRANSFORM_IDENTITY_BIT_KHR) ? VK_SURFACE_TRANSFORM_IDENTITY_BIT_KHR
                                                                                          : caps.currentTransform;
@@ -487,6 +512,19 @@ bool Presenter::recreate(VkFormat format, VkPresentModeKHR mode) {
   m_images.resize(count);
   check(vk.vkGetSwapchainImagesKHR(m_device.handle(), m_swapchain, &count, m_images.data()), "vkGetSwapchainImagesKHR");
   m_images.resize(count);
+  m_imageFormat = surfaceFormat.format;
+  if (m_hud) {
+    for (VkImage image : m_images) {
+      VkImageViewCreateInfo viewInfo = makeStruct<VkImageViewCreateInfo>(VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO);
+      viewInfo.image = image;
+      viewInfo.viewType = VK_IMAGE_VIEW_TYPE_2D;
+      viewInfo.format = surfaceFormat.format;
+      viewInfo.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+      VkImageView view = VK_NULL_HANDLE;
+      check(vk.vkCreateImageView(m_device.handle(), &viewInfo, nullptr, &view), "vkCreateImageView");
+      m_views.push_back(view);
+    }
+  }
 
   VkSemaphoreCreateInfo semaphoreInfo = makeStruct<VkSemaphoreCreateInfo>(VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO);
   m_rendered.assign(count, VK_NULL_HANDLE);
@@ -558,6 +596,7 @@ bool Presenter::record(VkCommandBuffer commands, uint64_t submission, VkImage so
       finished();
       return false;
     }
+    const uint32_t slot = m_frameIndex;
     m_frameIndex = (m_frameIndex + 1) % uint32_t(m_frames.size());
     frame->submission = submission;
 
@@ -610,12 +649,13 @@ bool Presenter::record(VkCommandBuffer commands, uint64_t submission, VkImage so
     vk.vkCmdBlitImage(commands, source, VK_IMAGE_LAYOUT_GENERAL, target, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &blit,
                       sameSize ? VK_FILTER_NEAREST : VK_FILTER_LINEAR);
 
+    const bool hudDrawn = m_hud && recordHud(commands, slot, index);
     VkImageMemoryBarrier2 toPresent = toTransfer;
-    toPresent.srcStageMask = VK_PIPELINE_STAGE_2_BLIT_BIT;
-    toPresent.srcAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT;
+    toPresent.srcStageMask = hudDrawn ? VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT : VK_PIPELINE_STAGE_2_BLIT_BIT;
+    toPresent.srcAccessMask = hudDrawn ? VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT : VK_ACCESS_2_TRANSFER_WRITE_BIT;
     toPresent.dstStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;  // the signal of `rendered` follows
     toPresent.dstAccessMask = 0;
-    toPresent.oldLayout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL;
+    toPresent.oldLayout = hudDrawn ? VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL : VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL;
     toPresent.newLayout = VK_IMAGE_LAYOUT_PRESENT_SRC_KHR;
     dependency.pImageMemoryBarriers = &toPresent;
     vk.vkCmdPipelineBarrier2(commands, &dependency);
@@ -634,6 +674,29 @@ bool Presenter::record(VkCommandBuffer commands, uint64_t submission, VkImage so
       throw;
     return false;
   }
+}
+
+bool Presenter::recordHud(VkCommandBuffer commands, uint32_t slot, uint32_t index) {
+  const std::vector<HudQuad> quads = layoutHud(m_hud->content(Hud::Clock::now()), m_hud->options().scale);
+  if (quads.empty() || index >= m_views.size())
+    return false;
+  // After the blit's writes, as a colour attachment the overlay blends into.
+  VkImageMemoryBarrier2 toAttachment = makeStruct<VkImageMemoryBarrier2>(VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2);
+  toAttachment.srcStageMask = VK_PIPELINE_STAGE_2_BLIT_BIT;
+  toAttachment.srcAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT;
+  toAttachment.dstStageMask = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT;
+  toAttachment.dstAccessMask = VK_ACCESS_2_COLOR_ATTACHMENT_READ_BIT | VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT;
+  toAttachment.oldLayout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL;
+  toAttachment.newLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
+  toAttachment.srcQueueFamilyIndex = toAttachment.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+  toAttachment.image = m_images[index];
+  toAttachment.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+  VkDependencyInfo dependency = makeStruct<VkDependencyInfo>(VK_STRUCTURE_TYPE_DEPENDENCY_INFO);
+  dependency.imageMemoryBarrierCount = 1;
+  dependency.pImageMemoryBarriers = &toAttachment;
+  m_device.functions().vkCmdPipelineBarrier2(commands, &dependency);
+  m_hudRenderer->record(commands, slot, m_views[index], m_imageFormat, m_extent, quads, m_hud->options().opacity);
+  return true;
 }
 
 void Presenter::present(const PresentWork& work) {

@@ -4,6 +4,7 @@
 
 #include <condition_variable>
 #include <cstdint>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -15,6 +16,9 @@ namespace vk {
 
 class Adapter;
 class Device;
+class FrameStats;
+class Hud;
+class HudRenderer;
 class Presenter;
 
 // What the worker's submission must wait on and signal for a present recorded into its command
@@ -62,6 +66,12 @@ public:
   void notePresentRecorded();
   // Presents that reached vkQueuePresentKHR successfully.
   uint64_t presentCount() const;
+  // The swapchain's frame timing (the HUD's frame times, D3D11VK_FRAMETIME_LOG).
+  FrameStats& frameStats() { return *m_frameStats; }
+  // Turns the HUD on when the process's HUD options name any item (docs/hud.md); `api` is what
+  // its api item says. Before the first present is recorded.
+  void startHud(const std::string& api);
+  bool hudShown() const { return m_hud != nullptr; }
 
   // ---- worker thread ----
   // Acquires an image and records the blit of `source` (GENERAL layout, `extent`, `format`) into
@@ -86,6 +96,9 @@ private:
   // (Re)creates the swapchain for the window's current size; false when it has no area.
   bool recreate(VkFormat format, VkPresentModeKHR mode);
   void destroySwapchain();
+  // Draws the HUD into the image the blit filled (TRANSFER_DST layout); false when it drew
+  // nothing, and the image is still in TRANSFER_DST layout.
+  bool recordHud(VkCommandBuffer commands, uint32_t slot, uint32_t index);
   void finished();  // one recorded present is done with, one way or another
   void markLost(VkResult result, const char* call);
 
@@ -102,9 +115,15 @@ private:
   VkPresentModeKHR m_mode = VK_PRESENT_MODE_FIFO_KHR;
   bool m_dirty = true;  // out of date or suboptimal: recreate before the next acquire
   std::vector<VkImage> m_images;
+  std::vector<VkImageView> m_views;  // for the HUD's drawing, when it is shown
+  VkFormat m_imageFormat = VK_FORMAT_UNDEFINED;
   std::vector<VkSemaphore> m_rendered;  // one per image: reusable once the image is acquired again
   std::vector<Frame> m_frames;          // acquire semaphores, used round robin
   uint32_t m_frameIndex = 0;
+
+  std::unique_ptr<FrameStats> m_frameStats;
+  std::unique_ptr<Hud> m_hud;                  // null: no HUD
+  std::unique_ptr<HudRenderer> m_hudRenderer;  // worker thread
 
   // Shared between the threads.
   std::mutex m_surfaceMutex;  // vkCreateSwapchainKHR needs the surface externally synchronized

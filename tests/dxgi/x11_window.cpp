@@ -95,6 +95,21 @@ uint32_t Window::pixel(int x, int y) {
   return value;
 }
 
+std::vector<uint32_t> Window::region(int x, int y, unsigned width, unsigned height) {
+  std::vector<uint32_t> pixels;
+  if (!m_id)
+    return pixels;
+  XImage* image = XGetImage(m_state->display, ::Window(m_id), x, y, width, height, AllPlanes, ZPixmap);
+  if (!image)
+    return pixels;
+  pixels.resize(size_t(width) * height);
+  for (unsigned row = 0; row < height; ++row)
+    for (unsigned column = 0; column < width; ++column)
+      pixels[size_t(row) * width + column] = uint32_t(XGetPixel(image, int(column), int(row))) & 0xffffffu;
+  XDestroyImage(image);
+  return pixels;
+}
+
 bool Window::rootRect(int* x, int* y, unsigned* width, unsigned* height, unsigned* border) {
   if (!m_id)
     return false;

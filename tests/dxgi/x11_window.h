@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace test_x11 {
 
@@ -30,6 +31,9 @@ public:
   void destroy();
   // The window's pixel at (x, y) as 0xRRGGBB, read from the X server; ~0u when it cannot be read.
   uint32_t pixel(int x, int y);
+  // The window's pixels in a rectangle, row by row, as 0xRRGGBB (one request); empty when they
+  // cannot be read.
+  std::vector<uint32_t> region(int x, int y, unsigned width, unsigned height);
   // The pixel once the server shows `expected` (the presentation engine shows frames a little
   // later than Present returns), or what it shows after two seconds.
   uint32_t pixelOnceShown(int x, int y, uint32_t expected);
