@@ -34,6 +34,14 @@ public:
   // The compute pass, then kFrames frames of the spinning grid; the last one stays in the target.
   void render(const RenderOptions& options);
 
+  // For presenting benchmarks (bench/hud_bench.cpp): the compute pass once, then one frame of the
+  // grid at `angle` into the demo's own target, which the caller copies into a back buffer.
+  void prepare() { runComputePass(); }
+  void renderFrame(float angle) { drawFrame(angle, true); }
+  ID3D11Device* device() const { return m_device.get(); }
+  ID3D11DeviceContext* context() const { return m_context.get(); }
+  ID3D11Texture2D* target() const { return m_target.get(); }
+
   // The render target as tightly packed RGB rows (alpha dropped; it is always 1).
   std::vector<uint8_t> readFrame();
   // The compute shader's texture as RGBA, for checking the compute pass on its own.

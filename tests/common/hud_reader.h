@@ -4,6 +4,7 @@
 // checker of the Wine test share it.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <functional>
