@@ -38,52 +38,61 @@ std::string megabytes(VkDeviceSize bytes) {
   return format("%llu MB", (unsigned long long)((bytes + (1u << 19)) >> 20));
 }
 
+// The graph's bars, standing on `bottom`: newest frame at the right edge, as a scrolling graph reads.
+void layoutGraph(const HudContent& content, float scale, float bottom, std::vector<HudQuad>* quads) {
+  std::vector<float> sorted = content.graphMs;
+  std::nth_element(sorted.begin(), sorted.begin() + std::ptrdiff_t(sorted.size() / 2), sorted.end());
+  const float median = sorted[sorted.size() / 2];
+  // A steady frame rate sits at 80 % of the height, so a spike above it still shows.
+  const float full = std::max({content.graphMaxMs, 1.25f * median, 1.0f});
+  const size_t shown = std::min<size_t>(kHudGraphFrames, content.graphMs.size());
+  const size_t first = kHudGraphFrames - shown;
+  for (size_t i = 0; i < shown; ++i) {
+    const float ms = content.graphMs[content.graphMs.size() - shown + i];
+    const float barHeight = std::max(1.0f, std::min(1.0f, ms / full) * kGraphHeight * scale);
+    // Half the bar's slot is drawn: the gaps keep neighbouring frames apart.
+    quads->push_back(HudQuad{kHudLeft + float(first + i) * kGraphBarWidth * scale, bottom - barHeight,
+                             0.5f * kGraphBarWidth * scale, barHeight, ms > 2.0f * median ? kGraphSpike : kGraphBar, 0, 0, 0});
+  }
+}
+
 }  // namespace
 
 std::vector<HudQuad> layoutHud(const HudContent& content, float scale) {
   std::vector<HudQuad> quads;
+  const bool graph = !content.graphMs.empty();
+  if (content.lines.empty() && !graph)
+    return quads;
   size_t columns = 0;
   for (const HudLine& line : content.lines)
     columns = std::max(columns, line.text.size());
   const float cellWidth = float(hud::kCellWidth) * scale, cellHeight = float(hud::kCellHeight) * scale;
-  float height = float(content.lines.size()) * cellHeight;
+  const float graphHeight = graph ? (kGraphHeight + kPadding) * scale : 0.0f;
+  const float height = float(content.lines.size()) * cellHeight + graphHeight;
   float width = float(columns) * cellWidth;
-  const bool graph = !content.graphMs.empty();
-  if (graph) {
-    height += (kGraphHeight + kPadding) * scale;
+  if (graph)
     width = std::max(width, float(kHudGraphFrames) * kGraphBarWidth * scale);
-  }
-  if (content.lines.empty() && !graph)
-    return quads;
   const float pad = kPadding * scale;
   quads.push_back(HudQuad{kHudLeft - pad, kHudTop - pad, width + 2 * pad, height + 2 * pad, kBackground, 0, 0, 0});
 
+  float top = kHudTop;
   for (size_t row = 0; row < content.lines.size(); ++row) {
     const HudLine& line = content.lines[row];
     for (size_t column = 0; column < line.text.size(); ++column) {
       if (line.text[column] == ' ')
         continue;
       const uint64_t bits = hud::glyphBits(line.text[column]);
-      quads.push_back(HudQuad{kHudLeft + float(column) * cellWidth, kHudTop + float(row) * cellHeight,
-                              float(hud::kGlyphWidth) * scale, float(hud::kGlyphHeight) * scale, line.color,
-                              uint32_t(bits), uint32_t(bits >> 32), 1});
+      quads.push_back(HudQuad{kHudLeft + float(column) * cellWidth, top, float(hud::kGlyphWidth) * scale,
+                              float(hud::kGlyphHeight) * scale, line.color, uint32_t(bits), uint32_t(bits >> 32), 1});
+    }
+    top += cellHeight;
+    if (graph && row == std::min(content.graphAfterLine, content.lines.size() - 1)) {
+      layoutGraph(content, scale, top + kGraphHeight * scale, &quads);
+      top += graphHeight;
     }
   }
-  if (graph) {
-    const float bottom = kHudTop + float(content.lines.size()) * cellHeight + kGraphHeight * scale;
-    std::vector<float> sorted = content.graphMs;
-    std::nth_element(sorted.begin(), sorted.begin() + std::ptrdiff_t(sorted.size() / 2), sorted.end());
-    const float median = sorted[sorted.size() / 2];
-    const float full = std::max(content.graphMaxMs, 1.0f);
-    // Newest frame at the right edge, as a scrolling graph reads.
-    const size_t first = kHudGraphFrames - std::min<size_t>(kHudGraphFrames, content.graphMs.size());
-    for (size_t i = 0; i < content.graphMs.size() && i < kHudGraphFrames; ++i) {
-      const float ms = content.graphMs[content.graphMs.size() - std::min<size_t>(kHudGraphFrames, content.graphMs.size()) + i];
-      const float barHeight = std::max(1.0f, std::min(1.0f, ms / full) * kGraphHeight * scale);
-      quads.push_back(HudQuad{kHudLeft + float(first + i) * kGraphBarWidth * scale, bottom - barHeight,
-                              kGraphBarWidth * scale, barHeight, ms > 2.0f * median ? kGraphSpike : kGraphBar, 0, 0, 0});
-    }
-  }
+  if (graph && content.lines.empty())
+    layoutGraph(content, scale, top + kGraphHeight * scale, &quads);
   return quads;
 }
 
@@ -153,6 +162,7 @@ void Hud::rebuild(Clock::time_point now) {
     if (!frames.presentMs.empty()) {
       const auto [low, high] = std::minmax_element(frames.presentMs.begin(), frames.presentMs.end());
       line(format("Frame time: min %.1f ms, max %.1f ms", double(*low), double(*high)));
+      m_content.graphAfterLine = m_content.lines.size() - 1;
       m_content.graphMaxMs = std::max(*high, 1.0f);
       m_content.graphMs = std::move(frames.presentMs);
     } else {

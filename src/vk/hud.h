@@ -31,14 +31,17 @@ struct HudLine {
   uint32_t color;
 };
 
-// A frame's content: text lines top to bottom, then the frame-time graph when shown.
+// A frame's content: text lines top to bottom, with the frame-time graph under line
+// `graphAfterLine` when there is one (the lines below it move down by the graph's height).
 struct HudContent {
   std::vector<HudLine> lines;
   std::vector<float> graphMs;  // oldest first; empty: no graph
   float graphMaxMs = 0.0f;     // the graph's full height
+  size_t graphAfterLine = 0;   // the index of the line the graph follows
 };
 
-// Where the first glyph's top left pixel is, at any scale: tests read the text from there.
+// Where the first glyph's top left pixel is, at any scale: tests read the text from there (the
+// lines down to the graph are kCellHeight * scale apart).
 constexpr float kHudLeft = 8.0f, kHudTop = 8.0f;
 // Bars of the frame-time graph, one per frame.
 constexpr uint32_t kHudGraphFrames = 120;

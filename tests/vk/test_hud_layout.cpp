@@ -7,6 +7,7 @@
 
 #include "common/hud_reader.h"
 #include "vk/hud.h"
+#include "vk/hud_font.h"
 
 namespace {
 
@@ -42,7 +43,8 @@ TEST_CASE("HUD layout: the text reads back at any whole scale", "[vk][hud]") {
 
 TEST_CASE("HUD layout: the frame-time graph", "[vk][hud]") {
   vk::HudContent content;
-  content.lines = {{"Frame time", 0xFFFFFFFFu}};
+  content.lines = {{"Frame time", 0xFFFFFFFFu}, {"After", 0xFFFFFFFFu}};
+  content.graphAfterLine = 0;
   content.graphMs.assign(50, 16.0f);
   content.graphMs.push_back(64.0f);  // the newest frame, a spike
   content.graphMaxMs = 64.0f;
@@ -59,6 +61,15 @@ TEST_CASE("HUD layout: the frame-time graph", "[vk][hud]") {
   CHECK(spikeHeight == Approx(4.0f * normalHeight));  // heights in proportion to the times
   CHECK(spikeColor != normalColor);                   // a frame over twice the median stands out
   CHECK(rightmost == Approx(vk::kHudLeft + float(vk::kHudGraphFrames - 1) * 2.0f));  // newest at the right
+  // The graph stands under its line; the next line moves below it (32 + 4 font pixels).
+  const float graphBottom = vk::kHudTop + float(vk::hud::kCellHeight) + 32.0f;
+  for (const vk::HudQuad& bar : bars)
+    CHECK(bar.y + bar.height == Approx(graphBottom));
+  float afterTop = 0.0f;
+  for (const vk::HudQuad& quad : quads)
+    if (quad.glyph)
+      afterTop = std::max(afterTop, quad.y);
+  CHECK(afterTop == Approx(vk::kHudTop + float(vk::hud::kCellHeight) + 36.0f));
 }
 
 TEST_CASE("HUD layout: no content draws nothing", "[vk][hud]") {
