@@ -35,8 +35,10 @@ fi
 # run IMPL HUD: one run, its median on stdout.
 run() {
   local impl=$1 hud=$2
-  (cd "$work/$impl" && env ${hud:+DXVK_HUD=$hud} WINEDLLOVERRIDES="d3d11,dxgi=n" D3D11VK_LOG_PATH=none DXVK_LOG_LEVEL=none \
-    wine ./hud_bench.exe "$frames" >"$work/out.txt" 2>/dev/null)
+  # A crash must not start Wine's debugger, which waits forever (winedbg disabled), nor may a
+  # hang stall the rounds.
+  (cd "$work/$impl" && env ${hud:+DXVK_HUD=$hud} WINEDLLOVERRIDES="d3d11,dxgi=n;winedbg.exe=d" D3D11VK_LOG_PATH=none \
+    DXVK_LOG_LEVEL=none timeout 120 wine ./hud_bench.exe "$frames" >"$work/out.txt" 2>"$work/$impl-err.txt")
   tr -d '\r' <"$work/out.txt" | sed -n 's/.*median_ms=\([0-9.]*\).*/\1/p'
 }
 median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
@@ -52,6 +54,10 @@ for round in $(seq "$rounds"); do
     done
   done
 done
+if [ $have_dxvk -eq 1 ] && ! grep -q . "$work/dxvk-off.txt"; then
+  echo "note: DXVK's runs failed; its last error output:"
+  grep -i "unhandled\|err:" "$work/dxvk-err.txt" | head -5
+fi
 echo
 printf '%-8s %14s %14s %10s\n' impl "off (ms)" "full (ms)" "full/off"
 for impl in "${impls[@]}"; do

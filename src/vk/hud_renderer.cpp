@@ -6,22 +6,11 @@
 #include "vk/buffer.h"
 #include "vk/device.h"
 #include "vk/hud_shaders.h"
+#include "vk/simple_pipeline.h"
 #include "vk/result.h"
 
 namespace vk {
 
-namespace {
-
-VkShaderModule createModule(Device& device, const std::vector<uint32_t>& spirv) {
-  VkShaderModuleCreateInfo info = makeStruct<VkShaderModuleCreateInfo>(VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO);
-  info.codeSize = spirv.size() * sizeof(uint32_t);
-  info.pCode = spirv.data();
-  VkShaderModule module = VK_NULL_HANDLE;
-  check(device.functions().vkCreateShaderModule(device.handle(), &info, nullptr, &module), "vkCreateShaderModule");
-  return module;
-}
-
-}  // namespace
 
 HudRenderer::HudRenderer(Device& device) : m_device(device) {}
 
@@ -49,15 +38,8 @@ VkPipeline HudRenderer::pipeline(VkFormat format) {
     info.pushConstantRangeCount = 1;
     info.pPushConstantRanges = &range;
     check(vk.vkCreatePipelineLayout(m_device.handle(), &info, nullptr, &m_layout), "vkCreatePipelineLayout");
-    m_vertex = createModule(m_device, hudVertexShader());
-    m_fragment = createModule(m_device, hudFragmentShader());
-  }
-  VkPipelineShaderStageCreateInfo stages[2];
-  for (uint32_t i = 0; i < 2; ++i) {
-    stages[i] = makeStruct<VkPipelineShaderStageCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO);
-    stages[i].stage = i == 0 ? VK_SHADER_STAGE_VERTEX_BIT : VK_SHADER_STAGE_FRAGMENT_BIT;
-    stages[i].module = i == 0 ? m_vertex : m_fragment;
-    stages[i].pName = "main";
+    m_vertex = createShaderModule(m_device, hudVertexShader());
+    m_fragment = createShaderModule(m_device, hudFragmentShader());
   }
   const VkVertexInputBindingDescription binding{0, sizeof(HudQuad), VK_VERTEX_INPUT_RATE_INSTANCE};
   const VkVertexInputAttributeDescription attributes[3] = {
@@ -71,55 +53,22 @@ VkPipeline HudRenderer::pipeline(VkFormat format) {
   vertexInput.pVertexBindingDescriptions = &binding;
   vertexInput.vertexAttributeDescriptionCount = 3;
   vertexInput.pVertexAttributeDescriptions = attributes;
-  VkPipelineInputAssemblyStateCreateInfo assembly =
-      makeStruct<VkPipelineInputAssemblyStateCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO);
-  assembly.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP;
-  VkPipelineViewportStateCreateInfo viewport =
-      makeStruct<VkPipelineViewportStateCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO);
-  viewport.viewportCount = viewport.scissorCount = 1;
-  VkPipelineRasterizationStateCreateInfo raster =
-      makeStruct<VkPipelineRasterizationStateCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO);
-  raster.polygonMode = VK_POLYGON_MODE_FILL;
-  raster.cullMode = VK_CULL_MODE_NONE;
-  raster.lineWidth = 1.0f;
-  VkPipelineMultisampleStateCreateInfo multisample =
-      makeStruct<VkPipelineMultisampleStateCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO);
-  multisample.rasterizationSamples = VK_SAMPLE_COUNT_1_BIT;
+  SimplePipelineDesc desc;
+  desc.vertex = m_vertex;
+  desc.fragment = m_fragment;
+  desc.vertexInput = &vertexInput;
+  desc.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP;
   // Over the frame by the quad's alpha; the image's alpha is left as the application wrote it.
-  VkPipelineColorBlendAttachmentState attachment{};
-  attachment.blendEnable = VK_TRUE;
-  attachment.srcColorBlendFactor = VK_BLEND_FACTOR_SRC_ALPHA;
-  attachment.dstColorBlendFactor = VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA;
-  attachment.colorBlendOp = VK_BLEND_OP_ADD;
-  attachment.srcAlphaBlendFactor = VK_BLEND_FACTOR_ZERO;
-  attachment.dstAlphaBlendFactor = VK_BLEND_FACTOR_ONE;
-  attachment.alphaBlendOp = VK_BLEND_OP_ADD;
-  attachment.colorWriteMask = VK_COLOR_COMPONENT_R_BIT | VK_COLOR_COMPONENT_G_BIT | VK_COLOR_COMPONENT_B_BIT | VK_COLOR_COMPONENT_A_BIT;
-  VkPipelineColorBlendStateCreateInfo blend =
-      makeStruct<VkPipelineColorBlendStateCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO);
-  blend.attachmentCount = 1;
-  blend.pAttachments = &attachment;
-  const VkDynamicState dynamicStates[] = {VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR};
-  VkPipelineDynamicStateCreateInfo dynamic = makeStruct<VkPipelineDynamicStateCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO);
-  dynamic.dynamicStateCount = 2;
-  dynamic.pDynamicStates = dynamicStates;
-  VkPipelineRenderingCreateInfo rendering = makeStruct<VkPipelineRenderingCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO);
-  rendering.colorAttachmentCount = 1;
-  rendering.pColorAttachmentFormats = &format;
-  VkGraphicsPipelineCreateInfo info = makeStruct<VkGraphicsPipelineCreateInfo>(VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO);
-  info.pNext = &rendering;
-  info.stageCount = 2;
-  info.pStages = stages;
-  info.pVertexInputState = &vertexInput;
-  info.pInputAssemblyState = &assembly;
-  info.pViewportState = &viewport;
-  info.pRasterizationState = &raster;
-  info.pMultisampleState = &multisample;
-  info.pColorBlendState = &blend;
-  info.pDynamicState = &dynamic;
-  info.layout = m_layout;
-  VkPipeline created = VK_NULL_HANDLE;
-  check(vk.vkCreateGraphicsPipelines(m_device.handle(), VK_NULL_HANDLE, 1, &info, nullptr, &created), "vkCreateGraphicsPipelines");
+  desc.blend.blendEnable = VK_TRUE;
+  desc.blend.srcColorBlendFactor = VK_BLEND_FACTOR_SRC_ALPHA;
+  desc.blend.dstColorBlendFactor = VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA;
+  desc.blend.colorBlendOp = VK_BLEND_OP_ADD;
+  desc.blend.srcAlphaBlendFactor = VK_BLEND_FACTOR_ZERO;
+  desc.blend.dstAlphaBlendFactor = VK_BLEND_FACTOR_ONE;
+  desc.blend.alphaBlendOp = VK_BLEND_OP_ADD;
+  desc.format = format;
+  desc.layout = m_layout;
+  VkPipeline created = createSimplePipeline(m_device, desc);
   m_pipelines.emplace(format, created);
   return created;
 }

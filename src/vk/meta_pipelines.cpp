@@ -1,6 +1,8 @@
 // MetaPipelines: layouts and compute and full-screen graphics pipelines for the internal shaders.
 #include "vk/meta_pipelines.h"
 
+#include "vk/simple_pipeline.h"
+
 #include "vk/device.h"
 #include "vk/result.h"
 
@@ -59,11 +61,7 @@ VkPipelineLayout MetaPipelines::storageLayout() {
 
 VkPipeline MetaPipelines::createCompute(const std::vector<uint32_t>& spirv) {
   const DeviceFunctions& vk = m_device.functions();
-  VkShaderModuleCreateInfo moduleInfo = makeStruct<VkShaderModuleCreateInfo>(VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO);
-  moduleInfo.codeSize = spirv.size() * sizeof(uint32_t);
-  moduleInfo.pCode = spirv.data();
-  VkShaderModule module = VK_NULL_HANDLE;
-  check(vk.vkCreateShaderModule(m_device.handle(), &moduleInfo, nullptr, &module), "vkCreateShaderModule");
+  VkShaderModule module = createShaderModule(m_device, spirv);
   VkComputePipelineCreateInfo info = makeStruct<VkComputePipelineCreateInfo>(VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO);
   info.stage = makeStruct<VkPipelineShaderStageCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO);
   info.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
@@ -83,19 +81,6 @@ VkPipeline MetaPipelines::depthStencilPack(DepthStencilPacking packing, bool unp
     pipeline = createCompute(depthStencilPackShader(packing, unpack));
   return pipeline;
 }
-
-namespace {
-
-VkShaderModule createModule(Device& device, const std::vector<uint32_t>& spirv) {
-  VkShaderModuleCreateInfo info = makeStruct<VkShaderModuleCreateInfo>(VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO);
-  info.codeSize = spirv.size() * sizeof(uint32_t);
-  info.pCode = spirv.data();
-  VkShaderModule module = VK_NULL_HANDLE;
-  check(device.functions().vkCreateShaderModule(device.handle(), &info, nullptr, &module), "vkCreateShaderModule");
-  return module;
-}
-
-}  // namespace
 
 VkDescriptorSetLayout MetaPipelines::imageSetLayout(VkDescriptorType type, const VkSampler* sampler) {
   VkDescriptorSetLayoutBinding binding{0, type, 1, VK_SHADER_STAGE_FRAGMENT_BIT, sampler};
@@ -155,62 +140,22 @@ VkPipelineLayout MetaPipelines::mipsLayout() {
 
 VkPipeline MetaPipelines::createFullscreen(const std::vector<uint32_t>& fragment, VkPipelineLayout layout, VkFormat format,
                                            uint32_t samples) {
-  const DeviceFunctions& vk = m_device.functions();
   if (!m_fullscreenVertex)
-    m_fullscreenVertex = createModule(m_device, fullscreenVertexShader());
-  VkShaderModule fragmentModule = createModule(m_device, fragment);
-  VkPipelineShaderStageCreateInfo stages[2];
-  for (uint32_t i = 0; i < 2; ++i) {
-    stages[i] = makeStruct<VkPipelineShaderStageCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO);
-    stages[i].stage = i == 0 ? VK_SHADER_STAGE_VERTEX_BIT : VK_SHADER_STAGE_FRAGMENT_BIT;
-    stages[i].module = i == 0 ? m_fullscreenVertex : fragmentModule;
-    stages[i].pName = "main";
-  }
-  VkPipelineVertexInputStateCreateInfo vertexInput =
-      makeStruct<VkPipelineVertexInputStateCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO);
-  VkPipelineInputAssemblyStateCreateInfo assembly =
-      makeStruct<VkPipelineInputAssemblyStateCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO);
-  assembly.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
-  VkPipelineViewportStateCreateInfo viewport =
-      makeStruct<VkPipelineViewportStateCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO);
-  viewport.viewportCount = viewport.scissorCount = 1;
-  VkPipelineRasterizationStateCreateInfo raster =
-      makeStruct<VkPipelineRasterizationStateCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO);
-  raster.polygonMode = VK_POLYGON_MODE_FILL;
-  raster.cullMode = VK_CULL_MODE_NONE;
-  raster.lineWidth = 1.0f;
-  VkPipelineMultisampleStateCreateInfo multisample =
-      makeStruct<VkPipelineMultisampleStateCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO);
-  multisample.rasterizationSamples = VkSampleCountFlagBits(samples);
-  VkPipelineColorBlendAttachmentState attachment{};
-  attachment.colorWriteMask = VK_COLOR_COMPONENT_R_BIT | VK_COLOR_COMPONENT_G_BIT | VK_COLOR_COMPONENT_B_BIT | VK_COLOR_COMPONENT_A_BIT;
-  VkPipelineColorBlendStateCreateInfo blend =
-      makeStruct<VkPipelineColorBlendStateCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO);
-  blend.attachmentCount = 1;
-  blend.pAttachments = &attachment;
-  const VkDynamicState dynamicStates[] = {VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR};
-  VkPipelineDynamicStateCreateInfo dynamic = makeStruct<VkPipelineDynamicStateCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO);
-  dynamic.dynamicStateCount = 2;
-  dynamic.pDynamicStates = dynamicStates;
-  VkPipelineRenderingCreateInfo rendering = makeStruct<VkPipelineRenderingCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO);
-  rendering.colorAttachmentCount = 1;
-  rendering.pColorAttachmentFormats = &format;
-  VkGraphicsPipelineCreateInfo info = makeStruct<VkGraphicsPipelineCreateInfo>(VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO);
-  info.pNext = &rendering;
-  info.stageCount = 2;
-  info.pStages = stages;
-  info.pVertexInputState = &vertexInput;
-  info.pInputAssemblyState = &assembly;
-  info.pViewportState = &viewport;
-  info.pRasterizationState = &raster;
-  info.pMultisampleState = &multisample;
-  info.pColorBlendState = &blend;
-  info.pDynamicState = &dynamic;
-  info.layout = layout;
+    m_fullscreenVertex = createShaderModule(m_device, fullscreenVertexShader());
+  SimplePipelineDesc desc;
+  desc.vertex = m_fullscreenVertex;
+  desc.fragment = createShaderModule(m_device, fragment);
+  desc.format = format;
+  desc.samples = samples;
+  desc.layout = layout;
   VkPipeline pipeline = VK_NULL_HANDLE;
-  VkResult result = vk.vkCreateGraphicsPipelines(m_device.handle(), VK_NULL_HANDLE, 1, &info, nullptr, &pipeline);
-  vk.vkDestroyShaderModule(m_device.handle(), fragmentModule, nullptr);
-  check(result, "vkCreateGraphicsPipelines");
+  try {
+    pipeline = createSimplePipeline(m_device, desc);
+  } catch (...) {
+    m_device.functions().vkDestroyShaderModule(m_device.handle(), desc.fragment, nullptr);
+    throw;
+  }
+  m_device.functions().vkDestroyShaderModule(m_device.handle(), desc.fragment, nullptr);
   return pipeline;
 }
 
