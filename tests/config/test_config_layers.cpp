@@ -222,3 +222,16 @@ TEST_CASE("files are found in the working folder, or where D3D11VK_CONFIG_FILE p
   fs::current_path(previous);
   fs::remove_all(folder);
 }
+
+TEST_CASE("the HUD keys: dxvk.hud as DXVK writes it, d3d11vk.hud over it", "[config-layers]") {
+  Inputs inputs;
+  inputs.exeName = "game.exe";
+  inputs.dxvkFile = FileInput{"dxvk.conf", "dxvk.hud = fps,frametimes,scale=2\n"};
+  Configuration dxvkOnly = buildConfiguration(inputs);
+  CHECK(dxvkOnly.problems.empty());
+  CHECK(dxvkOnly.options.hud == "fps,frametimes,scale=2");
+  inputs.userFile = FileInput{"d3d11vk.conf", "d3d11vk.hud = \"full\"\n"};
+  Configuration both = buildConfiguration(inputs);
+  CHECK(both.problems.empty());
+  CHECK(both.options.hud == "full");
+}

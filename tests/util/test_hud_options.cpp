@@ -2,6 +2,7 @@
 // not understood reported without losing the rest.
 #include <catch2/catch.hpp>
 
+#include "scoped_env.h"
 #include "util/hud_options.h"
 
 using util::hud::Item;
@@ -55,5 +56,27 @@ TEST_CASE("HUD options: items, sets and parameters", "[util][hud]") {
     CHECK(problems[1].find("scale=100") != std::string::npos);
     CHECK(problems[2].find("opacity=x") != std::string::npos);
     CHECK(problems[3] == "unknown HUD option 'position'");
+  }
+}
+
+TEST_CASE("HUD options: D3D11VK_HUD wins over DXVK_HUD, which wins over the configuration", "[util][hud]") {
+  std::string source;
+  {
+    test::ScopedEnv ours("D3D11VK_HUD", "fps");
+    test::ScopedEnv dxvk("DXVK_HUD", "full");
+    CHECK(util::hud::processSpec(&source) == "fps");
+    CHECK(source == "D3D11VK_HUD");
+  }
+  {
+    test::ScopedEnv ours("D3D11VK_HUD", nullptr);
+    test::ScopedEnv dxvk("DXVK_HUD", "devinfo,scale=2");
+    CHECK(util::hud::processSpec(&source) == "devinfo,scale=2");
+    CHECK(source == "DXVK_HUD");
+  }
+  {
+    test::ScopedEnv ours("D3D11VK_HUD", nullptr);
+    test::ScopedEnv dxvk("DXVK_HUD", nullptr);
+    util::hud::processSpec(&source);
+    CHECK(source == "the configuration's hud key");
   }
 }
