@@ -9,6 +9,7 @@
 
 #include "common/hud_reader.h"
 #include "swapchain_fixture.h"
+#include "d3d10/d3d10_base.h"
 #include "util/env.h"
 
 using namespace test_dxgi;
@@ -36,6 +37,10 @@ std::vector<std::string> windowText(SwapChainFixture& f, size_t lines) {
     return x < 0 || y < 0 || x >= int(kWidth) || y >= int(kHeight) ? 0u : pixels[size_t(y) * kWidth + size_t(x)];
   };
   return test_hud::readLines(at, 0, 0, 1.0f, lines, 60);
+}
+
+std::string levelText(D3D_FEATURE_LEVEL level) {
+  return std::to_string(level >> 12) + "_" + std::to_string((level >> 8) & 0xf);
 }
 
 struct LogLine {
@@ -81,16 +86,17 @@ TEST_CASE("HUD: shown in the window, never in the back buffer, with the limiter'
     REQUIRE(f.create(SwapChainFixture::flipDesc()) == S_OK);
     presentFrames(f, kFrames);
 
-    // D3D11VK_HUD=version,fps,frametimes: the lines in that order.
-    const std::vector<std::string> lines = windowText(f, 3);
-    INFO("the window reads: '" << lines[0] << "' / '" << lines[1] << "' / '" << lines[2] << "'");
+    // D3D11VK_HUD=version,api,fps,frametimes: the lines in that order.
+    const std::vector<std::string> lines = windowText(f, 4);
+    INFO("the window reads: '" << lines[0] << "' / '" << lines[1] << "' / '" << lines[2] << "' / '" << lines[3] << "'");
     CHECK(lines[0] == std::string("d3d11vk ") + D3D11VK_VERSION);
+    CHECK(lines[1] == "D3D11 FL " + levelText(f.device->GetFeatureLevel()));
     const std::optional<double> fps = test_hud::numberAfter(lines, "FPS: ");
     REQUIRE(fps);
     CHECK(*fps >= 27.0);
     CHECK(*fps <= 33.0);
-    CHECK(lines[2].rfind("Frame time: min ", 0) == 0);
-    const std::optional<double> slowest = test_hud::numberAfter({lines[2].substr(lines[2].find("max"))}, "max ");
+    CHECK(lines[3].rfind("Frame time: min ", 0) == 0);
+    const std::optional<double> slowest = test_hud::numberAfter({lines[3].substr(lines[3].find("max"))}, "max ");
     REQUIRE(slowest);
     CHECK(*slowest >= 30.0);
 
@@ -121,6 +127,40 @@ TEST_CASE("HUD: shown in the window, never in the back buffer, with the limiter'
   const double median = present[present.size() / 2];
   CHECK(median == Approx(1000.0 / 30.0).epsilon(0.1));
   CHECK(timed >= frames.size() / 2);  // the GPU time is measured on lavapipe (it has timestamps)
+}
+
+TEST_CASE("HUD: a Direct3D 10 device's swapchain says D3D10", "[.dxgi-hud]") {
+  test_x11::Window window(kWidth, kHeight);
+  if (!window.ok()) {
+    WARN("skipped: " << window.why());
+    return;
+  }
+  ComPtr<ID3D10Device1> device;
+  REQUIRE(D3D10CreateDevice1(nullptr, D3D10_DRIVER_TYPE_HARDWARE, nullptr, 0, D3D10_FEATURE_LEVEL_10_1, D3D10_1_SDK_VERSION,
+                             device.put()) == S_OK);
+  ComPtr<IDXGIFactory2> factory;
+  REQUIRE(CreateDXGIFactory2(0, __uuidof(IDXGIFactory2), factory.putVoid()) == S_OK);
+  DXGI_SWAP_CHAIN_DESC1 desc = SwapChainFixture::flipDesc();
+  ComPtr<IDXGISwapChain1> swapchain;
+  REQUIRE(factory->CreateSwapChainForHwnd(device.get(), reinterpret_cast<HWND>(window.id()), &desc, nullptr, nullptr,
+                                          swapchain.put()) == S_OK);
+  ComPtr<ID3D10Texture2D> buffer;
+  REQUIRE(swapchain->GetBuffer(0, __uuidof(ID3D10Texture2D), buffer.putVoid()) == S_OK);
+  ComPtr<ID3D10RenderTargetView> view;
+  REQUIRE(device->CreateRenderTargetView(buffer.get(), nullptr, view.put()) == S_OK);
+  for (int i = 0; i < 10; ++i) {
+    device->ClearRenderTargetView(view.get(), kBlue);
+    REQUIRE(swapchain->Present(0, 0) == S_OK);
+  }
+  device->Flush();
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  const std::vector<uint32_t> pixels = window.region(0, 0, kWidth, kHeight);
+  REQUIRE(pixels.size() == size_t(kWidth) * kHeight);
+  auto at = [&](int x, int y) {
+    return x < 0 || y < 0 || x >= int(kWidth) || y >= int(kHeight) ? 0u : pixels[size_t(y) * kWidth + size_t(x)];
+  };
+  const std::vector<std::string> lines = test_hud::readLines(at, 0, 0, 1.0f, 2, 60);
+  CHECK(lines[1] == "D3D10 FL 10_1");
 }
 
 TEST_CASE("HUD: off without D3D11VK_HUD", "[.dxgi-hud-off]") {
