@@ -20,7 +20,14 @@ std::string FrameStats::logPathFor(uint32_t index) {
   std::optional<std::string> path = util::getEnv("D3D11VK_FRAMETIME_LOG");
   if (!path || path->empty())
     return {};
-  return index == 0 ? *path : *path + "." + std::to_string(index + 1);
+  std::string file = *path;
+#ifdef _WIN32
+  // Under Wine a Unix path names the same file through drive Z: (Wine maps it to /); as given,
+  // it would be taken relative to the current drive.
+  if (file[0] == '/' && util::runningUnderWine())
+    file = "Z:" + file;
+#endif
+  return index == 0 ? file : file + "." + std::to_string(index + 1);
 }
 
 FrameStats::FrameStats(Device& device, const std::string& logPath) : m_device(device) {

@@ -72,14 +72,15 @@ run() {
 }
 
 run shown shown "$version" 30 -- DXVK_HUD=version,fps,frametimes D3D11VK_CONFIG=dxgi.maxFrameRate=30 \
-  "D3D11VK_FRAMETIME_LOG=Z:$work/frametimes.csv"
+  "D3D11VK_FRAMETIME_LOG=$work/frametimes.csv"
 if grep -q "HUD: on from DXVK_HUD" "$work/shown-logs/${name%.exe}_dxgi.log" 2>/dev/null; then
   pass "shown: dxgi's log says the HUD came from DXVK_HUD"
 else
   fail "shown: dxgi's log does not say the HUD is on"
 fi
 
-# The frame-time log: a line per presented frame, a median near the limiter's 33.3 ms.
+# The frame-time log (named by a Unix path, which d3d11vk opens through Wine's Z: drive): a line
+# per presented frame, a median near the limiter's 33.3 ms.
 frames=$(sed -n 's/^presented \([0-9]*\) frames$/\1/p' "$work/shown.out")
 if [ -f "$work/frametimes.csv" ] && [ -n "$frames" ]; then
   lines=$(($(wc -l <"$work/frametimes.csv") - 1))
@@ -92,6 +93,13 @@ if [ -f "$work/frametimes.csv" ] && [ -n "$frames" ]; then
   fi
   gpu=$(tail -n +2 "$work/frametimes.csv" | cut -d, -f5 | grep -c .)
   [ "$gpu" -ge $((lines / 2)) ] && pass "GPU time measured on $gpu of $lines frames" || fail "GPU time measured on only $gpu of $lines frames"
+  # The log as the game wrote it is what the plot tool takes.
+  if python3 "$(dirname "$0")/../../tools/plot-frametimes.py" "$work/frametimes.csv" -o "$work/frametimes.png" >"$work/plot.txt" 2>&1 &&
+     [ -s "$work/frametimes.png" ]; then
+    pass "tools/plot-frametimes.py draws the log: $(cat "$work/plot.txt")"
+  else
+    fail "tools/plot-frametimes.py on the log: $(cat "$work/plot.txt")"
+  fi
 else
   fail "no frame-time log at $work/frametimes.csv (or no frame count)"
 fi
