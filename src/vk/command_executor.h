@@ -205,6 +205,7 @@ private:
   SetBlendConstantsCommand m_blendConstants{};
   SetStencilReferenceCommand m_stencilReference{};
   SetDepthBiasCommand m_depthBias{};
+  float m_appliedDepthBiasScale = 1.0f;  // the divisor of the depth bias last set (executor_draw.cpp)
   bool m_dynamicDirty = true;
   uint64_t m_draws = 0, m_dispatches = 0;
   PresentWork m_present;  // recorded in this command buffer, not yet handed to the worker

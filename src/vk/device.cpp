@@ -135,6 +135,15 @@ Device::~Device() {
   }
 }
 
+void Device::adapterFormatProperties(VkFormat format, VkFormatProperties* properties) const {
+  m_instance->functions().vkGetPhysicalDeviceFormatProperties(m_physicalDevice, format, properties);
+}
+
+const DepthBiasScale& Device::depthBiasScale() {
+  std::call_once(m_depthBiasOnce, [this] { m_depthBiasScale = measureDepthBiasScale(*this); });
+  return m_depthBiasScale;
+}
+
 bool Device::hasExtension(const char* name) const {
   return std::find(m_selection.extensions.begin(), m_selection.extensions.end(), name) != m_selection.extensions.end();
 }

@@ -4,9 +4,11 @@
 
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "vk/depth_bias_scale.h"
 #include "vk/device_counters.h"
 #include "vk/device_requirements.h"
 #include "vk/functions.h"
@@ -61,6 +63,11 @@ public:
   // The command buffers' GPU time, or null: made only when the process's HUD shows GPU time or
   // D3D11VK_FRAMETIME_LOG is set, and the queue writes timestamps.
   GpuTimer* gpuTimer() const { return m_gpuTimer.get(); }
+  void adapterFormatProperties(VkFormat format, VkFormatProperties* properties) const;
+  // The driver's depth-bias unit per UNORM depth format (vk/depth_bias_scale.h), measured on the
+  // first call (blocking, a few milliseconds, once); the executor asks only for draws with a
+  // constant depth bias into a UNORM depth target.
+  const DepthBiasScale& depthBiasScale();
 
 private:
   std::shared_ptr<Instance> m_instance;  // outlives the device
@@ -78,6 +85,8 @@ private:
   std::unique_ptr<MemoryAllocator> m_allocator;  // destroyed before the VkDevice
   std::unique_ptr<Transfer> m_transfer;
   mutable DeviceCounters m_counters;
+  std::once_flag m_depthBiasOnce;
+  DepthBiasScale m_depthBiasScale;
   std::unique_ptr<GpuTimer> m_gpuTimer;          // outlives the timeline, whose actions read it
   std::unique_ptr<GpuTimeline> m_timeline;       // destroyed first: its deferred actions free memory
 };

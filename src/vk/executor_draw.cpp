@@ -164,15 +164,21 @@ bool CommandExecutor::prepareDraw(const ResourceAccess* extra, size_t extraCount
   }
   beginRendering();
   flushDescriptorSets(kGraphics, *m_graphicsPipeline->layout);
-  if (m_dynamicDirty) {
+  // Direct3D's DepthBias counts steps of the depth format; for UNORM formats the driver's unit
+  // may be another (vk/depth_bias_scale.h), and it changes with the depth target.
+  float biasScale = 1.0f;
+  if (m_depthBias.constantFactor != 0.0f && DepthBiasScale::unormDepth(m_graphicsKey.depthFormat))
+    biasScale = m_device.depthBiasScale().forFormat(m_graphicsKey.depthFormat);
+  if (m_dynamicDirty || biasScale != m_appliedDepthBiasScale) {
     m_dynamicDirty = false;
+    m_appliedDepthBiasScale = biasScale;
     if (m_viewports.count)
       vk.vkCmdSetViewportWithCount(m_commands, m_viewports.count, m_viewports.viewports);
     if (m_scissors.count)
       vk.vkCmdSetScissorWithCount(m_commands, m_scissors.count, m_scissors.rects);
     vk.vkCmdSetBlendConstants(m_commands, m_blendConstants.constants);
     vk.vkCmdSetStencilReference(m_commands, VK_STENCIL_FACE_FRONT_AND_BACK, m_stencilReference.reference);
-    vk.vkCmdSetDepthBias(m_commands, m_depthBias.constantFactor, m_depthBias.clamp, m_depthBias.slopeFactor);
+    vk.vkCmdSetDepthBias(m_commands, m_depthBias.constantFactor / biasScale, m_depthBias.clamp, m_depthBias.slopeFactor);
   }
   if (m_vertexBuffersDirty) {
     m_vertexBuffersDirty = false;

@@ -36,6 +36,9 @@ public:
   void prepareImage(Image& image);
 
   std::vector<uint8_t> readBuffer(Buffer& buffer);
+  // Records with `record`, submits and waits: for one-time measurements of the device
+  // (vk/depth_bias_scale.cpp), never per frame.
+  void runAndWait(const std::function<void(VkCommandBuffer)>& record) { submit(record); }
   std::vector<uint8_t> readImage(Image& image, const std::vector<VkBufferImageCopy>& regions, VkDeviceSize size);
 
 private:

@@ -3,6 +3,9 @@
 // layer on; any error fails the test).
 #include <catch2/catch.hpp>
 
+#include <cstdlib>
+#include <cstring>
+
 #include <string>
 
 #include "draw_test_util.h"
@@ -611,4 +614,50 @@ TEST_CASE("an R32_TYPELESS texture bound only as a shader resource loads as R32_
     CHECK(texel(words, i * 4 + 1) == 0);
     CHECK(texel(words, i * 4 + 3) == 1);  // the integer 1, not 0x3f800000
   }
+}
+
+TEST_CASE("DepthBias moves UNORM depth by exactly that many steps of the format", "[device][draw]") {
+  // Direct3D's unit is one step of the depth format; lavapipe's Vulkan unit for UNORM formats is
+  // two (the Vulkan spec lets r be scaled), which d3d11vk measures and divides out.
+  Fixture f;
+  Scene scene(f, 4, 4, kConstantPS);
+  auto quad = scene.vertices(kQuad);
+  struct Case {
+    DXGI_FORMAT format;
+    UINT bytes;
+    uint32_t mask;
+  };
+  for (const Case& c : {Case{DXGI_FORMAT_D16_UNORM, 2, 0xffffu}, Case{DXGI_FORMAT_D24_UNORM_S8_UINT, 4, 0xffffffu}}) {
+    int64_t base = -1;  // the quad's own depth in steps, drawn without bias first
+    for (INT bias : {0, 7, 1000}) {
+      CAPTURE(c.format, bias);
+      auto depth = f.texture2D(4, 4, c.format, D3D11_USAGE_DEFAULT, D3D11_BIND_DEPTH_STENCIL);
+      ComPtr<ID3D11DepthStencilView> dsv;
+      REQUIRE(f.device->CreateDepthStencilView(depth.get(), nullptr, dsv.put()) == S_OK);
+      D3D11_RASTERIZER_DESC raster{};
+      raster.FillMode = D3D11_FILL_SOLID;
+      raster.CullMode = D3D11_CULL_NONE;
+      raster.DepthClipEnable = TRUE;
+      raster.DepthBias = bias;
+      ComPtr<ID3D11RasterizerState> state;
+      REQUIRE(f.device->CreateRasterizerState(&raster, state.put()) == S_OK);
+      f.context->RSSetState(state.get());
+      ID3D11RenderTargetView* targets[] = {scene.rtv.get()};
+      f.context->OMSetRenderTargets(1, targets, dsv.get());
+      f.context->ClearDepthStencilView(dsv.get(), D3D11_CLEAR_DEPTH | D3D11_CLEAR_STENCIL, 1.0f, 0);
+      f.context->Draw(6, 0);  // the quad has no slope: only the constant bias moves it
+      const std::vector<uint8_t> texels = f.readTexture(depth.get(), 0, c.bytes);
+      uint32_t value = 0;
+      std::memcpy(&value, texels.data(), c.bytes);
+      const int64_t steps = int64_t(value & c.mask);
+      if (bias == 0) {
+        base = steps;
+        CHECK(base > 0);
+      } else {
+        // One step of rounding either way, as Windows drivers give (and Wine's test_depth_bias allows).
+        CHECK(std::abs(steps - base - bias) <= 1);
+      }
+    }
+  }
+  f.context->RSSetState(nullptr);
 }
