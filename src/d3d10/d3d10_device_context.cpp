@@ -9,6 +9,7 @@
 #include "d3d10/d3d10_shader_face.h"
 #include "d3d10/d3d10_state_face.h"
 #include "d3d10/d3d10_view_face.h"
+#include "util/log.h"
 
 namespace d3d11vk {
 
@@ -27,6 +28,35 @@ Interface11* const* unwrapArray(Interface10* const* in, UINT count, Interface11*
   for (UINT i = 0; i < std::min(count, kMaxSlots); ++i)
     out[i] = unwrap<Face>(in[i]);
   return out;
+}
+
+// Whether `resource` is a texture with depth-stencil binding. Windows' D3D10 runtime copies
+// nothing into such a resource, with CopyResource or CopySubresourceRegion, whatever the formats
+// (Wine's d3d10core test_format_compatibility: "they're just broken in d3d10"); D3D11 copies.
+bool isDepthStencilTexture(ID3D11Resource* resource) {
+  if (!resource)
+    return false;
+  D3D11_RESOURCE_DIMENSION dimension = D3D11_RESOURCE_DIMENSION_UNKNOWN;
+  resource->GetType(&dimension);
+  UINT bind = 0;
+  if (dimension == D3D11_RESOURCE_DIMENSION_TEXTURE1D) {
+    D3D11_TEXTURE1D_DESC desc{};
+    static_cast<ID3D11Texture1D*>(resource)->GetDesc(&desc);
+    bind = desc.BindFlags;
+  } else if (dimension == D3D11_RESOURCE_DIMENSION_TEXTURE2D) {
+    D3D11_TEXTURE2D_DESC desc{};
+    static_cast<ID3D11Texture2D*>(resource)->GetDesc(&desc);
+    bind = desc.BindFlags;
+  }
+  return (bind & D3D11_BIND_DEPTH_STENCIL) != 0;
+}
+
+bool refuseCopyIntoDepthStencil(const char* method, ID3D11Resource* destination) {
+  if (!isDepthStencilTexture(destination))
+    return false;
+  D3D11VK_LOG_ONCE(Warn, "D3D10 ", method, ": the destination is a depth-stencil texture; nothing is copied, as "
+                   "Windows' D3D10 runtime does");
+  return true;
 }
 
 // The D3D10 faces of D3D11 objects a Get* call returned (each reference moves to its face).
@@ -361,12 +391,16 @@ void STDMETHODCALLTYPE D3D10Device::CopySubresourceRegion(ID3D10Resource* pDstRe
                                                           UINT DstY, UINT DstZ, ID3D10Resource* pSrcResource,
                                                           UINT SrcSubresource, const D3D10_BOX* pSrcBox) {
   auto lock = guard();
+  if (refuseCopyIntoDepthStencil("CopySubresourceRegion", unwrapResource(pDstResource)))
+    return;
   context()->CopySubresourceRegion(unwrapResource(pDstResource), DstSubresource, DstX, DstY, DstZ,
                                    unwrapResource(pSrcResource), SrcSubresource, d3d10::asD3D11(pSrcBox));
 }
 
 void STDMETHODCALLTYPE D3D10Device::CopyResource(ID3D10Resource* pDstResource, ID3D10Resource* pSrcResource) {
   auto lock = guard();
+  if (refuseCopyIntoDepthStencil("CopyResource", unwrapResource(pDstResource)))
+    return;
   context()->CopyResource(unwrapResource(pDstResource), unwrapResource(pSrcResource));
 }
 

@@ -383,3 +383,30 @@ TEST_CASE("d3d10: format support uses only the bits D3D10 defines", "[d3d10]") {
   d.device->GetTextFilterSize(&w, &h);
   CHECK((w == 3 && h == 4));
 }
+
+TEST_CASE("d3d10: copies into a depth-stencil texture copy nothing, as Windows' D3D10 does; copies out of one work",
+          "[d3d10]") {
+  d3d10_test::Device10 f;
+  auto depth = f.texture2D(4, 4, DXGI_FORMAT_D32_FLOAT, D3D10_USAGE_DEFAULT, D3D10_BIND_DEPTH_STENCIL);
+  ComPtr<ID3D10DepthStencilView> dsv;
+  REQUIRE(f.device->CreateDepthStencilView(depth.get(), nullptr, dsv.put()) == S_OK);
+  f.device->ClearDepthStencilView(dsv.get(), D3D10_CLEAR_DEPTH, 0.25f, 0);
+  auto colour = f.texture2D(4, 4, DXGI_FORMAT_R32_FLOAT, D3D10_USAGE_DEFAULT, D3D10_BIND_SHADER_RESOURCE);
+  const std::vector<float> ones(16, 1.0f);
+  f.device->UpdateSubresource(colour.get(), 0, nullptr, ones.data(), 16, 0);
+
+  auto asFloat = [](uint32_t bits) {
+    float value;
+    std::memcpy(&value, &bits, 4);
+    return value;
+  };
+  f.device->CopyResource(depth.get(), colour.get());
+  D3D10_BOX box{0, 0, 0, 2, 2, 1};
+  f.device->CopySubresourceRegion(depth.get(), 0, 1, 1, 0, colour.get(), 0, &box);
+  for (uint32_t texel : f.readTexels(depth.get()))
+    CHECK(asFloat(texel) == 0.25f);
+  // The other way works: the depth values land in the colour texture.
+  f.device->CopyResource(colour.get(), depth.get());
+  for (uint32_t texel : f.readTexels(colour.get()))
+    CHECK(asFloat(texel) == 0.25f);
+}
