@@ -59,6 +59,30 @@ bool refuseCopyIntoDepthStencil(const char* method, ID3D11Resource* destination)
   return true;
 }
 
+// D3D10's bindings of views, samplers and predicates do not keep them alive: once the application
+// has released its last reference to one, the Get* methods answer null for it (Wine's d3d10core
+// test_state_refcounting; rasterizer, blend and depth-stencil states still come back). The D3D11
+// side holds private references, so this is decided here, on the D3D10 face the application
+// holds: `object` was just returned with a reference of its own, and when that is the only one,
+// it is dropped.
+template <typename Interface10>
+Interface10* unlessReleased(Interface10* object) {
+  if (!object)
+    return nullptr;
+  const ULONG count = object->AddRef();  // the application's references, the Get's and this one
+  object->Release();
+  if (count > 2)
+    return object;
+  object->Release();
+  return nullptr;
+}
+
+template <typename Interface10>
+void dropReleased(Interface10** objects, UINT count) {
+  for (UINT i = 0; i < count; ++i)
+    objects[i] = unlessReleased(objects[i]);
+}
+
 // The D3D10 faces of D3D11 objects a Get* call returned (each reference moves to its face).
 template <typename Interface10, typename Interface11>
 void wrapArray(Interface11* const* in, UINT count, Interface10** out) {
@@ -117,6 +141,7 @@ Interface10* wrapOne(Interface11* object) {
     auto lock = guard();                                                                                         \
     context()->Prefix##GetShaderResources(StartSlot, NumViews, views);                                            \
     wrapArray(views, NumViews, ppViews);                                                                         \
+    dropReleased(ppViews, NumViews);                                                                             \
   }                                                                                                              \
   void STDMETHODCALLTYPE D3D10Device::Prefix##GetSamplers(UINT StartSlot, UINT NumSamplers,                      \
                                                          ID3D10SamplerState** ppSamplers) {                      \
@@ -126,6 +151,7 @@ Interface10* wrapOne(Interface11* object) {
     auto lock = guard();                                                                                         \
     context()->Prefix##GetSamplers(StartSlot, NumSamplers, samplers);                                             \
     wrapArray(samplers, NumSamplers, ppSamplers);                                                                \
+    dropReleased(ppSamplers, NumSamplers);                                                                       \
   }                                                                                                              \
   void STDMETHODCALLTYPE D3D10Device::Prefix##GetShader(Shader10** ppShader) {                                    \
     if (!ppShader)                                                                                               \
@@ -249,7 +275,7 @@ void STDMETHODCALLTYPE D3D10Device::GetPredication(ID3D10Predicate** ppPredicate
   auto lock = guard();
   context()->GetPredication(ppPredicate ? &predicate : nullptr, pPredicateValue);
   if (ppPredicate)
-    *ppPredicate = wrapOne<ID3D10Predicate>(predicate);
+    *ppPredicate = unlessReleased(wrapOne<ID3D10Predicate>(predicate));
 }
 
 // Output merger.
@@ -282,10 +308,12 @@ void STDMETHODCALLTYPE D3D10Device::OMGetRenderTargets(UINT NumViews, ID3D10Rend
   ID3D11DepthStencilView* depth = nullptr;
   auto lock = guard();
   context()->OMGetRenderTargets(NumViews, ppRenderTargetViews ? views : nullptr, ppDepthStencilView ? &depth : nullptr);
-  if (ppRenderTargetViews)
+  if (ppRenderTargetViews) {
     wrapArray(views, NumViews, ppRenderTargetViews);
+    dropReleased(ppRenderTargetViews, NumViews);
+  }
   if (ppDepthStencilView)
-    *ppDepthStencilView = wrapOne<ID3D10DepthStencilView>(depth);
+    *ppDepthStencilView = unlessReleased(wrapOne<ID3D10DepthStencilView>(depth));
 }
 
 void STDMETHODCALLTYPE D3D10Device::OMGetBlendState(ID3D10BlendState** ppBlendState, FLOAT BlendFactor[4],

@@ -410,3 +410,64 @@ TEST_CASE("d3d10: copies into a depth-stencil texture copy nothing, as Windows' 
   for (uint32_t texel : f.readTexels(colour.get()))
     CHECK(asFloat(texel) == 0.25f);
 }
+
+TEST_CASE("d3d10: bound views, samplers and predicates the application released read back null; held ones do not",
+          "[d3d10]") {
+  d3d10_test::Device10 f;
+  auto texture = f.texture2D(4, 4, DXGI_FORMAT_R8G8B8A8_UNORM, D3D10_USAGE_DEFAULT, D3D10_BIND_SHADER_RESOURCE);
+  // Another texture for the render target: binding one for output would unbind its views.
+  auto target = f.texture2D(4, 4, DXGI_FORMAT_R8G8B8A8_UNORM, D3D10_USAGE_DEFAULT, D3D10_BIND_RENDER_TARGET);
+  D3D10_SAMPLER_DESC samplerDesc{};
+  samplerDesc.Filter = D3D10_FILTER_MIN_MAG_MIP_LINEAR;
+  samplerDesc.AddressU = samplerDesc.AddressV = samplerDesc.AddressW = D3D10_TEXTURE_ADDRESS_WRAP;
+  samplerDesc.MaxLOD = 1000.0f;
+  D3D10_QUERY_DESC predicateDesc{D3D10_QUERY_OCCLUSION_PREDICATE, 0};
+  for (bool release : {false, true}) {
+    CAPTURE(release);
+    ID3D10ShaderResourceView* srv = nullptr;
+    REQUIRE(f.device->CreateShaderResourceView(texture.get(), nullptr, &srv) == S_OK);
+    ID3D10RenderTargetView* rtv = nullptr;
+    REQUIRE(f.device->CreateRenderTargetView(target.get(), nullptr, &rtv) == S_OK);
+    ID3D10SamplerState* sampler = nullptr;
+    REQUIRE(f.device->CreateSamplerState(&samplerDesc, &sampler) == S_OK);
+    ID3D10Predicate* predicate = nullptr;
+    REQUIRE(f.device->CreatePredicate(&predicateDesc, &predicate) == S_OK);
+    f.device->PSSetShaderResources(0, 1, &srv);
+    f.device->OMSetRenderTargets(1, &rtv, nullptr);
+    f.device->PSSetSamplers(0, 1, &sampler);
+    f.device->SetPredication(predicate, TRUE);
+    if (release) {
+      CHECK(srv->Release() == 0);
+      CHECK(rtv->Release() == 0);
+      CHECK(sampler->Release() == 0);
+      CHECK(predicate->Release() == 0);
+    }
+    ID3D10ShaderResourceView* gotSrv = nullptr;
+    f.device->PSGetShaderResources(0, 1, &gotSrv);
+    ID3D10RenderTargetView* gotRtv = nullptr;
+    f.device->OMGetRenderTargets(1, &gotRtv, nullptr);
+    ID3D10SamplerState* gotSampler = nullptr;
+    f.device->PSGetSamplers(0, 1, &gotSampler);
+    ID3D10Predicate* gotPredicate = nullptr;
+    f.device->GetPredication(&gotPredicate, nullptr);
+    if (release) {
+      CHECK(gotSrv == nullptr);
+      CHECK(gotRtv == nullptr);
+      CHECK(gotSampler == nullptr);
+      CHECK(gotPredicate == nullptr);
+    } else {
+      CHECK(gotSrv == srv);
+      CHECK(gotRtv == rtv);
+      CHECK(gotSampler == sampler);
+      CHECK(gotPredicate == predicate);
+      for (IUnknown* got : std::initializer_list<IUnknown*>{gotSrv, gotRtv, gotSampler, gotPredicate})
+        if (got)
+          got->Release();
+      srv->Release();
+      rtv->Release();
+      sampler->Release();
+      predicate->Release();
+    }
+    f.device->ClearState();
+  }
+}
