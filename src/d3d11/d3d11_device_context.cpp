@@ -444,25 +444,24 @@ const ContextState& D3D11DeviceContext::visibleBindings(const char* method) cons
   return bindingCallSwitchedOff(method) ? defaults : m_state;
 }
 
+// Annotations reach no profiling tool (d3d11vk forwards none to Vulkan debug labels), so the
+// context answers as Windows does when no tool is attached: disabled, and the markers and events
+// do nothing (the same as its ID3DUserDefinedAnnotation face, d3d11_annotation.h).
 BOOL STDMETHODCALLTYPE D3D11DeviceContext::IsAnnotationEnabled() {
-  D3D11VK_CONTEXT_LOCK();
-  D3D11VK_NOT_IMPLEMENTED();
-  return BOOL();
+  // STATUS: partial: FALSE, as Windows answers without a profiling tool; annotations are not forwarded to Vulkan debug labels
+  return FALSE;
 }
 
 void STDMETHODCALLTYPE D3D11DeviceContext::SetMarkerInt(const WCHAR * /*label*/, int /*data*/) {
-  D3D11VK_CONTEXT_LOCK();
-  D3D11VK_NOT_IMPLEMENTED();
+  // STATUS: partial: does nothing, as without a profiling tool on Windows; not forwarded to Vulkan debug labels
 }
 
 void STDMETHODCALLTYPE D3D11DeviceContext::BeginEventInt(const WCHAR * /*label*/, int /*data*/) {
-  D3D11VK_CONTEXT_LOCK();
-  D3D11VK_NOT_IMPLEMENTED();
+  // STATUS: partial: does nothing, as without a profiling tool on Windows; not forwarded to Vulkan debug labels
 }
 
 void STDMETHODCALLTYPE D3D11DeviceContext::EndEvent() {
-  D3D11VK_CONTEXT_LOCK();
-  D3D11VK_NOT_IMPLEMENTED();
+  // STATUS: partial: does nothing, as without a profiling tool on Windows; not forwarded to Vulkan debug labels
 }
 
 void STDMETHODCALLTYPE D3D11DeviceContext::SetHardwareProtectionState(BOOL /*enable*/) {

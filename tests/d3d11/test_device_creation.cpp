@@ -548,6 +548,13 @@ TEST_CASE("contexts answer ID3DUserDefinedAnnotation as no profiling tool is att
     CHECK(annotation->GetStatus() == FALSE);
     // One object: the annotation face shares the context's identity and count.
     CHECK(annotation.query<IUnknown>().get() == ComPtr<ID3D11DeviceContext>(context).query<IUnknown>().get());
+    // ID3D11DeviceContext2's own annotation methods answer the same.
+    auto context2 = ComPtr<ID3D11DeviceContext>(context).query<ID3D11DeviceContext2>();
+    REQUIRE(context2);
+    CHECK(context2->IsAnnotationEnabled() == FALSE);
+    context2->BeginEventInt(reinterpret_cast<LPCWSTR>(u"event"), 7);
+    context2->SetMarkerInt(reinterpret_cast<LPCWSTR>(u"marker"), 8);
+    context2->EndEvent();
   }
 }
 
