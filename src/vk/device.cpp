@@ -26,11 +26,11 @@ static std::string joined(const std::vector<std::string>& items) {
   return text.empty() ? "(none)" : text;
 }
 
-// GPU time is measured (two timestamps a command buffer) only when it is shown or logged.
+// GPU time is measured (two timestamps a command buffer) only where something reads it: the
+// HUD's gpuload item and the frame-time log's gpu_ms column (the frametimes graph shows
+// present-to-present times, which need none).
 static bool wantsGpuTiming() {
-  const util::hud::Options& hud = util::hud::processOptions();
-  return hud.has(util::hud::Item::GpuLoad) || hud.has(util::hud::Item::FrameTimes) ||
-         util::getEnv("D3D11VK_FRAMETIME_LOG").has_value();
+  return util::hud::processOptions().has(util::hud::Item::GpuLoad) || util::getEnv("D3D11VK_FRAMETIME_LOG").has_value();
 }
 
 // D3D11VK_TEST_DEVICE_LOST_AFTER_SUBMISSIONS=N (tests only, docs/command-stream.md): the first N

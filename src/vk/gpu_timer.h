@@ -1,6 +1,6 @@
 // GpuTimer: how long the GPU spends on each command buffer the command workers submit, from a
 // timestamp at its start and its end, read back when the submission completes. It exists only
-// when something shows or logs GPU time (the HUD's gpuload and frametimes, the frame-time log),
+// when something shows or logs GPU time (the HUD's gpuload item, the frame-time log),
 // so other devices pay nothing.
 #pragma once
 
