@@ -47,6 +47,7 @@ CommandWorker::~CommandWorker() {
   // The command buffers must not be pending when the pool goes.
   if (!m_commandBuffers.empty())
     m_device.timeline().wait(m_commandBuffers.back().value);
+  m_device.waitQueueIdle();  // the driver's submit thread is done with the semaphores and fences too
   if (m_partFence)
     m_device.functions().vkDestroyFence(m_device.handle(), m_partFence, nullptr);
   if (m_bindSemaphore) {  // the binds finished before the command buffers waiting for them

@@ -125,14 +125,20 @@ Device::Device(const Adapter& adapter) : m_instance(adapter.instance()), m_testL
 
 Device::~Device() {
   if (m_device) {
-    m_timeline.reset();
+    // Idle first: the timeline's semaphore must outlive the driver's last use of it (waitQueueIdle).
     util::log::debug("Vulkan device teardown: waiting for the device to be idle");
     m_functions.vkDeviceWaitIdle(m_device);
+    m_timeline.reset();
     m_gpuTimer.reset();
     m_transfer.reset();
     m_allocator.reset();
     m_functions.vkDestroyDevice(m_device, nullptr);
   }
+}
+
+void Device::waitQueueIdle() const {
+  std::lock_guard lock(m_queueMutex);
+  m_functions.vkQueueWaitIdle(m_queue);
 }
 
 void Device::adapterFormatProperties(VkFormat format, VkFormatProperties* properties) const {

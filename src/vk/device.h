@@ -49,6 +49,12 @@ public:
   // vkQueueSubmit and vkQueuePresentKHR need the queue externally synchronised: every submitter
   // (the command stream's worker, Transfer, the presenter) holds this while it submits.
   std::mutex& queueMutex() const { return m_queueMutex; }
+  // vkQueueWaitIdle under the queue mutex, before a semaphore or fence that submissions used is
+  // destroyed. Waiting for a timeline value is not enough: Mesa's common queue code (lavapipe)
+  // runs submissions on a thread that still touches the semaphores a submission waited on after
+  // it has signalled, and destroying one then makes that thread lock freed memory
+  // (docs/command-stream.md, "Teardown"). Errors (a lost device) are ignored: nothing is pending.
+  void waitQueueIdle() const;
   const VkPhysicalDeviceProperties& properties() const { return m_properties; }
   // Bits of a timestamp the queue writes; 0 when it writes none.
   uint32_t timestampValidBits() const { return m_timestampValidBits; }
