@@ -9,6 +9,7 @@
 #include "d3d11/d3d11_class_instance.h"
 #include "d3d11/d3d11_device.h"
 #include "d3d11/d3d11_device_context.h"
+#include "d3d11/d3d11_message_ids.h"
 #include "d3d11/d3d11_shader.h"
 #include "d3d11/d3d11_view.h"
 #include "vk/buffer.h"
@@ -34,9 +35,9 @@ void getObjects(const Stored* bound, UINT start, UINT count, UINT slots, Interfa
 }
 
 // Whether [start, start + count) lies inside `slots`; D3D11 ignores the whole call otherwise.
-bool rangeValid(UINT start, UINT count, UINT slots, const char* method) {
+bool rangeValid(const Diagnostics& diagnostics, UINT start, UINT count, UINT slots, const char* method) {
   if (start > slots || count > slots - start) {
-    util::log::warn(method, ": slots ", start, "+", count, " exceed ", slots, "; call ignored");
+    diagnostics.warn(slotRangeRefused(method), method, ": slots ", start, "+", count, " exceed ", slots, "; call ignored");
     return false;
   }
   return true;
@@ -44,10 +45,10 @@ bool rangeValid(UINT start, UINT count, UINT slots, const char* method) {
 
 // Feature level 9_x binding limits (seed 000, docs/pipelines.md "Feature level 9_x"): a call
 // beyond them is ignored with a warning, as the other invalid binds are.
-bool level9Refuses(D3D_FEATURE_LEVEL level, bool beyondLimit, const char* method, const char* why) {
+bool level9Refuses(const Diagnostics& diagnostics, D3D_FEATURE_LEVEL level, bool beyondLimit, const char* method, const char* why) {
   if (level >= D3D_FEATURE_LEVEL_10_0 || !beyondLimit)
     return false;
-  util::log::warn(method, ": ", why, " at feature level 9_x; call ignored");
+  diagnostics.warn(callIgnored(), method, ": ", why, " at feature level 9_x; call ignored");
   return true;
 }
 
@@ -184,7 +185,8 @@ void D3D11DeviceContext::unbindShaderResourcesOf(ID3D11Resource* resource) {
       }
 }
 
-void D3D11DeviceContext::unbindShaderResourcesSharing(const ViewTarget& output, ID3D11DepthStencilView* depthStencil) {
+bool D3D11DeviceContext::unbindShaderResourcesSharing(const ViewTarget& output, ID3D11DepthStencilView* depthStencil) {
+  bool unbound = false;
   for (StageState& stage : m_state.stages)
     for (auto& view : stage.shaderResources) {
       if (!view)
@@ -193,8 +195,10 @@ void D3D11DeviceContext::unbindShaderResourcesSharing(const ViewTarget& output, 
       if (depthStencil ? depthStencilConflicts(depthStencil, target) : sharesSubresource(output, target)) {
         view = nullptr;
         stage.descriptorsDirty = true;
+        unbound = true;
       }
     }
+  return unbound;
 }
 
 bool D3D11DeviceContext::shaderResourceHazard(ID3D11ShaderResourceView* view, uint32_t stage) const {
@@ -297,12 +301,12 @@ void D3D11DeviceContext::setClassInstances(uint32_t stage, ID3D11ClassInstance* 
   if (!count && !slots && state.classInstances.empty() && state.classInstanceBlock.empty())
     return;  // the common case, on every *SetShader: no classes before or after
   if (count > dxbc::binding_model::kMaxInterfaceSlots) {
-    util::log::warn("SetShader: NumClassInstances ", count, " is more than ", dxbc::binding_model::kMaxInterfaceSlots,
+    m_device->diagnostics().warn(callIgnored(), "SetShader: NumClassInstances ", count, " is more than ", dxbc::binding_model::kMaxInterfaceSlots,
                     "; the class instances are ignored");
     count = 0;
   }
   if (count && !instances) {
-    util::log::warn("SetShader: ", count, " class instances with a null array; bound as none");
+    m_device->diagnostics().warn(callIgnored(), "SetShader: ", count, " class instances with a null array; bound as none");
     count = 0;
   }
   if (count < slots)
@@ -329,7 +333,7 @@ void D3D11DeviceContext::setClassInstances(uint32_t stage, ID3D11ClassInstance* 
     const dxbc::ClassType* type = reflection.typeNamed(object->typeName());
     uint32_t table = 0;
     if (!type || !reflection.tableFor(slot, type->id, table)) {
-      util::log::warn("SetShader: class instance of type '", object->typeName(), "' in interface slot ", slot,
+      m_device->diagnostics().warn(callIgnored(), "SetShader: class instance of type '", object->typeName(), "' in interface slot ", slot,
                       ": the shader has no function table for it; the slot calls nothing");
       continue;
     }
@@ -367,17 +371,17 @@ void D3D11DeviceContext::getShader(const StageState& state, Interface** shader, 
 void D3D11DeviceContext::setConstantBuffers(uint32_t stage, UINT start, UINT count, ID3D11Buffer* const* buffers,
                                                const UINT* firstConstant, const UINT* numConstants) {
   if (level9StageRefuses(m_device->featureLevel(), stage, StageMethod::ConstantBuffers) ||
-      !rangeValid(start, count, D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT, "SetConstantBuffers"))
+      !rangeValid(m_device->diagnostics(), start, count, D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT, "SetConstantBuffers"))
     return;
   // Documented for *SetConstantBuffers1: offsets and sizes are multiples of 16 constants, a size
   // at most 4096; Windows also ignores a call that gives only one of the two arrays.
   if (bool(firstConstant) != bool(numConstants)) {
-    util::log::warn("SetConstantBuffers1: pFirstConstant and pNumConstants must both be given or both be null; call ignored");
+    m_device->diagnostics().warn(callIgnored(), "SetConstantBuffers1: pFirstConstant and pNumConstants must both be given or both be null; call ignored");
     return;
   }
   for (UINT i = 0; firstConstant && i < count; ++i) {
     if (buffers && buffers[i] && (firstConstant[i] % 16 || numConstants[i] % 16 || numConstants[i] > 4096)) {
-      util::log::warn("SetConstantBuffers1: slot ", start + i, " has offset ", firstConstant[i], " and size ", numConstants[i],
+      m_device->diagnostics().warn(callIgnored(), "SetConstantBuffers1: slot ", start + i, " has offset ", firstConstant[i], " and size ", numConstants[i],
                       " constants, not multiples of 16 up to 4096; call ignored");
       return;
     }
@@ -387,7 +391,8 @@ void D3D11DeviceContext::setConstantBuffers(uint32_t stage, UINT start, UINT cou
     ConstantBufferBinding& binding = state.constantBuffers[start + i];
     ID3D11Buffer* buffer = buffers ? buffers[i] : nullptr;
     if (buffer && boundForOutput(buffer, stage)) {
-      util::log::debug("SetConstantBuffers: the buffer of slot ", start + i, " is bound for output; bound as null");
+      m_device->diagnostics().report(util::log::Level::Debug, inputHazard(stage, BindKind::ConstantBuffers),
+                                     "SetConstantBuffers: the buffer of slot ", start + i, " is bound for output; bound as null");
       buffer = nullptr;  // an output is never also an input
     }
     const UINT first = firstConstant ? firstConstant[i] : 0, number = numConstants ? numConstants[i] : 0;
@@ -420,7 +425,7 @@ void D3D11DeviceContext::getConstantBuffers(const StageState& state, UINT start,
 void D3D11DeviceContext::setShaderResources(uint32_t stage, UINT start, UINT count, ID3D11ShaderResourceView* const* views) {
   const D3D_FEATURE_LEVEL level = m_device->featureLevel();
   if (level9StageRefuses(level, stage, StageMethod::ShaderResources) ||
-      !rangeValid(start, count, D3D11_COMMONSHADER_INPUT_RESOURCE_SLOT_COUNT, "SetShaderResources"))
+      !rangeValid(m_device->diagnostics(), start, count, D3D11_COMMONSHADER_INPUT_RESOURCE_SLOT_COUNT, "SetShaderResources"))
     return;
   if (level == D3D_FEATURE_LEVEL_9_1 && stage == uint32_t(dxbc::ShaderStage::Pixel)) {
     // Seed 000: at most eight pixel-shader resources at 9_1 (slots 0-7; null views past them count not).
@@ -428,7 +433,7 @@ void D3D11DeviceContext::setShaderResources(uint32_t stage, UINT start, UINT cou
     for (UINT i = 0; i < count && views; ++i)
       if (views[i])
         bound = start + i + 1;
-    if (level9Refuses(level, bound > 8, "PSSetShaderResources", "a shader resource past slot 7 (9_1 binds eight)"))
+    if (level9Refuses(m_device->diagnostics(), level, bound > 8, "PSSetShaderResources", "a shader resource past slot 7 (9_1 binds eight)"))
       return;
   }
   StageState& state = m_state.stages[stage];
@@ -436,7 +441,8 @@ void D3D11DeviceContext::setShaderResources(uint32_t stage, UINT start, UINT cou
     ID3D11ShaderResourceView* view = views ? views[i] : nullptr;
     // Most views are of resources that can never be bound for output: no scan of the outputs.
     if (view && (viewBindFlags(view) & kOutputBindFlags) && shaderResourceHazard(view, stage)) {
-      util::log::debug("SetShaderResources: a subresource of slot ", start + i, " is bound for output; bound as null");
+      m_device->diagnostics().report(util::log::Level::Debug, inputHazard(stage, BindKind::ShaderResources),
+                                     "SetShaderResources: a subresource of slot ", start + i, " is bound for output; bound as null");
       view = nullptr;
     }
     if (state.shaderResources[start + i].get() != view) {
@@ -449,7 +455,7 @@ void D3D11DeviceContext::setShaderResources(uint32_t stage, UINT start, UINT cou
 void D3D11DeviceContext::setSamplers(uint32_t stage, UINT start, UINT count, ID3D11SamplerState* const* samplers) {
   // D3D11's 16 sampler slots are also 9_x's limit (seed 000): rangeValid refuses the rest.
   if (level9StageRefuses(m_device->featureLevel(), stage, StageMethod::Samplers) ||
-      !rangeValid(start, count, D3D11_COMMONSHADER_SAMPLER_SLOT_COUNT, "SetSamplers"))
+      !rangeValid(m_device->diagnostics(), start, count, D3D11_COMMONSHADER_SAMPLER_SLOT_COUNT, "SetSamplers"))
     return;
   StageState& state = m_state.stages[stage];
   for (UINT i = 0; i < count; ++i) {
@@ -543,12 +549,16 @@ void STDMETHODCALLTYPE D3D11DeviceContext::CSSetUnorderedAccessViews(UINT StartS
   if (bindingCallSwitchedOff("CSSetUnorderedAccessViews"))
     return;
   if (level9StageRefuses(m_device->featureLevel(), uint32_t(dxbc::ShaderStage::Compute), StageMethod::UnorderedAccessViews) ||
-      !rangeValid(StartSlot, NumUAVs, D3D11_1_UAV_SLOT_COUNT, "CSSetUnorderedAccessViews"))
+      !rangeValid(m_device->diagnostics(), StartSlot, NumUAVs, D3D11_1_UAV_SLOT_COUNT, "CSSetUnorderedAccessViews"))
     return;
   for (UINT i = 0; i < NumUAVs; ++i) {
     m_state.computeUavs[StartSlot + i] = ppUnorderedAccessViews ? ppUnorderedAccessViews[i] : nullptr;
     if (ID3D11UnorderedAccessView* uav = m_state.computeUavs[StartSlot + i].get())
-      unbindShaderResourcesSharing(static_cast<D3D11UnorderedAccessView*>(uav)->target());
+      if (unbindShaderResourcesSharing(static_cast<D3D11UnorderedAccessView*>(uav)->target()))
+        m_device->diagnostics().report(util::log::Level::Debug, inputHazard(uint32_t(dxbc::ShaderStage::Compute),
+                                                                            BindKind::UnorderedAccessViews),
+                                       "CSSetUnorderedAccessViews: slot ", StartSlot + i,
+                                       " is bound as a shader resource; those bindings are set to null");
     unbindBufferInputsOf(m_state, viewedResource(m_state.computeUavs[StartSlot + i].get()));
     if (pUAVInitialCounts)
       setInitialCount(m_state.computeUavs[StartSlot + i].get(), pUAVInitialCounts[i]);
@@ -603,13 +613,16 @@ void STDMETHODCALLTYPE D3D11DeviceContext::IASetVertexBuffers(UINT StartSlot, UI
   D3D11VK_CONTEXT_LOCK();
   if (bindingCallSwitchedOff("IASetVertexBuffers"))
     return;
-  if (!rangeValid(StartSlot, NumBuffers, D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT, "IASetVertexBuffers"))
+  if (!rangeValid(m_device->diagnostics(), StartSlot, NumBuffers, D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT, "IASetVertexBuffers"))
     return;
   for (UINT i = 0; i < NumBuffers; ++i) {
     VertexBufferState& slot = m_state.vertexBuffers[StartSlot + i];
     ID3D11Buffer* buffer = ppVertexBuffers ? ppVertexBuffers[i] : nullptr;
-    if (buffer && boundForOutput(buffer, uint32_t(dxbc::ShaderStage::Vertex)))
-      buffer = nullptr;  // bound for stream output: an output is never also an input (binds as null)
+    if (buffer && boundForOutput(buffer, uint32_t(dxbc::ShaderStage::Vertex))) {
+      m_device->diagnostics().report(util::log::Level::Debug, vertexBufferHazard(), "IASetVertexBuffers: the buffer of slot ",
+                                     StartSlot + i, " is bound for stream output; bound as null");
+      buffer = nullptr;  // an output is never also an input (binds as null)
+    }
     const UINT stride = pStrides ? pStrides[i] : 0, offset = pOffsets ? pOffsets[i] : 0;
     if (slot.stride != stride)
       m_state.pipelineDirty = true;  // strides are part of the Vulkan pipeline
@@ -644,15 +657,16 @@ void STDMETHODCALLTYPE D3D11DeviceContext::IASetIndexBuffer(ID3D11Buffer* pIndex
   if (bindingCallSwitchedOff("IASetIndexBuffer"))
     return;
   if (pIndexBuffer && Format != DXGI_FORMAT_R16_UINT && Format != DXGI_FORMAT_R32_UINT) {
-    util::log::warn("IASetIndexBuffer: format ", int(Format), " is not R16_UINT or R32_UINT; call ignored");
+    m_device->diagnostics().warn(indexFormatRefused(), "IASetIndexBuffer: format ", int(Format), " is not R16_UINT or R32_UINT; call ignored");
     return;
   }
   if (pIndexBuffer && Format == DXGI_FORMAT_R32_UINT && m_device->featureLevel() == D3D_FEATURE_LEVEL_9_1) {
-    util::log::warn("IASetIndexBuffer: feature level 9_1 takes only R16_UINT indices; call ignored");
+    m_device->diagnostics().warn(callIgnored(), "IASetIndexBuffer: feature level 9_1 takes only R16_UINT indices; call ignored");
     return;
   }
   if (pIndexBuffer && boundForOutput(pIndexBuffer, uint32_t(dxbc::ShaderStage::Vertex))) {
-    util::log::debug("IASetIndexBuffer: the buffer is bound for output; bound as null");
+    m_device->diagnostics().report(util::log::Level::Debug, indexBufferHazard(),
+                                   "IASetIndexBuffer: the buffer is bound for output; bound as null");
     pIndexBuffer = nullptr;  // an output is never also an input
   }
   m_state.indexBuffer = pIndexBuffer;
@@ -679,7 +693,7 @@ void STDMETHODCALLTYPE D3D11DeviceContext::IASetPrimitiveTopology(D3D11_PRIMITIV
   D3D11VK_CONTEXT_LOCK();
   if (bindingCallSwitchedOff("IASetPrimitiveTopology"))
     return;
-  if (level9Refuses(m_device->featureLevel(), isAdjacency(Topology), "IASetPrimitiveTopology", "adjacency topologies"))
+  if (level9Refuses(m_device->diagnostics(), m_device->featureLevel(), isAdjacency(Topology), "IASetPrimitiveTopology", "adjacency topologies"))
     return;
   if (m_state.topology != Topology) {
     m_state.topology = Topology;
@@ -723,10 +737,10 @@ void STDMETHODCALLTYPE D3D11DeviceContext::RSSetViewports(UINT NumViewports, con
   if (bindingCallSwitchedOff("RSSetViewports"))
     return;
   if (NumViewports > D3D11_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE || (NumViewports && !pViewports)) {
-    util::log::warn("RSSetViewports: ", NumViewports, " viewports; call ignored");
+    m_device->diagnostics().warn(slotRangeRefused("RSSetViewports"), "RSSetViewports: ", NumViewports, " viewports; call ignored");
     return;
   }
-  if (level9Refuses(m_device->featureLevel(), NumViewports > 1, "RSSetViewports", "viewports past slot 0"))
+  if (level9Refuses(m_device->diagnostics(), m_device->featureLevel(), NumViewports > 1, "RSSetViewports", "viewports past slot 0"))
     return;
   if (m_state.viewportCount != NumViewports)
     m_state.pipelineDirty = true;  // the viewport count is part of the pipeline
@@ -755,10 +769,10 @@ void STDMETHODCALLTYPE D3D11DeviceContext::RSSetScissorRects(UINT NumRects, cons
   if (bindingCallSwitchedOff("RSSetScissorRects"))
     return;
   if (NumRects > D3D11_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE || (NumRects && !pRects)) {
-    util::log::warn("RSSetScissorRects: ", NumRects, " rectangles; call ignored");
+    m_device->diagnostics().warn(callIgnored(), "RSSetScissorRects: ", NumRects, " rectangles; call ignored");
     return;
   }
-  if (level9Refuses(m_device->featureLevel(), NumRects > 1, "RSSetScissorRects", "scissor rectangles past slot 0"))
+  if (level9Refuses(m_device->diagnostics(), m_device->featureLevel(), NumRects > 1, "RSSetScissorRects", "scissor rectangles past slot 0"))
     return;
   m_state.scissorCount = NumRects;
   std::copy_n(pRects, NumRects, m_state.scissors);
@@ -796,12 +810,12 @@ void STDMETHODCALLTYPE D3D11DeviceContext::OMSetRenderTargetsAndUnorderedAccessV
   if (bindingCallSwitchedOff("OMSetRenderTargetsAndUnorderedAccessViews"))
     return;
   const D3D_FEATURE_LEVEL level = m_device->featureLevel();
-  if (level9Refuses(level, NumUAVs != D3D11_KEEP_UNORDERED_ACCESS_VIEWS && NumUAVs != 0,
+  if (level9Refuses(m_device->diagnostics(), level, NumUAVs != D3D11_KEEP_UNORDERED_ACCESS_VIEWS && NumUAVs != 0,
                     "OMSetRenderTargetsAndUnorderedAccessViews", "unordered access views"))
     return;
   if (NumRTVs != D3D11_KEEP_RENDER_TARGETS_AND_DEPTH_STENCIL) {
     if (NumRTVs > D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT) {
-      util::log::warn("OMSetRenderTargets: ", NumRTVs, " render targets; call ignored");
+      m_device->diagnostics().warn(callIgnored(), "OMSetRenderTargets: ", NumRTVs, " render targets; call ignored");
       return;
     }
     // 9_1 and 9_2 have one render target, 9_3 four (null views past the last bound one count not).
@@ -809,27 +823,30 @@ void STDMETHODCALLTYPE D3D11DeviceContext::OMSetRenderTargetsAndUnorderedAccessV
     for (UINT i = 0; i < NumRTVs && ppRenderTargetViews; ++i)
       if (ppRenderTargetViews[i])
         bound = i + 1;
-    if (level9Refuses(level, bound > (level == D3D_FEATURE_LEVEL_9_3 ? 4u : 1u), "OMSetRenderTargets",
+    if (level9Refuses(m_device->diagnostics(), level, bound > (level == D3D_FEATURE_LEVEL_9_3 ? 4u : 1u), "OMSetRenderTargets",
                       "more render targets than the level has"))
       return;
-    if (level9Refuses(level, level < D3D_FEATURE_LEVEL_10_0 && !sameBitDepth(NumRTVs, ppRenderTargetViews), "OMSetRenderTargets",
+    if (level9Refuses(m_device->diagnostics(), level, level < D3D_FEATURE_LEVEL_10_0 && !sameBitDepth(NumRTVs, ppRenderTargetViews), "OMSetRenderTargets",
                       "render targets of different bit depths"))
       return;
     for (UINT i = 0; i < D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT; ++i)
       m_state.renderTargets[i] = i < NumRTVs && ppRenderTargetViews ? ppRenderTargetViews[i] : nullptr;
     m_state.depthStencil = pDepthStencilView;
     for (const auto& rtv : m_state.renderTargets) {
-      if (rtv)
-        unbindShaderResourcesSharing(static_cast<D3D11RenderTargetView*>(rtv.get())->target());
+      if (rtv && unbindShaderResourcesSharing(static_cast<D3D11RenderTargetView*>(rtv.get())->target()))
+        m_device->diagnostics().report(util::log::Level::Debug, renderTargetHazard(),
+                                       "OMSetRenderTargets: a render target is bound as a shader resource; those bindings are set to null");
       unbindBufferInputsOf(m_state, viewedResource(rtv.get()));  // buffer render-target views
     }
-    if (pDepthStencilView)
-      unbindShaderResourcesSharing(static_cast<D3D11DepthStencilView*>(pDepthStencilView)->target(), pDepthStencilView);
+    if (pDepthStencilView &&
+        unbindShaderResourcesSharing(static_cast<D3D11DepthStencilView*>(pDepthStencilView)->target(), pDepthStencilView))
+      m_device->diagnostics().report(util::log::Level::Debug, renderTargetHazard(),
+                                     "OMSetRenderTargets: the depth-stencil view is bound as a shader resource; those bindings are set to null");
     m_state.renderTargetsDirty = true;
     m_state.pipelineDirty = true;  // attachment formats and sample count
   }
   if (NumUAVs != D3D11_KEEP_UNORDERED_ACCESS_VIEWS) {
-    if (!rangeValid(UAVStartSlot, NumUAVs, D3D11_1_UAV_SLOT_COUNT, "OMSetRenderTargetsAndUnorderedAccessViews"))
+    if (!rangeValid(m_device->diagnostics(), UAVStartSlot, NumUAVs, D3D11_1_UAV_SLOT_COUNT, "OMSetRenderTargetsAndUnorderedAccessViews"))
       return;
     for (UINT i = 0; i < D3D11_1_UAV_SLOT_COUNT; ++i) {
       const bool inRange = i >= UAVStartSlot && i < UAVStartSlot + NumUAVs;
@@ -837,7 +854,10 @@ void STDMETHODCALLTYPE D3D11DeviceContext::OMSetRenderTargetsAndUnorderedAccessV
       if (inRange && pUAVInitialCounts)
         setInitialCount(m_state.graphicsUavs[i].get(), pUAVInitialCounts[i - UAVStartSlot]);
       if (ID3D11UnorderedAccessView* uav = m_state.graphicsUavs[i].get())
-        unbindShaderResourcesSharing(static_cast<D3D11UnorderedAccessView*>(uav)->target());
+        if (unbindShaderResourcesSharing(static_cast<D3D11UnorderedAccessView*>(uav)->target()))
+          m_device->diagnostics().report(util::log::Level::Debug, unorderedAccessHazard(),
+                                         "OMSetRenderTargetsAndUnorderedAccessViews: UAV slot ", i,
+                                         " is bound as a shader resource; those bindings are set to null");
       unbindBufferInputsOf(m_state, viewedResource(m_state.graphicsUavs[i].get()));
     }
     for (uint32_t stage = 0; stage < uint32_t(dxbc::ShaderStage::Compute); ++stage)
@@ -869,7 +889,7 @@ void STDMETHODCALLTYPE D3D11DeviceContext::OMSetBlendState(ID3D11BlendState* pBl
   D3D11VK_CONTEXT_LOCK();
   if (bindingCallSwitchedOff("OMSetBlendState"))
     return;
-  if (level9Refuses(m_device->featureLevel(), SampleMask == 0, "OMSetBlendState", "a zero sample mask"))
+  if (level9Refuses(m_device->diagnostics(), m_device->featureLevel(), SampleMask == 0, "OMSetBlendState", "a zero sample mask"))
     return;
   if (m_state.blendState.get() != pBlendState || m_state.sampleMask != SampleMask)
     m_state.pipelineDirty = true;

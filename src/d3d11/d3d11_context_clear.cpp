@@ -9,6 +9,7 @@
 #include "d3d11/d3d11_buffer.h"
 #include "d3d11/d3d11_clear_value.h"
 #include "d3d11/d3d11_device.h"
+#include "d3d11/d3d11_message_ids.h"
 #include "d3d11/d3d11_device_context.h"
 #include "d3d11/d3d11_resource.h"
 #include "d3d11/d3d11_texture_storage.h"
@@ -113,7 +114,7 @@ void STDMETHODCALLTYPE D3D11DeviceContext::ClearDepthStencilView(ID3D11DepthSten
   D3D11ResourceCommon* resource = viewedResource(view->target());
   if (!resource || !resource->asTexture() || !(ClearFlags & (D3D11_CLEAR_DEPTH | D3D11_CLEAR_STENCIL)) ||
       (ClearFlags & ~UINT(D3D11_CLEAR_DEPTH | D3D11_CLEAR_STENCIL))) {
-    util::log::warn("ClearDepthStencilView: invalid view or clear flags 0x", std::hex, ClearFlags, "; call dropped");
+    m_device->diagnostics().warn(callIgnored(D3D11_MESSAGE_CATEGORY_RESOURCE_MANIPULATION), "ClearDepthStencilView: invalid view or clear flags 0x", std::hex, ClearFlags, "; call dropped");
     return;
   }
   const VkImageAspectFlags viewAspects = resource->asTexture()->image()->aspects();
@@ -162,7 +163,7 @@ void STDMETHODCALLTYPE D3D11DeviceContext::ClearView(ID3D11View* pView, const FL
     }
     clearUnorderedAccessView(uav, Color, true, "ClearView");
   } else {
-    util::log::warn("ClearView: only render-target and unordered-access views can be cleared; call dropped");
+    m_device->diagnostics().warn(callIgnored(D3D11_MESSAGE_CATEGORY_RESOURCE_MANIPULATION), "ClearView: only render-target and unordered-access views can be cleared; call dropped");
   }
 }
 
@@ -183,7 +184,7 @@ void STDMETHODCALLTYPE D3D11DeviceContext::ClearUnorderedAccessViewFloat(ID3D11U
 void D3D11DeviceContext::clearUnorderedAccessView(ID3D11UnorderedAccessView* uav, const void* values, bool isFloat, const char* method) {
   keepAlive(uav);
   if (m_device->featureLevel() < D3D_FEATURE_LEVEL_10_0) {
-    util::log::warn(method, ": not supported at feature level 9_x; call dropped");
+    m_device->diagnostics().warn(callIgnored(D3D11_MESSAGE_CATEGORY_RESOURCE_MANIPULATION), method, ": not supported at feature level 9_x; call dropped");
     return;
   }
   auto* view = static_cast<D3D11UnorderedAccessView*>(uav);
@@ -209,7 +210,7 @@ void D3D11DeviceContext::clearUnorderedAccessView(ID3D11UnorderedAccessView* uav
       uint8_t element[16];
       const uint32_t size = packClearValue(range.format, uints, floats, isFloat, element);
       if (!size) {
-        util::log::warn(method, ": clearing views of format ", int(range.format), " is not implemented; call dropped");
+        m_device->diagnostics().warn(callIgnored(D3D11_MESSAGE_CATEGORY_RESOURCE_MANIPULATION), method, ": clearing views of format ", int(range.format), " is not implemented; call dropped");
         return;
       }
       vk::BufferSlice pattern = m_uploads->allocate(range.byteCount, 16, recordingValue());
@@ -243,7 +244,7 @@ void D3D11DeviceContext::clearUnorderedAccessView(ID3D11UnorderedAccessView* uav
     uint8_t element[16];
     const uint32_t size = packClearValue(range.format, uints, floats, isFloat, element);
     if (!size) {
-      util::log::warn(method, ": clearing views of format ", int(range.format), " is not implemented; call dropped");
+      m_device->diagnostics().warn(callIgnored(D3D11_MESSAGE_CATEGORY_RESOURCE_MANIPULATION), method, ": clearing views of format ", int(range.format), " is not implemented; call dropped");
       return;
     }
     const SubresourceLayout& sub = texture.layout()[range.firstMip];
@@ -266,7 +267,7 @@ void D3D11DeviceContext::clearUnorderedAccessView(ID3D11UnorderedAccessView* uav
       region.imageExtent = {sub.width, sub.height, depth};
     }
   } catch (const vk::Error& error) {
-    util::log::error(method, ": no upload memory: ", error.what(), "; call dropped");
+    m_device->diagnostics().report(util::log::Level::Error, callIgnored(D3D11_MESSAGE_CATEGORY_RESOURCE_MANIPULATION), method, ": no upload memory: ", error.what(), "; call dropped");
   }
 }
 

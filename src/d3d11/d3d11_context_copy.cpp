@@ -9,6 +9,7 @@
 #include "d3d11/caps/format_table.h"
 #include "d3d11/d3d11_buffer.h"
 #include "d3d11/d3d11_device.h"
+#include "d3d11/d3d11_message_ids.h"
 #include "d3d11/d3d11_device_context.h"
 #include "d3d11/d3d11_enum_value.h"
 #include "d3d11/d3d11_resource.h"
@@ -118,7 +119,7 @@ void STDMETHODCALLTYPE D3D11DeviceContext::UpdateSubresource1(ID3D11Resource* pD
   keepAlive(pDstResource);
   D3D11ResourceCommon* resource = resourceCommon(pDstResource);
   if (!resource || !pSrcData || (CopyFlags & ~UINT(D3D11_COPY_NO_OVERWRITE | D3D11_COPY_DISCARD))) {
-    util::log::warn("UpdateSubresource: ", !resource ? "not a d3d11vk resource" : !pSrcData ? "pSrcData is null" : "invalid copy flags",
+    m_device->diagnostics().warn(callIgnored(D3D11_MESSAGE_CATEGORY_RESOURCE_MANIPULATION), "UpdateSubresource: ", !resource ? "not a d3d11vk resource" : !pSrcData ? "pSrcData is null" : "invalid copy flags",
                     "; call dropped");
     return;
   }
@@ -126,7 +127,7 @@ void STDMETHODCALLTYPE D3D11DeviceContext::UpdateSubresource1(ID3D11Resource* pD
   try {
     if (resource->asBuffer()) {
       if (DstSubresource != 0 || resource->asBuffer()->desc().Usage != D3D11_USAGE_DEFAULT) {
-        util::log::warn("UpdateSubresource: the buffer is not of default usage or the subresource is not 0; call dropped");
+        m_device->diagnostics().warn(callIgnored(D3D11_MESSAGE_CATEGORY_RESOURCE_MANIPULATION), "UpdateSubresource: the buffer is not of default usage or the subresource is not 0; call dropped");
         return;
       }
       updateBuffer(resource, pDstBox, pSrcData);
@@ -134,14 +135,14 @@ void STDMETHODCALLTYPE D3D11DeviceContext::UpdateSubresource1(ID3D11Resource* pD
       const TextureDesc& desc = resource->asTexture()->desc();
       if (desc.usage != D3D11_USAGE_DEFAULT || desc.sampleDesc.Count > 1 || (desc.bindFlags & D3D11_BIND_DEPTH_STENCIL) ||
           DstSubresource >= resource->asTexture()->layout().size()) {
-        util::log::warn("UpdateSubresource: the texture is not default usage, is multisampled or depth-stencil, or subresource ",
+        m_device->diagnostics().warn(callIgnored(D3D11_MESSAGE_CATEGORY_RESOURCE_MANIPULATION), "UpdateSubresource: the texture is not default usage, is multisampled or depth-stencil, or subresource ",
                         DstSubresource, " is out of range; call dropped");
         return;
       }
       updateTexture(resource, DstSubresource, pDstBox, pSrcData, SrcRowPitch, SrcDepthPitch);
     }
   } catch (const vk::Error& error) {
-    util::log::error("UpdateSubresource: no upload memory: ", error.what(), "; call dropped");
+    m_device->diagnostics().report(util::log::Level::Error, callIgnored(D3D11_MESSAGE_CATEGORY_RESOURCE_MANIPULATION), "UpdateSubresource: no upload memory: ", error.what(), "; call dropped");
   }
 }
 
@@ -150,7 +151,7 @@ void D3D11DeviceContext::updateBuffer(D3D11ResourceCommon* resource, const D3D11
   UINT left = 0, right = buffer->desc().ByteWidth;
   if (box) {
     if (box->right > right || box->top != 0 || box->bottom != 1 || box->front != 0 || box->back != 1) {
-      util::log::warn("UpdateSubresource: the box lies outside the buffer; call dropped");
+      m_device->diagnostics().warn(callIgnored(D3D11_MESSAGE_CATEGORY_RESOURCE_MANIPULATION), "UpdateSubresource: the box lies outside the buffer; call dropped");
       return;
     }
     left = box->left;
@@ -184,7 +185,7 @@ void D3D11DeviceContext::updateTexture(D3D11ResourceCommon* resource, UINT subre
                        (area.right % block.width == 0 || area.right == sub.width) &&
                        (area.bottom % block.height == 0 || area.bottom == sub.height);
   if (!inside || !aligned) {
-    util::log::warn("UpdateSubresource: the box is outside subresource ", subresource, " or not on block boundaries; call dropped");
+    m_device->diagnostics().warn(callIgnored(D3D11_MESSAGE_CATEGORY_RESOURCE_MANIPULATION), "UpdateSubresource: the box is outside subresource ", subresource, " or not on block boundaries; call dropped");
     return;
   }
   const UINT width = area.right - area.left, height = area.bottom - area.top, depth = area.back - area.front;
@@ -216,7 +217,7 @@ bool D3D11DeviceContext::scratchMemory(const char* what, VkDeviceSize bytes, VkD
     *slice = m_uploads->allocate(bytes, alignment, recordingValue());
     return true;
   } catch (const vk::Error& error) {
-    util::log::error(what, ": no scratch memory: ", error.what(), "; call dropped");
+    m_device->diagnostics().report(util::log::Level::Error, callIgnored(D3D11_MESSAGE_CATEGORY_RESOURCE_MANIPULATION), what, ": no scratch memory: ", error.what(), "; call dropped");
     return false;
   }
 }
@@ -403,7 +404,7 @@ void D3D11DeviceContext::copyRegion(D3D11ResourceCommon* dst, UINT dstSubresourc
                                        D3D11ResourceCommon* src, UINT srcSubresource, const D3D11_BOX* srcBox,
                                        const char* method) {
   if (!dst || !src || bool(dst->asBuffer()) != bool(src->asBuffer())) {
-    util::log::warn(method, ": the resources are not two d3d11vk buffers or two textures; call dropped");
+    m_device->diagnostics().warn(callIgnored(D3D11_MESSAGE_CATEGORY_RESOURCE_MANIPULATION), method, ": the resources are not two d3d11vk buffers or two textures; call dropped");
     return;
   }
   if (D3D11Buffer* to = dst->asBuffer()) {
@@ -415,7 +416,7 @@ void D3D11DeviceContext::copyRegion(D3D11ResourceCommon* dst, UINT dstSubresourc
     if (dstSubresource || srcSubresource || to->desc().Usage == D3D11_USAGE_IMMUTABLE || box.right > size ||
         box.left >= box.right || dstX + (box.right - box.left) > to->desc().ByteWidth) {
       if (box.left < box.right)
-        util::log::warn(method, ": invalid buffer range, subresource or immutable destination; call dropped");
+        m_device->diagnostics().warn(callIgnored(D3D11_MESSAGE_CATEGORY_RESOURCE_MANIPULATION), method, ": invalid buffer range, subresource or immutable destination; call dropped");
       return;
     }
     const vk::BufferSlice s = sliceOf(*from), d = sliceOf(*to);
@@ -458,7 +459,7 @@ void D3D11DeviceContext::copyRegion(D3D11ResourceCommon* dst, UINT dstSubresourc
       !copyFormatsCompatible(from.desc().format, to.desc().format, m_device->featureLevel() >= D3D_FEATURE_LEVEL_10_1) ||
       from.desc().sampleDesc.Count != to.desc().sampleDesc.Count ||
       srcSubresource >= from.layout().size() || dstSubresource >= to.layout().size()) {
-    util::log::warn(method, ": incompatible textures (format, sample count), immutable destination, or subresource "
+    m_device->diagnostics().warn(callIgnored(D3D11_MESSAGE_CATEGORY_RESOURCE_MANIPULATION), method, ": incompatible textures (format, sample count), immutable destination, or subresource "
                     "out of range; call dropped");
     return;
   }
@@ -466,7 +467,7 @@ void D3D11DeviceContext::copyRegion(D3D11ResourceCommon* dst, UINT dstSubresourc
   // recordCopy; staging textures, whose subresources are buffer ranges, are not done.
   const bool ontoItself = src == dst && srcSubresource == dstSubresource;
   if (ontoItself && !from.image()) {
-    util::log::warn(method, ": a staging texture's subresource copied onto itself is not implemented; call dropped");
+    m_device->diagnostics().warn(callIgnored(D3D11_MESSAGE_CATEGORY_RESOURCE_MANIPULATION), method, ": a staging texture's subresource copied onto itself is not implemented; call dropped");
     return;
   }
   const SubresourceLayout& fromSub = from.layout()[srcSubresource];
@@ -479,7 +480,7 @@ void D3D11DeviceContext::copyRegion(D3D11ResourceCommon* dst, UINT dstSubresourc
   const bool wholeOnly = ((from.desc().bindFlags | to.desc().bindFlags) & D3D11_BIND_DEPTH_STENCIL) || from.desc().sampleDesc.Count > 1;
   if (wholeOnly && (dstX || dstY || dstZ || box.left || box.top || box.front || box.right != fromSub.width ||
                     box.bottom != fromSub.height || box.back != fromSub.depth)) {
-    util::log::warn(method, ": a depth-stencil or multisampled resource is copied as a whole subresource only; call dropped");
+    m_device->diagnostics().warn(callIgnored(D3D11_MESSAGE_CATEGORY_RESOURCE_MANIPULATION), method, ": a depth-stencil or multisampled resource is copied as a whole subresource only; call dropped");
     return;
   }
   if (wholeOnly && ontoItself)
@@ -493,7 +494,7 @@ void D3D11DeviceContext::copyRegion(D3D11ResourceCommon* dst, UINT dstSubresourc
                       box.back <= fromSub.depth && dstX + dstWidth <= roundUp(toSub.width, toBlock.width) &&
                       dstY + dstHeight <= roundUp(toSub.height, toBlock.height) && dstZ + depth <= toSub.depth;
   if (!inside) {
-    util::log::warn(method, ": the region lies outside a subresource; call dropped");
+    m_device->diagnostics().warn(callIgnored(D3D11_MESSAGE_CATEGORY_RESOURCE_MANIPULATION), method, ": the region lies outside a subresource; call dropped");
     return;
   }
   // A copy clipped at a mip edge smaller than a block: Vulkan takes the extent to the edge.
@@ -503,7 +504,7 @@ void D3D11DeviceContext::copyRegion(D3D11ResourceCommon* dst, UINT dstSubresourc
   const VkOffset3D dstOffset{int32_t(dstX), int32_t(dstY), int32_t(dstZ)};
   if (((copyAspects(from) | copyAspects(to)) & VK_IMAGE_ASPECT_STENCIL_BIT) && (!from.image() || !to.image())) {
     if (!recordDepthStencilStagingCopy(dst, dstSubresource, dstOffset, src, srcSubresource, srcOffset, extent))
-      util::log::warn(method, ": no depth-stencil packing for these formats in staging memory; call dropped");
+      m_device->diagnostics().warn(callIgnored(D3D11_MESSAGE_CATEGORY_RESOURCE_MANIPULATION), method, ": no depth-stencil packing for these formats in staging memory; call dropped");
     return;
   }
   recordCopy(dst, dstSubresource, dstOffset, src, srcSubresource, srcOffset, extent);
@@ -548,7 +549,7 @@ void STDMETHODCALLTYPE D3D11DeviceContext::CopySubresourceRegion1(ID3D11Resource
   D3D11VK_CONTEXT_LOCK();
   // COPY_DISCARD / COPY_NO_OVERWRITE are hints; ordering in the stream satisfies both.
   if (CopyFlags & ~UINT(D3D11_COPY_NO_OVERWRITE | D3D11_COPY_DISCARD)) {
-    util::log::warn("CopySubresourceRegion1: invalid copy flags 0x", std::hex, CopyFlags, "; call dropped");
+    m_device->diagnostics().warn(callIgnored(D3D11_MESSAGE_CATEGORY_RESOURCE_MANIPULATION), "CopySubresourceRegion1: invalid copy flags 0x", std::hex, CopyFlags, "; call dropped");
     return;
   }
   keepAlive(pDstResource);
@@ -557,7 +558,7 @@ void STDMETHODCALLTYPE D3D11DeviceContext::CopySubresourceRegion1(ID3D11Resource
   D3D11ResourceCommon* src = resourceCommon(pSrcResource);
   if (m_device->featureLevel() < D3D_FEATURE_LEVEL_10_0) {
     if (const char* why = level9CopyRefusal(dst, src, false)) {
-      util::log::warn("CopySubresourceRegion: at feature level 9_x ", why, "; call dropped");
+      m_device->diagnostics().warn(callIgnored(D3D11_MESSAGE_CATEGORY_RESOURCE_MANIPULATION), "CopySubresourceRegion: at feature level 9_x ", why, "; call dropped");
       return;
     }
   }
@@ -572,18 +573,18 @@ void STDMETHODCALLTYPE D3D11DeviceContext::CopyResource(ID3D11Resource* pDstReso
   D3D11ResourceCommon* dst = resourceCommon(pDstResource);
   D3D11ResourceCommon* src = resourceCommon(pSrcResource);
   if (!dst || !src || dst == src || bool(dst->asBuffer()) != bool(src->asBuffer())) {
-    util::log::warn("CopyResource: the resources are not two different d3d11vk buffers or textures; call dropped");
+    m_device->diagnostics().warn(callIgnored(D3D11_MESSAGE_CATEGORY_RESOURCE_MANIPULATION), "CopyResource: the resources are not two different d3d11vk buffers or textures; call dropped");
     return;
   }
   if (m_device->featureLevel() < D3D_FEATURE_LEVEL_10_0) {
     if (const char* why = level9CopyRefusal(dst, src, true)) {
-      util::log::warn("CopyResource: at feature level 9_x ", why, "; call dropped");
+      m_device->diagnostics().warn(callIgnored(D3D11_MESSAGE_CATEGORY_RESOURCE_MANIPULATION), "CopyResource: at feature level 9_x ", why, "; call dropped");
       return;
     }
   }
   if (dst->asBuffer()) {
     if (dst->asBuffer()->desc().ByteWidth != src->asBuffer()->desc().ByteWidth) {
-      util::log::warn("CopyResource: the buffers differ in size; call dropped");
+      m_device->diagnostics().warn(callIgnored(D3D11_MESSAGE_CATEGORY_RESOURCE_MANIPULATION), "CopyResource: the buffers differ in size; call dropped");
       return;
     }
     PredicatedOperation predicated(*this);
@@ -599,7 +600,7 @@ void STDMETHODCALLTYPE D3D11DeviceContext::CopyResource(ID3D11Resource* pDstReso
   if (a.dimension != b.dimension || blocks(a.width, blockA.width) != blocks(b.width, blockB.width) ||
       blocks(a.height, blockA.height) != blocks(b.height, blockB.height) || a.depth != b.depth || a.mipLevels != b.mipLevels ||
       a.arraySize != b.arraySize || a.sampleDesc.Count != b.sampleDesc.Count) {
-    util::log::warn("CopyResource: the textures differ in dimension, size, mip levels, array size or sample count; call dropped");
+    m_device->diagnostics().warn(callIgnored(D3D11_MESSAGE_CATEGORY_RESOURCE_MANIPULATION), "CopyResource: the textures differ in dimension, size, mip levels, array size or sample count; call dropped");
     return;
   }
   PredicatedOperation predicated(*this);
@@ -643,7 +644,7 @@ void STDMETHODCALLTYPE D3D11DeviceContext::ResolveSubresource(ID3D11Resource* pD
   if (!to || !from || !to->image() || !from->image() || from->desc().sampleDesc.Count < 2 || to->desc().sampleDesc.Count != 1 ||
       SrcSubresource >= from->layout().size() || DstSubresource >= to->layout().size() ||
       !copyFormatsCompatible(from->desc().format, Format) || !copyFormatsCompatible(to->desc().format, Format)) {
-    util::log::warn("ResolveSubresource: needs a multisampled source, a single-sampled destination, subresources in range and "
+    m_device->diagnostics().warn(callIgnored(D3D11_MESSAGE_CATEGORY_RESOURCE_MANIPULATION), "ResolveSubresource: needs a multisampled source, a single-sampled destination, subresources in range and "
                     "a format of both families; call dropped");
     return;
   }
@@ -651,17 +652,17 @@ void STDMETHODCALLTYPE D3D11DeviceContext::ResolveSubresource(ID3D11Resource* pD
   // integer, depth and typeless Format values are refused.
   const caps::FormatInfo* info = caps::formatInfo(Format);
   if (!info || info->kind != caps::FormatKind::Color || caps::isInteger(*info) || info->vulkan == VK_FORMAT_UNDEFINED) {
-    util::log::warn("ResolveSubresource: Format ", enumValue(Format), " is not a typed, non-integer colour format; call dropped");
+    m_device->diagnostics().warn(callIgnored(D3D11_MESSAGE_CATEGORY_RESOURCE_MANIPULATION), "ResolveSubresource: Format ", enumValue(Format), " is not a typed, non-integer colour format; call dropped");
     return;
   }
   if ((from->image()->aspects() | to->image()->aspects()) & (VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT)) {
-    util::log::warn("ResolveSubresource: depth-stencil resources are not resolved; call dropped");
+    m_device->diagnostics().warn(callIgnored(D3D11_MESSAGE_CATEGORY_RESOURCE_MANIPULATION), "ResolveSubresource: depth-stencil resources are not resolved; call dropped");
     return;
   }
   const SubresourceLayout& s = from->layout()[SrcSubresource];
   const SubresourceLayout& d = to->layout()[DstSubresource];
   if (s.width != d.width || s.height != d.height) {
-    util::log::warn("ResolveSubresource: the subresources differ in size; call dropped");
+    m_device->diagnostics().warn(callIgnored(D3D11_MESSAGE_CATEGORY_RESOURCE_MANIPULATION), "ResolveSubresource: the subresources differ in size; call dropped");
     return;
   }
   const VkImageSubresourceLayers source{VK_IMAGE_ASPECT_COLOR_BIT, s.mip, s.layer, 1};
@@ -730,7 +731,7 @@ void STDMETHODCALLTYPE D3D11DeviceContext::ResolveSubresource(ID3D11Resource* pD
   }
   static bool logged = false;
   if (!std::exchange(logged, true))
-    util::log::warn("ResolveSubresource: the device cannot sample and render format ", enumValue(Format),
+    m_device->diagnostics().warn(callIgnored(D3D11_MESSAGE_CATEGORY_RESOURCE_MANIPULATION), "ResolveSubresource: the device cannot sample and render format ", enumValue(Format),
                     "; resolved with vkCmdResolveImage in the storage format (sRGB may be averaged in gamma space)");
   // Vulkan resolves only between images of one format. The two formats are of one family, so of
   // one texel size: resolve into a scratch image of the source's format, then copy its texels.
@@ -772,7 +773,7 @@ vk::Image* D3D11DeviceContext::scratchImage(VkFormat format, uint32_t width, uin
     image = std::make_shared<vk::Image>(device, info);
     device.transfer().initializeImage(*image);  // into GENERAL, where every image stays
   } catch (const vk::Error& error) {
-    util::log::error("no scratch image of ", width, "x", height, ": ", error.what(), "; call dropped");
+    m_device->diagnostics().report(util::log::Level::Error, callIgnored(D3D11_MESSAGE_CATEGORY_RESOURCE_MANIPULATION), "no scratch image of ", width, "x", height, ": ", error.what(), "; call dropped");
     return nullptr;
   }
   vk::Image* raw = image.get();
@@ -814,7 +815,7 @@ void STDMETHODCALLTYPE D3D11DeviceContext::GenerateMips(ID3D11ShaderResourceView
        (image.imageType == VK_IMAGE_TYPE_3D && !(image.flags & VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT)))) {
     static bool logged = false;
     if (!std::exchange(logged, true))
-      util::log::warn("GenerateMips: the device cannot filter and render the view's format ", int(viewFormat),
+      m_device->diagnostics().warn(callIgnored(D3D11_MESSAGE_CATEGORY_RESOURCE_MANIPULATION), "GenerateMips: the device cannot filter and render the view's format ", int(viewFormat),
                       "; mips filtered in the storage format instead");
     viewFormat = VK_FORMAT_UNDEFINED;
   }
@@ -838,14 +839,14 @@ void STDMETHODCALLTYPE D3D11DeviceContext::CopyStructureCount(ID3D11Buffer* pDst
                                                                   ID3D11UnorderedAccessView* pSrcView) {
   D3D11VK_CONTEXT_LOCK();
   if (m_device->featureLevel() < D3D_FEATURE_LEVEL_10_0) {
-    util::log::warn("CopyStructureCount: not supported at feature level 9_x; call dropped");
+    m_device->diagnostics().warn(callIgnored(D3D11_MESSAGE_CATEGORY_RESOURCE_MANIPULATION), "CopyStructureCount: not supported at feature level 9_x; call dropped");
     return;
   }
   D3D11ResourceCommon* resource = resourceCommon(pDstBuffer);
   D3D11Buffer* buffer = resource ? resource->asBuffer() : nullptr;
   vk::Buffer* counter = pSrcView ? static_cast<D3D11UnorderedAccessView*>(pSrcView)->counter() : nullptr;
   if (!buffer || !counter || (DstAlignedByteOffset & 3) || DstAlignedByteOffset + 4 > buffer->desc().ByteWidth) {
-    util::log::warn("CopyStructureCount: needs a buffer with room at a 4-byte aligned offset and an append/counter view; call dropped");
+    m_device->diagnostics().warn(callIgnored(D3D11_MESSAGE_CATEGORY_RESOURCE_MANIPULATION), "CopyStructureCount: needs a buffer with room at a 4-byte aligned offset and an append/counter view; call dropped");
     return;
   }
   const vk::BufferSlice target = sliceOf(*buffer);

@@ -14,6 +14,7 @@
 #include "d3d11/d3d11_buffer.h"
 #include "d3d11/d3d11_depth_stencil_state.h"
 #include "d3d11/d3d11_device.h"
+#include "d3d11/d3d11_message_ids.h"
 #include "d3d11/d3d11_device_context.h"
 #include "d3d11/d3d11_enum_value.h"
 #include "d3d11/d3d11_input_layout.h"
@@ -674,7 +675,7 @@ void D3D11DeviceContext::writeHiddenBlock(uint32_t stage, const char* what, Bind
     desc.BindFlags = D3D11_BIND_CONSTANT_BUFFER;
     util::ComPtr<ID3D11Buffer> created;  // kept privately, as bindings are
     if (FAILED(m_device->CreateBuffer(&desc, nullptr, created.put()))) {
-      util::log::error(what, ": no buffer for the stage's block; the shader reads zeros");
+      m_device->diagnostics().report(util::log::Level::Error, callIgnored(D3D11_MESSAGE_CATEGORY_EXECUTION), what, ": no buffer for the stage's block; the shader reads zeros");
       return;
     }
     buffer = created.get();
@@ -685,7 +686,7 @@ void D3D11DeviceContext::writeHiddenBlock(uint32_t stage, const char* what, Bind
   try {
     updateBuffer(resourceCommon(buffer.get()), nullptr, words.data());
   } catch (const vk::Error& error) {
-    util::log::error(what, ": no upload memory: ", error.what(), "; the block keeps its old contents");
+    m_device->diagnostics().report(util::log::Level::Error, callIgnored(D3D11_MESSAGE_CATEGORY_EXECUTION), what, ": no upload memory: ", error.what(), "; the block keeps its old contents");
     return;
   }
   recorded = words;
@@ -894,7 +895,7 @@ void D3D11DeviceContext::drawIndirect(ID3D11Buffer* args, UINT offset, bool inde
   D3D11ResourceCommon* resource = resourceCommon(args);
   D3D11Buffer* buffer = resource ? resource->asBuffer() : nullptr;
   if (!buffer || !(buffer->desc().MiscFlags & D3D11_RESOURCE_MISC_DRAWINDIRECT_ARGS) || (offset & 3)) {
-    util::log::warn(indexed ? "DrawIndexedInstancedIndirect" : "DrawInstancedIndirect",
+    m_device->diagnostics().warn(callIgnored(D3D11_MESSAGE_CATEGORY_EXECUTION), indexed ? "DrawIndexedInstancedIndirect" : "DrawInstancedIndirect",
                     ": the buffer lacks DRAWINDIRECT_ARGS or the offset is unaligned; call ignored");
     return;
   }
@@ -937,7 +938,7 @@ void STDMETHODCALLTYPE D3D11DeviceContext::DrawAuto() {
   D3D11Buffer* buffer = resource ? resource->asBuffer() : nullptr;
   const UINT both = D3D11_BIND_STREAM_OUTPUT | D3D11_BIND_VERTEX_BUFFER;
   if (!buffer || (buffer->desc().BindFlags & both) != both || !slot0.stride) {
-    util::log::warn("DrawAuto: slot 0 holds no vertex buffer created with STREAM_OUTPUT and VERTEX_BUFFER, or its stride "
+    m_device->diagnostics().warn(callIgnored(D3D11_MESSAGE_CATEGORY_EXECUTION), "DrawAuto: slot 0 holds no vertex buffer created with STREAM_OUTPUT and VERTEX_BUFFER, or its stride "
                     "is 0; call ignored");
     return;
   }
@@ -969,7 +970,7 @@ void STDMETHODCALLTYPE D3D11DeviceContext::DispatchIndirect(ID3D11Buffer* pBuffe
   D3D11ResourceCommon* resource = resourceCommon(pBufferForArgs);
   D3D11Buffer* buffer = resource ? resource->asBuffer() : nullptr;
   if (!buffer || !(buffer->desc().MiscFlags & D3D11_RESOURCE_MISC_DRAWINDIRECT_ARGS) || (AlignedByteOffsetForArgs & 3)) {
-    util::log::warn("DispatchIndirect: the buffer lacks DRAWINDIRECT_ARGS or the offset is unaligned; call ignored");
+    m_device->diagnostics().warn(callIgnored(D3D11_MESSAGE_CATEGORY_EXECUTION), "DispatchIndirect: the buffer lacks DRAWINDIRECT_ARGS or the offset is unaligned; call ignored");
     return;
   }
   if (!prepareDispatch())

@@ -9,6 +9,7 @@
 #include "d3d11/d3d11_buffer.h"
 #include "d3d11/d3d11_device.h"
 #include "d3d11/d3d11_device_context.h"
+#include "d3d11/d3d11_message_ids.h"
 #include "d3d11/d3d11_resource.h"
 #include "d3d11/d3d11_texture_storage.h"
 #include "util/log.h"
@@ -39,6 +40,15 @@ bool mapTypeAllowed(UINT usage, UINT cpuAccess, D3D11_MAP type, bool isBuffer) {
   }
 }
 
+// The debug layer's ID for a Map/Unmap refusal depends on the resource's dimension.
+MessageKind mapKind(D3D11ResourceCommon* resource, MapProblem problem) {
+  if (!resource)
+    return mapRefused(D3D11_RESOURCE_DIMENSION_UNKNOWN, problem);
+  if (resource->asBuffer())
+    return mapRefused(D3D11_RESOURCE_DIMENSION_BUFFER, problem);
+  return mapRefused(resource->asTexture()->desc().dimension, problem);
+}
+
 }  // namespace
 
 HRESULT STDMETHODCALLTYPE D3D11DeviceContext::Map(ID3D11Resource* pResource, UINT Subresource, D3D11_MAP MapType,
@@ -50,28 +60,36 @@ HRESULT STDMETHODCALLTYPE D3D11DeviceContext::Map(ID3D11Resource* pResource, UIN
     pMappedResource->pData = nullptr;
   D3D11ResourceCommon* resource = resourceCommon(pResource);
   if (!resource || !pMappedResource) {
-    util::log::warn("Map: ", !resource ? "not a d3d11vk resource" : "pMappedResource is null");
+    m_device->diagnostics().warn(mapRefused(D3D11_RESOURCE_DIMENSION_UNKNOWN, MapProblem::Other), "ID3D11DeviceContext::Map: ",
+                                 !resource ? "not a d3d11vk resource" : "pMappedResource is null", ": E_INVALIDARG");
     return E_INVALIDARG;
   }
   if (MapType < D3D11_MAP_READ || MapType > D3D11_MAP_WRITE_NO_OVERWRITE || (MapFlags & ~UINT(D3D11_MAP_FLAG_DO_NOT_WAIT))) {
-    util::log::warn("Map: invalid map type ", int(MapType), " or flags 0x", std::hex, MapFlags);
+    m_device->diagnostics().warn(mapKind(resource, MapType < D3D11_MAP_READ || MapType > D3D11_MAP_WRITE_NO_OVERWRITE
+                                                     ? MapProblem::InvalidMapType : MapProblem::InvalidFlags),
+                                 "ID3D11DeviceContext::Map: invalid map type ", int(MapType), " or flags 0x", std::hex, MapFlags,
+                                 ": E_INVALIDARG");
     return E_INVALIDARG;
   }
   for (const MappedSubresource& mapped : m_mapped)
     if (mapped.resource == resource && mapped.subresource == Subresource) {
-      util::log::warn("Map: subresource ", Subresource, " is already mapped");
+      m_device->diagnostics().warn(mapKind(resource, MapProblem::AlreadyMapped), "ID3D11DeviceContext::Map: subresource ",
+                                   Subresource, " is already mapped: E_INVALIDARG");
       return E_INVALIDARG;
     }
   if (m_device->vulkanDevice().timeline().isLost())
     return DXGI_ERROR_DEVICE_REMOVED;
   if (m_deferred && MapType != D3D11_MAP_WRITE_DISCARD && MapType != D3D11_MAP_WRITE_NO_OVERWRITE) {
-    util::log::warn("Map: a deferred context maps only with WRITE_DISCARD or WRITE_NO_OVERWRITE; got ", int(MapType));
+    m_device->diagnostics().warn(mapKind(resource, MapProblem::InvalidMapType),
+                                 "ID3D11DeviceContext::Map: a deferred context maps only with WRITE_DISCARD or WRITE_NO_OVERWRITE; got ",
+                                 int(MapType), ": E_INVALIDARG");
     return E_INVALIDARG;
   }
   keepAlive(pResource);
   if (resource->asBuffer()) {
     if (Subresource != 0) {
-      util::log::warn("Map: buffers have one subresource; got ", Subresource);
+      m_device->diagnostics().warn(mapKind(resource, MapProblem::InvalidSubresource),
+                                   "ID3D11DeviceContext::Map: buffers have one subresource; got ", Subresource, ": E_INVALIDARG");
       return E_INVALIDARG;
     }
     return mapBuffer(resource, MapType, MapFlags, pMappedResource);
@@ -94,8 +112,9 @@ HRESULT D3D11DeviceContext::mapBuffer(D3D11ResourceCommon* resource, D3D11_MAP t
   D3D11Buffer* buffer = resource->asBuffer();
   const D3D11_BUFFER_DESC& desc = buffer->desc();
   if (!mapTypeAllowed(desc.Usage, desc.CPUAccessFlags, type, true)) {
-    util::log::warn("Map: map type ", int(type), " is not allowed on a buffer of usage ", desc.Usage, " and CPU access 0x",
-                    std::hex, desc.CPUAccessFlags);
+    m_device->diagnostics().warn(mapKind(resource, MapProblem::InvalidMapType), "ID3D11DeviceContext::Map: map type ", int(type),
+                                 " is not allowed on a buffer of usage ", desc.Usage, " and CPU access 0x", std::hex,
+                                 desc.CPUAccessFlags, ": E_INVALIDARG");
     return E_INVALIDARG;
   }
   void* data;
@@ -109,7 +128,7 @@ HRESULT D3D11DeviceContext::mapBuffer(D3D11ResourceCommon* resource, D3D11_MAP t
       // immediate context's memory is not the list's to write.
       auto found = m_renamed.find(buffer);
       if (found == m_renamed.end()) {
-        util::log::warn("Map(WRITE_NO_OVERWRITE) on a deferred context needs a WRITE_DISCARD of the buffer earlier in the same "
+        m_device->diagnostics().warn(mapKind(resource, MapProblem::Other), "ID3D11DeviceContext::Map(WRITE_NO_OVERWRITE) on a deferred context needs a WRITE_DISCARD of the buffer earlier in the same "
                         "command list: D3D11_ERROR_DEFERRED_CONTEXT_MAP_WITHOUT_INITIAL_DISCARD");
         return D3D11_ERROR_DEFERRED_CONTEXT_MAP_WITHOUT_INITIAL_DISCARD;
       }
@@ -142,12 +161,14 @@ HRESULT D3D11DeviceContext::mapTexture(D3D11ResourceCommon* resource, UINT subre
   TextureStorage* texture = resource->asTexture();
   const TextureDesc& desc = texture->desc();
   if (subresource >= texture->layout().size()) {
-    util::log::warn("Map: subresource ", subresource, " is out of range (", texture->layout().size(), ")");
+    m_device->diagnostics().warn(mapKind(resource, MapProblem::InvalidSubresource), "ID3D11DeviceContext::Map: subresource ",
+                                 subresource, " is out of range (", texture->layout().size(), "): E_INVALIDARG");
     return E_INVALIDARG;
   }
   if (!mapTypeAllowed(desc.usage, desc.cpuAccessFlags, type, false)) {
-    util::log::warn("Map: map type ", int(type), " is not allowed on a texture of usage ", desc.usage, " and CPU access 0x",
-                    std::hex, desc.cpuAccessFlags);
+    m_device->diagnostics().warn(mapKind(resource, MapProblem::InvalidMapType), "ID3D11DeviceContext::Map: map type ", int(type),
+                                 " is not allowed on a texture of usage ", desc.usage, " and CPU access 0x", std::hex,
+                                 desc.cpuAccessFlags, ": E_INVALIDARG");
     return E_INVALIDARG;
   }
   const SubresourceLayout& sub = texture->layout()[subresource];
@@ -182,7 +203,8 @@ void STDMETHODCALLTYPE D3D11DeviceContext::Unmap(ID3D11Resource* pResource, UINT
     return mapped.resource == resource && mapped.subresource == Subresource;
   });
   if (found == m_mapped.end()) {
-    util::log::warn("Unmap: subresource ", Subresource, " is not mapped");
+    m_device->diagnostics().warn(mapKind(resource, MapProblem::NotMapped), "ID3D11DeviceContext::Unmap: subresource ", Subresource,
+                                 " is not mapped; call ignored");
     return;
   }
   if (found->throughUpload) {

@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "d3d11/d3d11_device.h"
+#include "d3d11/d3d11_message_ids.h"
 #include "d3d11/d3d11_device_context.h"
 #include "d3d11/d3d11_query.h"
 #include "util/log.h"
@@ -101,7 +102,7 @@ void STDMETHODCALLTYPE D3D11DeviceContext::Begin(ID3D11Asynchronous* pAsync) {
   D3D11Query* query = queryOf(pAsync);
   if (!query) {
     if (pAsync)
-      util::log::warn("Begin: counters are not supported (CreateCounter fails); call dropped");
+      m_device->diagnostics().warn(callIgnored(D3D11_MESSAGE_CATEGORY_EXECUTION), "Begin: counters are not supported (CreateCounter fails); call dropped");
     return;
   }
   const D3D11_QUERY type = query->desc().Query;
@@ -169,18 +170,18 @@ HRESULT STDMETHODCALLTYPE D3D11DeviceContext::GetData(ID3D11Asynchronous* pAsync
   D3D11VK_CONTEXT_LOCK();
   // Documented: only the immediate context answers queries.
   if (m_deferred) {
-    util::log::warn("GetData: called on a deferred context: DXGI_ERROR_INVALID_CALL");
+    m_device->diagnostics().warn(callIgnored(D3D11_MESSAGE_CATEGORY_EXECUTION), "GetData: called on a deferred context: DXGI_ERROR_INVALID_CALL");
     return DXGI_ERROR_INVALID_CALL;
   }
   D3D11Query* query = queryOf(pAsync);
   if (!query) {
-    util::log::warn("GetData: ", pAsync ? "counters are not supported" : "pAsync is null");
+    m_device->diagnostics().warn(callIgnored(D3D11_MESSAGE_CATEGORY_EXECUTION), "GetData: ", pAsync ? "counters are not supported" : "pAsync is null");
     return E_INVALIDARG;
   }
   const D3D11_QUERY type = query->desc().Query;
   const UINT size = queryDataSize(type);
   if ((GetDataFlags & ~UINT(D3D11_ASYNC_GETDATA_DONOTFLUSH)) || (DataSize && DataSize != size) || (DataSize && !pData)) {
-    util::log::warn("GetData: DataSize ", DataSize, " (the query's is ", size, "), pData or flags 0x", std::hex, GetDataFlags,
+    m_device->diagnostics().warn(callIgnored(D3D11_MESSAGE_CATEGORY_EXECUTION), "GetData: DataSize ", DataSize, " (the query's is ", size, "), pData or flags 0x", std::hex, GetDataFlags,
                     " are invalid");
     return E_INVALIDARG;
   }

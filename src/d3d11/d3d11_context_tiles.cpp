@@ -6,6 +6,7 @@
 
 #include "d3d11/d3d11_buffer.h"
 #include "d3d11/d3d11_device.h"
+#include "d3d11/d3d11_message_ids.h"
 #include "d3d11/d3d11_device_context.h"
 #include "d3d11/d3d11_texture_storage.h"
 #include "d3d11/d3d11_tile_regions.h"
@@ -206,7 +207,7 @@ bool D3D11DeviceContext::tileCopyRegions(const char* method, D3D11ResourceCommon
     VkOffset3D offset{};
     VkExtent3D extent{};
     if (!tiled.standardTileBox(tiles[i], &subresource, &offset, &extent)) {
-      util::log::warn(method, ": the region includes packed mips, which tile copies cannot take; call dropped");
+      m_device->diagnostics().warn(callIgnored(D3D11_MESSAGE_CATEGORY_RESOURCE_MANIPULATION), method, ": the region includes packed mips, which tile copies cannot take; call dropped");
       return false;
     }
     const SubresourceLayout& sub = resource->asTexture()->layout()[subresource];
@@ -276,19 +277,19 @@ void STDMETHODCALLTYPE D3D11DeviceContext::CopyTiles(ID3D11Resource* resource, c
   const bool toResource = direction == D3D11_TILE_COPY_LINEAR_BUFFER_TO_SWIZZLED_TILED_RESOURCE;
   if (!common || !common->tiled() || !linear || !start || !size || linear->tiled() ||
       (!toResource && direction != D3D11_TILE_COPY_SWIZZLED_TILED_RESOURCE_TO_LINEAR_BUFFER)) {
-    util::log::warn(method, ": not a tiled resource and a plain buffer, a null region, or not exactly one copy "
+    m_device->diagnostics().warn(callIgnored(D3D11_MESSAGE_CATEGORY_RESOURCE_MANIPULATION), method, ": not a tiled resource and a plain buffer, a null region, or not exactly one copy "
                             "direction in the flags; call dropped");
     return;
   }
   std::vector<uint32_t> tiles;
   if (std::string problem = regionTiles(*common->tiled(), *start, *size, &tiles); !problem.empty()) {
-    util::log::warn(method, ": ", problem, "; call dropped");
+    m_device->diagnostics().warn(callIgnored(D3D11_MESSAGE_CATEGORY_RESOURCE_MANIPULATION), method, ": ", problem, "; call dropped");
     return;
   }
   const UINT blockBytes = common->asTexture() ? blockShape(common->asTexture()->desc().format).bytes : 1;
   if (bufferOffset + uint64_t(tiles.size()) * vk::kTileBytes > linear->desc().ByteWidth ||
       (toResource && linear->desc().Usage == D3D11_USAGE_IMMUTABLE) || bufferOffset % std::max(4u, blockBytes)) {
-    util::log::warn(method, ": the tiles do not fit the buffer after the offset, the buffer is immutable, or the "
+    m_device->diagnostics().warn(callIgnored(D3D11_MESSAGE_CATEGORY_RESOURCE_MANIPULATION), method, ": the tiles do not fit the buffer after the offset, the buffer is immutable, or the "
                             "offset is not a multiple of the texel block; call dropped");
     return;
   }
@@ -310,12 +311,12 @@ void STDMETHODCALLTYPE D3D11DeviceContext::UpdateTiles(ID3D11Resource* resource,
   const char* method = "UpdateTiles";
   D3D11ResourceCommon* common = resourceCommon(resource);
   if (!common || !common->tiled() || !start || !size || !data || (flags & ~UINT(D3D11_TILE_COPY_NO_OVERWRITE))) {
-    util::log::warn(method, ": not a tiled resource, a null region or data, or flags other than NO_OVERWRITE; call dropped");
+    m_device->diagnostics().warn(callIgnored(D3D11_MESSAGE_CATEGORY_RESOURCE_MANIPULATION), method, ": not a tiled resource, a null region or data, or flags other than NO_OVERWRITE; call dropped");
     return;
   }
   std::vector<uint32_t> tiles;
   if (std::string problem = regionTiles(*common->tiled(), *start, *size, &tiles); !problem.empty()) {
-    util::log::warn(method, ": ", problem, "; call dropped");
+    m_device->diagnostics().warn(callIgnored(D3D11_MESSAGE_CATEGORY_RESOURCE_MANIPULATION), method, ": ", problem, "; call dropped");
     return;
   }
   if (tiles.empty())
@@ -325,7 +326,7 @@ void STDMETHODCALLTYPE D3D11DeviceContext::UpdateTiles(ID3D11Resource* resource,
   try {
     upload = m_uploads->allocate(bytes, 16, recordingValue());
   } catch (const vk::Error& error) {
-    util::log::error(method, ": no upload memory: ", error.what(), "; call dropped");
+    m_device->diagnostics().report(util::log::Level::Error, callIgnored(D3D11_MESSAGE_CATEGORY_RESOURCE_MANIPULATION), method, ": no upload memory: ", error.what(), "; call dropped");
     return;
   }
   std::vector<VkBufferCopy> bufferRegions;
@@ -348,7 +349,7 @@ HRESULT STDMETHODCALLTYPE D3D11DeviceContext::ResizeTilePool(ID3D11Buffer* pool,
   try {
     tiles->resize(size / vk::kTileBytes);  // growing allocates now; mapped memory never goes
   } catch (const vk::Error& error) {
-    util::log::warn(method, ": ", error.what(), ": E_OUTOFMEMORY (the pool is unchanged)");
+    m_device->diagnostics().warn(callIgnored(D3D11_MESSAGE_CATEGORY_RESOURCE_MANIPULATION), method, ": ", error.what(), ": E_OUTOFMEMORY (the pool is unchanged)");
     return E_OUTOFMEMORY;
   }
   return S_OK;

@@ -125,7 +125,8 @@ HRESULT createDevice(const DeviceRequest& request, ID3D11Device** device, D3D_FE
     *chosenLevel = negotiation.level;
 
   if (request.flags & D3D11_CREATE_DEVICE_DEBUG)
-    util::log::info("D3D11CreateDevice: D3D11_CREATE_DEVICE_DEBUG has no SDK layer here; use D3D11VK_VALIDATION=1 for Vulkan validation");
+    util::log::info("D3D11CreateDevice: D3D11_CREATE_DEVICE_DEBUG: d3d11vk's debug layer (ID3D11Debug, ID3D11InfoQueue) is on; "
+                    "D3D11VK_VALIDATION=1 adds Vulkan validation");
 
   if (!device && !context)
     return S_FALSE;

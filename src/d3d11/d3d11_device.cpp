@@ -2,6 +2,7 @@
 // objects, queries and counters, and the methods not implemented yet, each of which logs once
 // and returns E_NOTIMPL (docs/STATUS.md).
 #include "d3d11/d3d11_device.h"
+#include "d3d11/d3d11_message_ids.h"
 
 #include "d3d11/caps/feature_support.h"
 #include "d3d11/caps/format_support.h"
@@ -51,8 +52,12 @@ uint64_t maxResourceBytesFor(IDXGIAdapter* adapter, D3D_FEATURE_LEVEL level) {
 D3D11Device::D3D11Device(util::ComPtr<IDXGIAdapter> dxgiAdapter, vk::Adapter* vkAdapter,
                          std::unique_ptr<vk::Device> vkDevice, D3D_FEATURE_LEVEL featureLevel, UINT flags)
     : m_dxgiAdapter(std::move(dxgiAdapter)), m_vkAdapter(vkAdapter), m_vkDevice(std::move(vkDevice)),
-      m_featureLevel(featureLevel), m_flags(flags), m_stateCaps(stateCapsFor(m_vkAdapter->profile(), featureLevel)),
+      m_featureLevel(featureLevel), m_flags(flags),
+      m_debugLayer(flags & D3D11_CREATE_DEVICE_DEBUG ? std::make_unique<D3D11DebugLayer>(this) : nullptr),
+      m_stateCaps(stateCapsFor(m_vkAdapter->profile(), featureLevel)),
       m_maxResourceBytes(maxResourceBytesFor(m_dxgiAdapter.get(), featureLevel)) {
+  if (m_debugLayer)
+    m_diagnostics.attach(&m_debugLayer->queue());
   const VkPhysicalDeviceVulkan12Properties& vk12 = m_vkAdapter->profile().properties.vk12;
   ShaderCache::DeviceShaderFeatures shaderFeatures;
   shaderFeatures.preserveSignedZeroInfNan32 = vk12.shaderSignedZeroInfNanPreserveFloat32;
@@ -92,6 +97,9 @@ HRESULT STDMETHODCALLTYPE D3D11Device::QueryInterface(REFIID riid, void** object
   const bool d3d10Device = riid == __uuidof(ID3D10Device) || riid == __uuidof(ID3D10Device1);
   if ((!d3d10Device || m_exposeD3D10Device) && m_d3d10.query(riid, object))  // ID3D10Device(1), ID3D10Multithread (src/d3d10)
     return S_OK;
+  // ID3D11Debug, ID3D11InfoQueue; the D3D10 ones on a device made for the D3D10 runtime.
+  if (m_debugLayer && m_debugLayer->query(riid, m_exposeD3D10Device, object))
+    return S_OK;
   util::logUnknownInterface("D3D11Device", riid);
   return E_NOINTERFACE;
 }
@@ -117,7 +125,7 @@ HRESULT STDMETHODCALLTYPE D3D11Device::GetDeviceRemovedReason() {
 bool D3D11Device::refuseWhenRemoved(const char* method) {
   if (!m_vkDevice->timeline().isLost())
     return false;
-  util::log::warn("ID3D11Device::", method, ": the device was removed: DXGI_ERROR_DEVICE_REMOVED");
+  m_diagnostics.warn(creationRefused(method, DXGI_ERROR_DEVICE_REMOVED), "ID3D11Device::", method, ": the device was removed: DXGI_ERROR_DEVICE_REMOVED");
   return true;
 }
 
@@ -172,7 +180,7 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CheckFeatureSupport(D3D11_FEATURE Feature
   HRESULT result = caps::queryFeatureSupport(m_vkAdapter->profile(), m_featureLevel, Feature, pFeatureSupportData,
                                              FeatureSupportDataSize);
   if (result == E_INVALIDARG)
-    util::log::warn("ID3D11Device::CheckFeatureSupport: feature ", int(Feature), " with a ", FeatureSupportDataSize,
+    m_diagnostics.warn(creationRefused("CheckFeatureSupport", E_INVALIDARG), "ID3D11Device::CheckFeatureSupport: feature ", int(Feature), " with a ", FeatureSupportDataSize,
                     "-byte structure: E_INVALIDARG");
   return result;
 }
@@ -223,8 +231,8 @@ BOOL STDMETHODCALLTYPE D3D11Device::DeviceInfo::IsValidationEnabled() {
 
 namespace {
 
-HRESULT rejectNullDescription(const char* method) {
-  util::log::warn("ID3D11Device::", method, ": no description: E_INVALIDARG");
+HRESULT rejectNullDescription(const Diagnostics& diagnostics, const char* method) {
+  diagnostics.warn(creationWithoutDescription(method), "ID3D11Device::", method, ": no description: E_INVALIDARG");
   return E_INVALIDARG;
 }
 
@@ -262,9 +270,9 @@ const char* bindFlagName(UINT flag) {
 }
 
 // A creation whose Vulkan objects failed: one log line, and the documented code for why.
-HRESULT vulkanCreationFailed(const char* method, const vk::Error& error) {
+HRESULT vulkanCreationFailed(const Diagnostics& diagnostics, const char* method, const vk::Error& error) {
   const bool lost = error.result() == VK_ERROR_DEVICE_LOST;
-  util::log::warn("ID3D11Device::", method, ": ", error.what(), lost ? ": DXGI_ERROR_DEVICE_REMOVED" : ": E_OUTOFMEMORY");
+  diagnostics.warn(creationRefused(method, lost ? DXGI_ERROR_DEVICE_REMOVED : E_OUTOFMEMORY), "ID3D11Device::", method, ": ", error.what(), lost ? ": DXGI_ERROR_DEVICE_REMOVED" : ": E_OUTOFMEMORY");
   return lost ? DXGI_ERROR_DEVICE_REMOVED : E_OUTOFMEMORY;
 }
 
@@ -275,11 +283,11 @@ HRESULT createView(D3D11Device* device, D3D_FEATURE_LEVEL level, const char* met
     *view = nullptr;
   ResolvedResource resolved;
   if (!resource || !resolveResource(resource, &resolved)) {
-    util::log::warn("ID3D11Device::", method, ": ", resource ? "not a d3d11vk resource" : "null resource", ": E_INVALIDARG");
+    device->diagnostics().warn(creationRefused(method, E_INVALIDARG), "ID3D11Device::", method, ": ", resource ? "not a d3d11vk resource" : "null resource", ": E_INVALIDARG");
     return E_INVALIDARG;
   }
   if (!(resolved.bindFlags & bindFlag)) {
-    util::log::warn("ID3D11Device::", method, ": the resource lacks bind flag ", bindFlagName(bindFlag), ": E_INVALIDARG");
+    device->diagnostics().warn(creationRefused(method, E_INVALIDARG), "ID3D11Device::", method, ": the resource lacks bind flag ", bindFlagName(bindFlag), ": E_INVALIDARG");
     return E_INVALIDARG;
   }
   Desc normalised{};
@@ -289,10 +297,10 @@ HRESULT createView(D3D11Device* device, D3D_FEATURE_LEVEL level, const char* met
   std::string problem = check(level, resolved.desc, &normalised, desc == nullptr, &range);
   if (!problem.empty()) {
     if (problem.rfind("not implemented:", 0) == 0) {
-      util::log::warn("ID3D11Device::", method, ": ", problem, ": E_NOTIMPL");
+      device->diagnostics().warn(creationRefused(method, E_NOTIMPL), "ID3D11Device::", method, ": ", problem, ": E_NOTIMPL");
       return E_NOTIMPL;
     }
-    util::log::warn("ID3D11Device::", method, ": ", problem, ": E_INVALIDARG");
+    device->diagnostics().warn(creationRefused(method, E_INVALIDARG), "ID3D11Device::", method, ": ", problem, ": E_INVALIDARG");
     return E_INVALIDARG;
   }
   if (!view)
@@ -303,10 +311,10 @@ HRESULT createView(D3D11Device* device, D3D_FEATURE_LEVEL level, const char* met
     *view = new Object(device, resolved, normalised, range);  // starts with the caller's reference
     return S_OK;
   } catch (const std::bad_alloc&) {
-    util::log::warn("ID3D11Device::", method, ": out of memory: E_OUTOFMEMORY");
+    device->diagnostics().warn(creationRefused(method, E_OUTOFMEMORY), "ID3D11Device::", method, ": out of memory: E_OUTOFMEMORY");
     return E_OUTOFMEMORY;
   } catch (const vk::Error& error) {
-    return vulkanCreationFailed(method, error);
+    return vulkanCreationFailed(device->diagnostics(), method, error);
   }
 }
 
@@ -330,7 +338,7 @@ template <typename Object, typename Desc, typename Interface>
 HRESULT D3D11Device::createStateObject(const char* method, StateCache<Object, Desc>& cache, const std::string& problem,
                                        const Desc& normalised, Interface** object) {
   if (!problem.empty()) {
-    util::log::warn("ID3D11Device::", method, ": ", problem, ": E_INVALIDARG");
+    m_diagnostics.warn(creationRefused(method, E_INVALIDARG), "ID3D11Device::", method, ": ", problem, ": E_INVALIDARG");
     return E_INVALIDARG;
   }
   if (!object)
@@ -338,7 +346,7 @@ HRESULT D3D11Device::createStateObject(const char* method, StateCache<Object, De
   Object* found = nullptr;
   HRESULT result = cache.findOrCreate(normalised, [&] { return new Object(this, cache, normalised); }, &found);
   if (FAILED(result)) {
-    util::log::warn("ID3D11Device::", method, ": ",
+    m_diagnostics.warn(creationRefused(method, result), "ID3D11Device::", method, ": ",
                     result == E_OUTOFMEMORY ? "out of memory" : "4096 unique objects of this kind are alive",
                     ": 0x", std::hex, unsigned(result));
     return result;
@@ -365,7 +373,7 @@ template <typename Interface>
 HRESULT D3D11Device::createQuery(const char* method, const D3D11_QUERY_DESC1& desc, bool predicateOnly, Interface** object) {
   std::string problem = checkQueryDesc(m_featureLevel, desc, predicateOnly);
   if (!problem.empty()) {
-    util::log::warn("ID3D11Device::", method, ": ", problem, ": E_INVALIDARG");
+    m_diagnostics.warn(creationRefused(method, E_INVALIDARG), "ID3D11Device::", method, ": ", problem, ": E_INVALIDARG");
     return E_INVALIDARG;
   }
   if (!object)
@@ -376,7 +384,7 @@ HRESULT D3D11Device::createQuery(const char* method, const D3D11_QUERY_DESC1& de
   try {
     query = new D3D11Query(this, desc);
   } catch (const std::bad_alloc&) {
-    util::log::warn("ID3D11Device::", method, ": out of memory: E_OUTOFMEMORY");
+    m_diagnostics.warn(creationRefused(method, E_OUTOFMEMORY), "ID3D11Device::", method, ": out of memory: E_OUTOFMEMORY");
     return E_OUTOFMEMORY;
   }
   // Queries are not deduplicated: each call is a new object.
@@ -389,10 +397,10 @@ HRESULT D3D11Device::createQuery(const char* method, const D3D11_QUERY_DESC1& de
 
 HRESULT D3D11Device::rejectDescription(const char* method, const std::string& problem) {
   if (problem.rfind("not implemented:", 0) == 0) {
-    util::log::warn("ID3D11Device::", method, ": ", problem, ": E_NOTIMPL");
+    m_diagnostics.warn(creationRefused(method, E_NOTIMPL), "ID3D11Device::", method, ": ", problem, ": E_NOTIMPL");
     return E_NOTIMPL;
   }
-  util::log::warn("ID3D11Device::", method, ": ", problem, ": E_INVALIDARG");
+  m_diagnostics.warn(creationRefused(method, E_INVALIDARG), "ID3D11Device::", method, ": ", problem, ": E_INVALIDARG");
   return E_INVALIDARG;
 }
 
@@ -422,13 +430,13 @@ HRESULT D3D11Device::createTexture(const char* method, Desc desc, const D3D11_SU
       *texture = new Object(this, desc, initialData);
     return S_OK;
   } catch (const std::invalid_argument& error) {
-    util::log::warn("ID3D11Device::", method, ": ", error.what(), ": E_INVALIDARG");
+    m_diagnostics.warn(creationRefused(method, E_INVALIDARG), "ID3D11Device::", method, ": ", error.what(), ": E_INVALIDARG");
     return E_INVALIDARG;
   } catch (const std::bad_alloc&) {
-    util::log::warn("ID3D11Device::", method, ": out of memory: E_OUTOFMEMORY");
+    m_diagnostics.warn(creationRefused(method, E_OUTOFMEMORY), "ID3D11Device::", method, ": out of memory: E_OUTOFMEMORY");
     return E_OUTOFMEMORY;
   } catch (const vk::Error& error) {
-    return vulkanCreationFailed(method, error);
+    return vulkanCreationFailed(m_diagnostics, method, error);
   }
 }
 
@@ -462,7 +470,7 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateBuffer(const D3D11_BUFFER_DESC* pDe
   if (ppBuffer)
     *ppBuffer = nullptr;
   if (!pDesc) {
-    util::log::warn("ID3D11Device::CreateBuffer: null description: E_INVALIDARG");
+    m_diagnostics.warn(creationWithoutDescription("CreateBuffer"), "ID3D11Device::CreateBuffer: null description: E_INVALIDARG");
     return E_INVALIDARG;
   }
   std::string problem = checkBufferDesc(m_vkAdapter->profile(), m_featureLevel, *pDesc, pInitialData, m_maxResourceBytes);
@@ -476,10 +484,10 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateBuffer(const D3D11_BUFFER_DESC* pDe
     *ppBuffer = new D3D11Buffer(this, *pDesc, pInitialData);  // starts with the caller's reference
     return S_OK;
   } catch (const std::bad_alloc&) {
-    util::log::warn("ID3D11Device::CreateBuffer: out of memory: E_OUTOFMEMORY");
+    m_diagnostics.warn(creationRefused("CreateBuffer", E_OUTOFMEMORY), "ID3D11Device::CreateBuffer: out of memory: E_OUTOFMEMORY");
     return E_OUTOFMEMORY;
   } catch (const vk::Error& error) {
-    return vulkanCreationFailed("CreateBuffer", error);
+    return vulkanCreationFailed(m_diagnostics, "CreateBuffer", error);
   }
 }
 
@@ -487,7 +495,7 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateTexture1D(const D3D11_TEXTURE1D_DES
   if (ppTexture)
     *ppTexture = nullptr;
   if (!pDesc) {
-    util::log::warn("ID3D11Device::CreateTexture1D: null description: E_INVALIDARG");
+    m_diagnostics.warn(creationWithoutDescription("CreateTexture1D"), "ID3D11Device::CreateTexture1D: null description: E_INVALIDARG");
     return E_INVALIDARG;
   }
   return createTexture<D3D11Texture1D>("CreateTexture1D", *pDesc, pInitialData, ppTexture);
@@ -497,7 +505,7 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateTexture2D(const D3D11_TEXTURE2D_DES
   if (ppTexture)
     *ppTexture = nullptr;
   if (!pDesc) {
-    util::log::warn("ID3D11Device::CreateTexture2D: null description: E_INVALIDARG");
+    m_diagnostics.warn(creationWithoutDescription("CreateTexture2D"), "ID3D11Device::CreateTexture2D: null description: E_INVALIDARG");
     return E_INVALIDARG;
   }
   D3D11_TEXTURE2D_DESC1 desc1{};
@@ -509,7 +517,7 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateTexture3D(const D3D11_TEXTURE3D_DES
   if (ppTexture)
     *ppTexture = nullptr;
   if (!pDesc) {
-    util::log::warn("ID3D11Device::CreateTexture3D: null description: E_INVALIDARG");
+    m_diagnostics.warn(creationWithoutDescription("CreateTexture3D"), "ID3D11Device::CreateTexture3D: null description: E_INVALIDARG");
     return E_INVALIDARG;
   }
   D3D11_TEXTURE3D_DESC1 desc1{};
@@ -546,20 +554,20 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateDepthStencilView(ID3D11Resource* pR
 }
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateInputLayout(const D3D11_INPUT_ELEMENT_DESC *pInputElementDescs, UINT NumElements, const void *pShaderBytecodeWithInputSignature, SIZE_T BytecodeLength, ID3D11InputLayout **ppInputLayout) {
-  return createInputLayout(this, m_vkAdapter->profile(), m_featureLevel, pInputElementDescs, NumElements,
+  return createInputLayout(this, m_diagnostics, m_vkAdapter->profile(), m_featureLevel, pInputElementDescs, NumElements,
                            pShaderBytecodeWithInputSignature, BytecodeLength, ppInputLayout);
 }
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateVertexShader(const void *pShaderBytecode, SIZE_T BytecodeLength, ID3D11ClassLinkage *pClassLinkage, ID3D11VertexShader **ppVertexShader) {
   // STATUS: partial: shaders the compiler does not translate yet are refused with E_INVALIDARG (docs/shaders.md, docs/compiler.md)
-  return createShader({this, m_shaderCache, m_vkAdapter->profile(), m_featureLevel}, "CreateVertexShader",
+  return createShader({this, m_shaderCache, m_vkAdapter->profile(), m_featureLevel, m_diagnostics}, "CreateVertexShader",
                       dxbc::ShaderStage::Vertex, pShaderBytecode, BytecodeLength, pClassLinkage, nullptr,
                       reinterpret_cast<void**>(ppVertexShader));
 }
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateGeometryShader(const void *pShaderBytecode, SIZE_T BytecodeLength, ID3D11ClassLinkage *pClassLinkage, ID3D11GeometryShader **ppGeometryShader) {
   // STATUS: partial: shaders the compiler does not translate yet are refused with E_INVALIDARG (docs/shaders.md, docs/compiler.md)
-  return createShader({this, m_shaderCache, m_vkAdapter->profile(), m_featureLevel}, "CreateGeometryShader",
+  return createShader({this, m_shaderCache, m_vkAdapter->profile(), m_featureLevel, m_diagnostics}, "CreateGeometryShader",
                       dxbc::ShaderStage::Geometry, pShaderBytecode, BytecodeLength, pClassLinkage, nullptr,
                       reinterpret_cast<void**>(ppGeometryShader));
 }
@@ -567,42 +575,42 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateGeometryShader(const void *pShaderB
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateGeometryShaderWithStreamOutput(const void *pShaderBytecode, SIZE_T BytecodeLength, const D3D11_SO_DECLARATION_ENTRY *pSODeclaration, UINT NumEntries, const UINT *pBufferStrides, UINT NumStrides, UINT RasterizedStream, ID3D11ClassLinkage *pClassLinkage, ID3D11GeometryShader **ppGeometryShader) {
   // STATUS: partial: shaders the compiler does not translate yet are refused with E_INVALIDARG (docs/shaders.md, docs/compiler.md)
   StreamOutputRequest streamOutput{pSODeclaration, NumEntries, pBufferStrides, NumStrides, RasterizedStream};
-  return createShader({this, m_shaderCache, m_vkAdapter->profile(), m_featureLevel},
+  return createShader({this, m_shaderCache, m_vkAdapter->profile(), m_featureLevel, m_diagnostics},
                       "CreateGeometryShaderWithStreamOutput", dxbc::ShaderStage::Geometry, pShaderBytecode,
                       BytecodeLength, pClassLinkage, &streamOutput, reinterpret_cast<void**>(ppGeometryShader));
 }
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CreatePixelShader(const void *pShaderBytecode, SIZE_T BytecodeLength, ID3D11ClassLinkage *pClassLinkage, ID3D11PixelShader **ppPixelShader) {
   // STATUS: partial: shaders the compiler does not translate yet are refused with E_INVALIDARG (docs/shaders.md, docs/compiler.md)
-  return createShader({this, m_shaderCache, m_vkAdapter->profile(), m_featureLevel}, "CreatePixelShader",
+  return createShader({this, m_shaderCache, m_vkAdapter->profile(), m_featureLevel, m_diagnostics}, "CreatePixelShader",
                       dxbc::ShaderStage::Pixel, pShaderBytecode, BytecodeLength, pClassLinkage, nullptr,
                       reinterpret_cast<void**>(ppPixelShader));
 }
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateHullShader(const void *pShaderBytecode, SIZE_T BytecodeLength, ID3D11ClassLinkage *pClassLinkage, ID3D11HullShader **ppHullShader) {
   // STATUS: partial: shaders the compiler does not translate yet are refused with E_INVALIDARG (docs/shaders.md, docs/compiler.md)
-  return createShader({this, m_shaderCache, m_vkAdapter->profile(), m_featureLevel}, "CreateHullShader",
+  return createShader({this, m_shaderCache, m_vkAdapter->profile(), m_featureLevel, m_diagnostics}, "CreateHullShader",
                       dxbc::ShaderStage::Hull, pShaderBytecode, BytecodeLength, pClassLinkage, nullptr,
                       reinterpret_cast<void**>(ppHullShader));
 }
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateDomainShader(const void *pShaderBytecode, SIZE_T BytecodeLength, ID3D11ClassLinkage *pClassLinkage, ID3D11DomainShader **ppDomainShader) {
   // STATUS: partial: shaders the compiler does not translate yet are refused with E_INVALIDARG (docs/shaders.md, docs/compiler.md)
-  return createShader({this, m_shaderCache, m_vkAdapter->profile(), m_featureLevel}, "CreateDomainShader",
+  return createShader({this, m_shaderCache, m_vkAdapter->profile(), m_featureLevel, m_diagnostics}, "CreateDomainShader",
                       dxbc::ShaderStage::Domain, pShaderBytecode, BytecodeLength, pClassLinkage, nullptr,
                       reinterpret_cast<void**>(ppDomainShader));
 }
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateComputeShader(const void *pShaderBytecode, SIZE_T BytecodeLength, ID3D11ClassLinkage *pClassLinkage, ID3D11ComputeShader **ppComputeShader) {
   // STATUS: partial: shaders the compiler does not translate yet are refused with E_INVALIDARG (docs/shaders.md, docs/compiler.md)
-  return createShader({this, m_shaderCache, m_vkAdapter->profile(), m_featureLevel}, "CreateComputeShader",
+  return createShader({this, m_shaderCache, m_vkAdapter->profile(), m_featureLevel, m_diagnostics}, "CreateComputeShader",
                       dxbc::ShaderStage::Compute, pShaderBytecode, BytecodeLength, pClassLinkage, nullptr,
                       reinterpret_cast<void**>(ppComputeShader));
 }
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateClassLinkage(ID3D11ClassLinkage **ppLinkage) {
   if (!ppLinkage) {
-    util::log::warn("ID3D11Device::CreateClassLinkage: null ppLinkage: E_INVALIDARG");
+    m_diagnostics.warn(creationRefused("CreateClassLinkage", E_INVALIDARG), "ID3D11Device::CreateClassLinkage: null ppLinkage: E_INVALIDARG");
     return E_INVALIDARG;
   }
   *ppLinkage = nullptr;
@@ -610,7 +618,7 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateClassLinkage(ID3D11ClassLinkage **p
     *ppLinkage = new D3D11ClassLinkage(this);  // starts with the caller's reference
     return S_OK;
   } catch (const std::bad_alloc&) {
-    util::log::warn("ID3D11Device::CreateClassLinkage: out of memory: E_OUTOFMEMORY");
+    m_diagnostics.warn(creationRefused("CreateClassLinkage", E_OUTOFMEMORY), "ID3D11Device::CreateClassLinkage: out of memory: E_OUTOFMEMORY");
     return E_OUTOFMEMORY;
   }
 }
@@ -619,7 +627,7 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateBlendState(const D3D11_BLEND_DESC* 
   if (ppBlendState)
     *ppBlendState = nullptr;
   if (!pBlendStateDesc)
-    return rejectNullDescription("CreateBlendState");
+    return rejectNullDescription(m_diagnostics, "CreateBlendState");
   return createBlendState("CreateBlendState", widenBlendDesc(*pBlendStateDesc), ppBlendState);
 }
 
@@ -627,7 +635,7 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateDepthStencilState(const D3D11_DEPTH
   if (ppDepthStencilState)
     *ppDepthStencilState = nullptr;
   if (!pDepthStencilDesc)
-    return rejectNullDescription("CreateDepthStencilState");
+    return rejectNullDescription(m_diagnostics, "CreateDepthStencilState");
   D3D11_DEPTH_STENCIL_DESC normalised;
   std::string problem = checkDepthStencilDesc(m_stateCaps, *pDepthStencilDesc, &normalised);
   return createStateObject("CreateDepthStencilState", m_depthStencilStates, problem, normalised, ppDepthStencilState);
@@ -637,7 +645,7 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateRasterizerState(const D3D11_RASTERI
   if (ppRasterizerState)
     *ppRasterizerState = nullptr;
   if (!pRasterizerDesc)
-    return rejectNullDescription("CreateRasterizerState");
+    return rejectNullDescription(m_diagnostics, "CreateRasterizerState");
   return createRasterizerState("CreateRasterizerState", widenRasterizerDesc(*pRasterizerDesc), ppRasterizerState);
 }
 
@@ -645,7 +653,7 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateSamplerState(const D3D11_SAMPLER_DE
   if (ppSamplerState)
     *ppSamplerState = nullptr;
   if (!pSamplerDesc)
-    return rejectNullDescription("CreateSamplerState");
+    return rejectNullDescription(m_diagnostics, "CreateSamplerState");
   D3D11_SAMPLER_DESC normalised;
   std::string problem = checkSamplerDesc(m_stateCaps, *pSamplerDesc, &normalised);
   return createStateObject("CreateSamplerState", m_samplerStates, problem, normalised, ppSamplerState);
@@ -655,7 +663,7 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateQuery(const D3D11_QUERY_DESC* pQuer
   if (ppQuery)
     *ppQuery = nullptr;
   if (!pQueryDesc)
-    return rejectNullDescription("CreateQuery");
+    return rejectNullDescription(m_diagnostics, "CreateQuery");
   return createQuery("CreateQuery", widenQueryDesc(*pQueryDesc), false, ppQuery);
 }
 
@@ -663,7 +671,7 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreatePredicate(const D3D11_QUERY_DESC* p
   if (ppPredicate)
     *ppPredicate = nullptr;
   if (!pPredicateDesc)
-    return rejectNullDescription("CreatePredicate");
+    return rejectNullDescription(m_diagnostics, "CreatePredicate");
   return createQuery("CreatePredicate", widenQueryDesc(*pPredicateDesc), true, ppPredicate);
 }
 
@@ -675,24 +683,24 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateCounter(const D3D11_COUNTER_DESC* p
   // D3D11 defines no well-known counters and d3d11vk exposes no device-dependent ones, so every
   // counter is out of range (and counters do not exist at 9_x at all).
   std::string problem = checkCounterDesc(pCounterDesc);
-  util::log::warn("ID3D11Device::CreateCounter: ", problem, ": E_INVALIDARG");
+  m_diagnostics.warn(creationRefused("CreateCounter", E_INVALIDARG), "ID3D11Device::CreateCounter: ", problem, ": E_INVALIDARG");
   return E_INVALIDARG;
 }
 
 template <typename Interface>
 HRESULT D3D11Device::createDeferredContext(const char* method, UINT flags, Interface** context) {
   if (!context) {
-    util::log::warn("ID3D11Device::", method, ": the output pointer is null: E_INVALIDARG");
+    m_diagnostics.warn(creationRefused(method, E_INVALIDARG), "ID3D11Device::", method, ": the output pointer is null: E_INVALIDARG");
     return E_INVALIDARG;
   }
   *context = nullptr;
   if (flags) {
-    util::log::warn("ID3D11Device::", method, ": ContextFlags 0x", std::hex, flags, " (reserved, must be 0): E_INVALIDARG");
+    m_diagnostics.warn(creationRefused(method, E_INVALIDARG), "ID3D11Device::", method, ": ContextFlags 0x", std::hex, flags, " (reserved, must be 0): E_INVALIDARG");
     return E_INVALIDARG;
   }
   // Documented: a single-threaded device has no deferred contexts.
   if (m_flags & D3D11_CREATE_DEVICE_SINGLETHREADED) {
-    util::log::warn("ID3D11Device::", method, ": the device was created SINGLETHREADED: DXGI_ERROR_INVALID_CALL");
+    m_diagnostics.warn(creationRefused(method, DXGI_ERROR_INVALID_CALL), "ID3D11Device::", method, ": the device was created SINGLETHREADED: DXGI_ERROR_INVALID_CALL");
     return DXGI_ERROR_INVALID_CALL;
   }
   if (refuseWhenRemoved(method))
@@ -700,10 +708,10 @@ HRESULT D3D11Device::createDeferredContext(const char* method, UINT flags, Inter
   try {
     *context = new D3D11DeviceContext(this, D3D11DeviceContext::Deferred{});
   } catch (const std::bad_alloc&) {
-    util::log::warn("ID3D11Device::", method, ": out of memory: E_OUTOFMEMORY");
+    m_diagnostics.warn(creationRefused(method, E_OUTOFMEMORY), "ID3D11Device::", method, ": out of memory: E_OUTOFMEMORY");
     return E_OUTOFMEMORY;
   } catch (const vk::Error& error) {
-    util::log::warn("ID3D11Device::", method, ": ", error.what(), ": E_OUTOFMEMORY");
+    m_diagnostics.warn(creationRefused(method, E_OUTOFMEMORY), "ID3D11Device::", method, ": ", error.what(), ": E_OUTOFMEMORY");
     return E_OUTOFMEMORY;
   }
   return S_OK;
@@ -734,7 +742,7 @@ HRESULT STDMETHODCALLTYPE D3D11Device::OpenSharedResource(HANDLE hResource, REFI
 // of this device's resources (d3d11_shared_handles.h); sharing is within one device and process.
 HRESULT D3D11Device::openSharedResource(const char* method, HANDLE handle, REFIID riid, void** object) {
   if (!object) {
-    util::log::warn("ID3D11Device::", method, ": null out-pointer: E_INVALIDARG");
+    m_diagnostics.warn(creationRefused(method, E_INVALIDARG), "ID3D11Device::", method, ": null out-pointer: E_INVALIDARG");
     return E_INVALIDARG;
   }
   *object = nullptr;
@@ -742,16 +750,16 @@ HRESULT D3D11Device::openSharedResource(const char* method, HANDLE handle, REFII
     case shared_handles::OpenResult::Opened:
       return S_OK;
     case shared_handles::OpenResult::OtherDevice:
-      util::log::warn("ID3D11Device::", method, ": not implemented: sharing across devices/processes (the handle's "
+      m_diagnostics.warn(creationRefused(method, E_INVALIDARG), "ID3D11Device::", method, ": not implemented: sharing across devices/processes (the handle's "
                       "resource belongs to another device): E_INVALIDARG");
       return E_INVALIDARG;
     case shared_handles::OpenResult::NoInterface:
-      util::log::warn("ID3D11Device::", method, ": the shared resource does not answer the asked interface: E_NOINTERFACE");
+      m_diagnostics.warn(callIgnored(), "ID3D11Device::", method, ": the shared resource does not answer the asked interface: E_NOINTERFACE");
       return E_NOINTERFACE;
     case shared_handles::OpenResult::UnknownHandle:
       break;
   }
-  util::log::warn("ID3D11Device::", method, ": not implemented: sharing across devices/processes (the handle ",
+  m_diagnostics.warn(creationRefused(method, E_INVALIDARG), "ID3D11Device::", method, ": not implemented: sharing across devices/processes (the handle ",
                   handle, " is not one of this process's shared resources): E_INVALIDARG");
   return E_INVALIDARG;
 }
@@ -771,7 +779,7 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CheckCounter(const D3D11_COUNTER_DESC* pD
   // STATUS: partial: d3d11vk exposes no counters, so every description is E_INVALIDARG
   // As CreateCounter: no counter exists, so none can be described; the outputs stay untouched.
   std::string problem = checkCounterDesc(pDesc);
-  util::log::warn("ID3D11Device::CheckCounter: ", problem, ": E_INVALIDARG");
+  m_diagnostics.warn(creationRefused("CheckCounter", E_INVALIDARG), "ID3D11Device::CheckCounter: ", problem, ": E_INVALIDARG");
   return E_INVALIDARG;
 }
 
@@ -783,7 +791,7 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateBlendState1(const D3D11_BLEND_DESC1
   if (ppBlendState)
     *ppBlendState = nullptr;
   if (!pBlendStateDesc)
-    return rejectNullDescription("CreateBlendState1");
+    return rejectNullDescription(m_diagnostics, "CreateBlendState1");
   return createBlendState("CreateBlendState1", *pBlendStateDesc, ppBlendState);
 }
 
@@ -791,7 +799,7 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateRasterizerState1(const D3D11_RASTER
   if (ppRasterizerState)
     *ppRasterizerState = nullptr;
   if (!pRasterizerDesc)
-    return rejectNullDescription("CreateRasterizerState1");
+    return rejectNullDescription(m_diagnostics, "CreateRasterizerState1");
   return createRasterizerState("CreateRasterizerState1", widenRasterizerDesc(*pRasterizerDesc), ppRasterizerState);
 }
 
@@ -810,7 +818,7 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateDeviceContextState(UINT Flags, cons
                               EmulatedInterface == __uuidof(ID3D11Device4) || EmulatedInterface == __uuidof(ID3D11Device5);
   if ((Flags & ~UINT(D3D11_1_CREATE_DEVICE_CONTEXT_STATE_SINGLETHREADED)) || !pFeatureLevels || !FeatureLevels || !knownInterface ||
       SDKVersion != D3D11_SDK_VERSION) {
-    util::log::warn("ID3D11Device1::CreateDeviceContextState: invalid flags 0x", std::hex, Flags,
+    m_diagnostics.warn(creationRefused("CreateDeviceContextState", E_INVALIDARG), "ID3D11Device1::CreateDeviceContextState: invalid flags 0x", std::hex, Flags,
                     ", feature levels, SDK version or emulated interface: E_INVALIDARG");
     return E_INVALIDARG;
   }
@@ -820,7 +828,7 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateDeviceContextState(UINT Flags, cons
     if (pFeatureLevels[i] <= m_featureLevel && pFeatureLevels[i] >= D3D_FEATURE_LEVEL_9_1)
       chosen = pFeatureLevels[i];
   if (!chosen) {
-    util::log::warn("ID3D11Device1::CreateDeviceContextState: no requested level is at or below the device's: E_INVALIDARG");
+    m_diagnostics.warn(creationRefused("CreateDeviceContextState", E_INVALIDARG), "ID3D11Device1::CreateDeviceContextState: no requested level is at or below the device's: E_INVALIDARG");
     return E_INVALIDARG;
   }
   if (pChosenFeatureLevel)
@@ -834,7 +842,7 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateDeviceContextState(UINT Flags, cons
     m_exposeD3D10Device = true;
     m_immediateContext.noteD3D10FaceReachable();
   } catch (const std::bad_alloc&) {
-    util::log::warn("ID3D11Device1::CreateDeviceContextState: out of memory: E_OUTOFMEMORY");
+    m_diagnostics.warn(creationRefused("CreateDeviceContextState", E_OUTOFMEMORY), "ID3D11Device1::CreateDeviceContextState: out of memory: E_OUTOFMEMORY");
     return E_OUTOFMEMORY;
   }
   return S_OK;
@@ -862,7 +870,7 @@ void STDMETHODCALLTYPE D3D11Device::GetResourceTiling(ID3D11Resource* resource, 
   const vk::TiledResource* tiled = common ? common->tiled() : nullptr;
   if (!tiled) {
     // Not documented for other resources: nothing is tiled, so every count is 0.
-    util::log::warn("ID3D11Device2::GetResourceTiling: not a tiled resource; zeros returned");
+    m_diagnostics.warn(callIgnored(), "ID3D11Device2::GetResourceTiling: not a tiled resource; zeros returned");
     if (tileCount)
       *tileCount = 0;
     if (packedMips)
@@ -924,7 +932,7 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateTexture2D1(const D3D11_TEXTURE2D_DE
   if (texture)
     *texture = nullptr;
   if (!desc) {
-    util::log::warn("ID3D11Device::CreateTexture2D1: null description: E_INVALIDARG");
+    m_diagnostics.warn(creationWithoutDescription("CreateTexture2D1"), "ID3D11Device::CreateTexture2D1: null description: E_INVALIDARG");
     return E_INVALIDARG;
   }
   return createTexture<D3D11Texture2D>("CreateTexture2D1", *desc, initial_data, texture);
@@ -934,7 +942,7 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateTexture3D1(const D3D11_TEXTURE3D_DE
   if (texture)
     *texture = nullptr;
   if (!desc) {
-    util::log::warn("ID3D11Device::CreateTexture3D1: null description: E_INVALIDARG");
+    m_diagnostics.warn(creationWithoutDescription("CreateTexture3D1"), "ID3D11Device::CreateTexture3D1: null description: E_INVALIDARG");
     return E_INVALIDARG;
   }
   return createTexture<D3D11Texture3D>("CreateTexture3D1", *desc, initial_data, texture);
@@ -944,7 +952,7 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateRasterizerState2(const D3D11_RASTER
   if (state)
     *state = nullptr;
   if (!desc)
-    return rejectNullDescription("CreateRasterizerState2");
+    return rejectNullDescription(m_diagnostics, "CreateRasterizerState2");
   return createRasterizerState("CreateRasterizerState2", *desc, state);
 }
 
@@ -966,7 +974,7 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateQuery1(const D3D11_QUERY_DESC1* des
   if (query)
     *query = nullptr;
   if (!desc)
-    return rejectNullDescription("CreateQuery1");
+    return rejectNullDescription(m_diagnostics, "CreateQuery1");
   return createQuery("CreateQuery1", *desc, false, query);
 }
 
@@ -984,7 +992,7 @@ void STDMETHODCALLTYPE D3D11Device::ReadFromSubresource(void * /*dst_data*/, UIN
 
 HRESULT STDMETHODCALLTYPE D3D11Device::RegisterDeviceRemovedEvent(HANDLE event, DWORD *cookie) {
   if (!event || !cookie) {
-    util::log::warn("ID3D11Device4::RegisterDeviceRemovedEvent: ", !event ? "hEvent" : "pdwCookie", " is null: E_INVALIDARG");
+    m_diagnostics.warn(creationRefused("RegisterDeviceRemovedEvent", E_INVALIDARG), "ID3D11Device4::RegisterDeviceRemovedEvent: ", !event ? "hEvent" : "pdwCookie", " is null: E_INVALIDARG");
     return E_INVALIDARG;
   }
   // Documented: set when the device becomes removed, at once when it already is, never twice;
@@ -1005,7 +1013,7 @@ void STDMETHODCALLTYPE D3D11Device::UnregisterDeviceRemoved(DWORD cookie) {
   // Only cookies this device handed out: the timeline's other callbacks (fences) are not the
   // application's to remove.
   if (!m_removedEventCookies.erase(uint32_t(cookie))) {
-    util::log::warn("ID3D11Device4::UnregisterDeviceRemoved: cookie ", cookie, " is not a registered event; ignored");
+    m_diagnostics.warn(callIgnored(), "ID3D11Device4::UnregisterDeviceRemoved: cookie ", cookie, " is not a registered event; ignored");
     return;
   }
   m_vkDevice->timeline().removeLossCallback(uint32_t(cookie));
@@ -1021,7 +1029,7 @@ HRESULT STDMETHODCALLTYPE D3D11Device::OpenSharedFence(HANDLE /*handle*/, REFIID
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateFence(UINT64 initial_value, D3D11_FENCE_FLAG flags, REFIID iid, void **fence) {
   // STATUS: partial: unshared fences only; SHARED and SHARED_CROSS_ADAPTER are E_NOTIMPL
   if (!fence) {
-    util::log::warn("ID3D11Device::CreateFence: ppFence is null: E_INVALIDARG");
+    m_diagnostics.warn(creationRefused("CreateFence", E_INVALIDARG), "ID3D11Device::CreateFence: ppFence is null: E_INVALIDARG");
     return E_INVALIDARG;
   }
   *fence = nullptr;
@@ -1032,7 +1040,7 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateFence(UINT64 initial_value, D3D11_F
   try {
     created = util::ComPtr<D3D11Fence>::adopt(new D3D11Fence(this, initial_value));
   } catch (const std::bad_alloc&) {
-    util::log::warn("ID3D11Device::CreateFence: out of memory: E_OUTOFMEMORY");
+    m_diagnostics.warn(creationRefused("CreateFence", E_OUTOFMEMORY), "ID3D11Device::CreateFence: out of memory: E_OUTOFMEMORY");
     return E_OUTOFMEMORY;
   }
   // The answer for any other riid is E_NOINTERFACE (logged by QueryInterface); the new fence then goes.

@@ -16,6 +16,8 @@
 #include "d3d11/d3d11_rasterizer_state.h"
 #include "d3d11/d3d11_sampler_state.h"
 #include "d3d11/d3d11_class_linkage.h"
+#include "d3d11/d3d11_debug_layer.h"
+#include "d3d11/d3d11_diagnostics.h"
 #include "d3d11/d3d11_input_layout.h"
 #include "d3d11/d3d11_present_device.h"
 #include "d3d11/d3d11_shader.h"
@@ -123,6 +125,10 @@ public:
   // marked with its DXGI usage so views follow the back-buffer rules (docs/dxgi.md).
   HRESULT createBackBuffer(const D3D11_TEXTURE2D_DESC& desc, UINT swapChainUsage, ID3D11Texture2D** texture);
   D3D_FEATURE_LEVEL featureLevel() const { return m_featureLevel; }
+  // Where refusals are reported: the log, and the info queue of a debug device.
+  const Diagnostics& diagnostics() const { return m_diagnostics; }
+  // Null unless the device was made with D3D11_CREATE_DEVICE_DEBUG.
+  D3D11DebugLayer* debugLayer() const { return m_debugLayer.get(); }
   // Whether the device was removed; if so, logs that `method` answers DXGI_ERROR_DEVICE_REMOVED.
   bool refuseWhenRemoved(const char* method);
   // The GPU timeline value of commands recorded now: the last use of anything released now.
@@ -184,6 +190,9 @@ private:
   std::unique_ptr<vk::Device> m_vkDevice;
   D3D_FEATURE_LEVEL m_featureLevel;
   UINT m_flags;
+  // Before every child: children register with it (D3D11_CREATE_DEVICE_DEBUG only; else null).
+  std::unique_ptr<D3D11DebugLayer> m_debugLayer;
+  Diagnostics m_diagnostics;
   std::mutex m_removedEventsMutex;
   std::set<uint32_t> m_removedEventCookies;  // RegisterDeviceRemovedEvent's, still registered
   UINT m_exceptionMode = 0;

@@ -2,6 +2,7 @@
 // (debug names included) and a private reference that keeps the device alive while it exists.
 #pragma once
 
+#include "d3d11/d3d11_live_objects.h"
 #include "util/com_object.h"
 #include "util/private_data.h"
 #include "util/windows_base.h"
@@ -14,14 +15,17 @@ namespace d3d11vk {
 // public one while the application holds the child (public count above zero), as Windows does:
 // creating an object raises the device's count, releasing it lowers it again. Objects only a
 // context binds (BindingRef) or only other objects hold privately do not count.
+// On a debug device every child is also in the device's live-object registry (LiveObject).
 template <typename Base>
-class D3D11DeviceChild : public util::ComObject<Base> {
+class D3D11DeviceChild : public util::ComObject<Base>, public LiveObject {
 public:
   explicit D3D11DeviceChild(util::ComObject<ID3D11Device5>* device) : m_device(device) {
     m_device->addPrivateRef();
     m_device->AddRef();  // for the creator's public reference
+    trackLiveObject(m_device, this);
   }
   ~D3D11DeviceChild() override {
+    untrackLiveObject(m_device, this);
     // Public references left only when a constructor threw after this one ran.
     if (this->m_publicRefs.load() != 0)
       m_device->Release();
@@ -64,6 +68,14 @@ public:
   }
 
   std::string debugName() const { return m_privateData.debugName(); }
+
+  LiveObjectInfo liveObjectInfo() const override {
+    const auto [interfaceName, messageId] = liveObjectKind<Base>();
+    const ULONG publicRefs = this->m_publicRefs.load(), privateRefs = this->m_privateRefs.load();
+    // The public references together hold one private reference (ComObject); the rest are ours.
+    const ULONG internalRefs = privateRefs - (publicRefs ? 1 : 0);
+    return LiveObjectInfo{interfaceName, messageId, static_cast<const Base*>(this), debugName(), publicRefs, internalRefs};
+  }
   util::ComObject<ID3D11Device5>* device() const { return m_device; }
 
   // For caches that hand an existing object out again: takes a public reference unless the

@@ -12,6 +12,7 @@
 #include "d3d11/d3d11_device_context_state.h"
 
 #include "d3d11/d3d11_device.h"
+#include "d3d11/d3d11_message_ids.h"
 #include "d3d11/d3d11_fence.h"
 #include "d3d11/d3d11_query.h"
 #include "util/com_object.h"
@@ -250,7 +251,7 @@ HRESULT D3D11DeviceContext::discardOnDeferred(D3D11Buffer* buffer, void** data) 
     m_renamed[buffer] = slice;
     *data = slice.mapped;
   } catch (const vk::Error& error) {
-    util::log::error("Map(WRITE_DISCARD) on a deferred context: no memory for the buffer: ", error.what());
+    m_device->diagnostics().report(util::log::Level::Error, callIgnored(D3D11_MESSAGE_CATEGORY_EXECUTION), "Map(WRITE_DISCARD) on a deferred context: no memory for the buffer: ", error.what());
     return E_OUTOFMEMORY;
   }
   noteBufferDiscarded(*buffer);
@@ -272,7 +273,7 @@ void D3D11DeviceContext::takeListBufferContents(const CommandListContents& conte
       try {
         data = buffer->discard(m_stream->recordingValue()).mapped;
       } catch (const vk::Error& error) {
-        util::log::error("ExecuteCommandList: cannot rename a buffer the list mapped; it keeps its previous contents: ",
+        m_device->diagnostics().report(util::log::Level::Error, callIgnored(D3D11_MESSAGE_CATEGORY_EXECUTION), "ExecuteCommandList: cannot rename a buffer the list mapped; it keeps its previous contents: ",
                          error.what());
         continue;
       }
@@ -285,7 +286,7 @@ void D3D11DeviceContext::takeListBufferContents(const CommandListContents& conte
 bool D3D11DeviceContext::refusedOnDeferred(const char* method) const {
   if (!m_deferred)
     return false;
-  util::log::warn(method, " is not allowed on a deferred context; call ignored");
+  m_device->diagnostics().warn(callIgnored(D3D11_MESSAGE_CATEGORY_EXECUTION), method, " is not allowed on a deferred context; call ignored");
   return true;
 }
 
@@ -304,7 +305,7 @@ void STDMETHODCALLTYPE D3D11DeviceContext::ExecuteCommandList(ID3D11CommandList*
   D3D11VK_CONTEXT_LOCK();
   D3D11CommandList* list = D3D11CommandList::from(pCommandList);
   if (!list || list->owner() != m_device) {
-    util::log::warn("ExecuteCommandList: ", !pCommandList ? "the command list is null"
+    m_device->diagnostics().warn(callIgnored(D3D11_MESSAGE_CATEGORY_EXECUTION), "ExecuteCommandList: ", !pCommandList ? "the command list is null"
                                             : !list       ? "not a d3d11vk command list"
                                                           : "the command list belongs to another device",
                     "; call ignored");
@@ -319,7 +320,7 @@ void STDMETHODCALLTYPE D3D11DeviceContext::ExecuteCommandList(ID3D11CommandList*
       if (static_cast<ID3D11Query*>(active->asQuery1()) == query.get())
         queryConflict = true;
   if (queryConflict) {
-    util::log::warn("ExecuteCommandList: the list ends a query begun on this context; the list is not executed");
+    m_device->diagnostics().warn(callIgnored(D3D11_MESSAGE_CATEGORY_EXECUTION), "ExecuteCommandList: the list ends a query begun on this context; the list is not executed");
   } else {
     // One command, however long the list: the worker walks the list's chunks in place.
     m_stream->record<vk::ExecuteRecordedCommand>().commands = contents.commands.get();
@@ -342,16 +343,16 @@ HRESULT STDMETHODCALLTYPE D3D11DeviceContext::FinishCommandList(BOOL RestoreDefe
   if (ppCommandList)
     *ppCommandList = nullptr;
   if (!m_deferred) {
-    util::log::warn("FinishCommandList: called on the immediate context: DXGI_ERROR_INVALID_CALL");
+    m_device->diagnostics().warn(callIgnored(D3D11_MESSAGE_CATEGORY_EXECUTION), "FinishCommandList: called on the immediate context: DXGI_ERROR_INVALID_CALL");
     return DXGI_ERROR_INVALID_CALL;
   }
   if (!ppCommandList) {
-    util::log::warn("FinishCommandList: ppCommandList is null: E_INVALIDARG");
+    m_device->diagnostics().warn(callIgnored(D3D11_MESSAGE_CATEGORY_EXECUTION), "FinishCommandList: ppCommandList is null: E_INVALIDARG");
     return E_INVALIDARG;
   }
   releaseRetainedBindings();
   if (!m_mapped.empty()) {
-    util::log::warn("FinishCommandList: ", m_mapped.size(), " subresource(s) still mapped; their writes after this point are lost");
+    m_device->diagnostics().warn(callIgnored(D3D11_MESSAGE_CATEGORY_EXECUTION), "FinishCommandList: ", m_mapped.size(), " subresource(s) still mapped; their writes after this point are lost");
     m_mapped.clear();
   }
   D3D11CommandList* list;
@@ -370,7 +371,7 @@ HRESULT STDMETHODCALLTYPE D3D11DeviceContext::FinishCommandList(BOOL RestoreDefe
     list = new D3D11CommandList(m_device, 0, std::move(m_recording));
     beginRecording();
   } catch (const std::bad_alloc&) {
-    util::log::error("FinishCommandList: out of memory: E_OUTOFMEMORY");
+    m_device->diagnostics().report(util::log::Level::Error, callIgnored(D3D11_MESSAGE_CATEGORY_EXECUTION), "FinishCommandList: out of memory: E_OUTOFMEMORY");
     beginRecording();
     return E_OUTOFMEMORY;
   }
@@ -392,7 +393,7 @@ void STDMETHODCALLTYPE D3D11DeviceContext::SwapDeviceContextState(ID3DDeviceCont
     return;
   D3D11DeviceContextState* next = D3D11DeviceContextState::from(pState);
   if (!next || next->device() != m_device) {
-    util::log::warn("SwapDeviceContextState: ", !pState ? "pState is null" : "not a context state object of this device",
+    m_device->diagnostics().warn(callIgnored(D3D11_MESSAGE_CATEGORY_EXECUTION), "SwapDeviceContextState: ", !pState ? "pState is null" : "not a context state object of this device",
                     "; call ignored");
     return;
   }
@@ -480,7 +481,7 @@ HRESULT STDMETHODCALLTYPE D3D11DeviceContext::Signal(ID3D11Fence *fence, UINT64 
     return DXGI_ERROR_INVALID_CALL;
   D3D11Fence* target = D3D11Fence::from(fence);
   if (!target) {
-    util::log::warn("ID3D11DeviceContext4::Signal: pFence is null: E_INVALIDARG");
+    m_device->diagnostics().warn(callIgnored(D3D11_MESSAGE_CATEGORY_EXECUTION), "ID3D11DeviceContext4::Signal: pFence is null: E_INVALIDARG");
     return E_INVALIDARG;
   }
   if (!target->state()->noteSignal(value))
@@ -504,7 +505,7 @@ HRESULT STDMETHODCALLTYPE D3D11DeviceContext::Wait(ID3D11Fence *fence, UINT64 va
     return DXGI_ERROR_INVALID_CALL;
   D3D11Fence* target = D3D11Fence::from(fence);
   if (!target) {
-    util::log::warn("ID3D11DeviceContext4::Wait: pFence is null: E_INVALIDARG");
+    m_device->diagnostics().warn(callIgnored(D3D11_MESSAGE_CATEGORY_EXECUTION), "ID3D11DeviceContext4::Wait: pFence is null: E_INVALIDARG");
     return E_INVALIDARG;
   }
   if (m_device->vulkanDevice().timeline().isLost())
@@ -516,7 +517,7 @@ HRESULT STDMETHODCALLTYPE D3D11DeviceContext::Wait(ID3D11Fence *fence, UINT64 va
     return S_OK;
   // Nothing will ever reach the value: only this context signals d3d11vk fences, and only later
   // in queue order, behind the wait. Windows would hang the GPU; refusing keeps the app running.
-  util::log::warn("ID3D11DeviceContext4::Wait: no Signal reaches ", value, " (highest ", target->state()->highestSignal(),
+  m_device->diagnostics().warn(callIgnored(D3D11_MESSAGE_CATEGORY_EXECUTION), "ID3D11DeviceContext4::Wait: no Signal reaches ", value, " (highest ", target->state()->highestSignal(),
                   ") and only this context can signal it, so the GPU would wait forever: DXGI_ERROR_INVALID_CALL");
   return DXGI_ERROR_INVALID_CALL;
 }

@@ -317,7 +317,8 @@ private:
   // Per subresource: unbinds the shader-resource views that share a subresource with `output` (a
   // render-target, depth-stencil or unordered-access view's target); for a depth-stencil view,
   // pass it too, so its read-only aspects keep the views that read only them.
-  void unbindShaderResourcesSharing(const ViewTarget& output, ID3D11DepthStencilView* depthStencil = nullptr);
+  // Whether it unbound any (the debug layer reports the hazard).
+  bool unbindShaderResourcesSharing(const ViewTarget& output, ID3D11DepthStencilView* depthStencil = nullptr);
   // Whether `view` shares a subresource with an output bound for `stage` (it then binds as null).
   bool shaderResourceHazard(ID3D11ShaderResourceView* view, uint32_t stage) const;
   // `bindFlags`, when the caller knows the resource's BindFlags, skips the output bindings the

@@ -1,5 +1,6 @@
 // D3D11InputLayout: identity, the private info face, and CreateInputLayout's body.
 #include "d3d11/d3d11_input_layout.h"
+#include "d3d11/d3d11_message_ids.h"
 
 #include <algorithm>
 #include <new>
@@ -48,20 +49,20 @@ HRESULT STDMETHODCALLTYPE D3D11InputLayout::Info::GetElement(UINT index, D3D11VK
 
 namespace {
 
-HRESULT reject(const std::string& problem) {
-  util::log::warn("ID3D11Device::CreateInputLayout: ", problem, ": E_INVALIDARG");
+HRESULT reject(const Diagnostics& diagnostics, const std::string& problem) {
+  diagnostics.warn(creationRefused("CreateInputLayout", E_INVALIDARG), "ID3D11Device::CreateInputLayout: ", problem, ": E_INVALIDARG");
   return E_INVALIDARG;
 }
 
 }  // namespace
 
-HRESULT createInputLayout(util::ComObject<ID3D11Device5>* device, const vk::DeviceProfile& profile,
+HRESULT createInputLayout(util::ComObject<ID3D11Device5>* device, const Diagnostics& diagnostics, const vk::DeviceProfile& profile,
                           D3D_FEATURE_LEVEL level, const D3D11_INPUT_ELEMENT_DESC* elements, UINT count,
                           const void* bytecode, SIZE_T length, ID3D11InputLayout** layout) {
   if (layout)
     *layout = nullptr;
   if (!bytecode || length == 0)
-    return reject("no shader bytecode with an input signature");
+    return reject(diagnostics, "no shader bytecode with an input signature");
   try {
     // Only the signature is needed, so the shader is neither compiled nor checked against the
     // level here: that happens when the vertex shader itself is created.
@@ -74,20 +75,20 @@ HRESULT createInputLayout(util::ComObject<ID3D11Device5>* device, const vk::Devi
     dxbc::Container container = dxbc::Container::parse(bytes, length, isSigned);
     const dxbc::Chunk* chunk = container.findAny({dxbc::makeFourCC("ISGN"), dxbc::makeFourCC("ISG1")});
     if (!chunk)
-      return reject("the bytecode has no input signature (ISGN/ISG1 chunk)");
+      return reject(diagnostics, "the bytecode has no input signature (ISGN/ISG1 chunk)");
     dxbc::Signature inputs = dxbc::Signature::parse(*chunk);
     std::vector<InputLayoutElement> resolved;
     std::string problem = resolveInputLayout(profile, level, elements, count, inputs, &resolved);
     if (!problem.empty())
-      return reject(problem);
+      return reject(diagnostics, problem);
     if (!layout)
       return S_FALSE;  // documented: a null out-pointer validates only
     *layout = new D3D11InputLayout(device, std::move(resolved));
     return S_OK;
   } catch (const dxbc::Error& error) {
-    return reject(std::string("malformed bytecode: ") + error.what());
+    return reject(diagnostics, std::string("malformed bytecode: ") + error.what());
   } catch (const std::bad_alloc&) {
-    util::log::warn("ID3D11Device::CreateInputLayout: out of memory: E_OUTOFMEMORY");
+    diagnostics.warn(creationRefused("CreateInputLayout", E_OUTOFMEMORY), "ID3D11Device::CreateInputLayout: out of memory: E_OUTOFMEMORY");
     return E_OUTOFMEMORY;
   }
 }

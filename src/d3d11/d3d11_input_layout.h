@@ -2,6 +2,8 @@
 // the body of the device's CreateInputLayout.
 #pragma once
 
+#include "d3d11/d3d11_diagnostics.h"
+
 #include <vector>
 
 #include "d3d10/d3d10_shader_face.h"
@@ -40,7 +42,7 @@ private:
 // Validates the elements against the input signature in the bytecode (a compiled shader, usually
 // the vertex shader the layout is used with), answers S_FALSE to a null out-pointer, else creates
 // the layout. E_INVALIDARG with one log line for any documented violation.
-HRESULT createInputLayout(util::ComObject<ID3D11Device5>* device, const vk::DeviceProfile& profile,
+HRESULT createInputLayout(util::ComObject<ID3D11Device5>* device, const Diagnostics& diagnostics, const vk::DeviceProfile& profile,
                           D3D_FEATURE_LEVEL level, const D3D11_INPUT_ELEMENT_DESC* elements, UINT count,
                           const void* bytecode, SIZE_T length, ID3D11InputLayout** layout);
 

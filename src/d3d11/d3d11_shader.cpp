@@ -1,5 +1,6 @@
 // D3D11Shader: identity and the private info face of the six shader classes, and createShader.
 #include "d3d11/d3d11_shader.h"
+#include "d3d11/d3d11_message_ids.h"
 
 #include <algorithm>
 #include <cstring>
@@ -89,8 +90,11 @@ template class D3D11Shader<ID3D11ComputeShader, dxbc::ShaderStage::Compute>;
 
 namespace {
 
-HRESULT reject(const char* method, const std::string& problem) {
-  util::log::warn("ID3D11Device::", method, ": ", problem, ": E_INVALIDARG");
+// Bytecode the stage cannot take gets the documented *_INVALIDSHADERBYTECODE; every other refusal
+// (stream-output declarations, features the device lacks) the creation's E_INVALIDARG message.
+HRESULT reject(const Diagnostics& diagnostics, const char* method, const std::string& problem, bool bytecode = false) {
+  diagnostics.warn(bytecode ? shaderBytecodeRefused(method) : creationRefused(method, E_INVALIDARG), "ID3D11Device::", method,
+                   ": ", problem, ": E_INVALIDARG");
   return E_INVALIDARG;
 }
 
@@ -127,7 +131,7 @@ HRESULT createShader(const ShaderCreateContext& context, const char* method, dxb
   ShaderProfile profile;
   std::string problem = readShaderProfile(bytecode, length, &container, &profile);
   if (!problem.empty())
-    return reject(method, problem);
+    return reject(context.diagnostics, method, problem, true);
   ShaderLevelCaps caps = levelCaps(context.profile, context.level);
   dxbc::ShaderStage expected = stage;
   if (streamOutput) {
@@ -137,7 +141,7 @@ HRESULT createShader(const ShaderCreateContext& context, const char* method, dxb
   }
   problem = checkShaderProfile(caps, expected, profile);
   if (!problem.empty())
-    return reject(method, problem);
+    return reject(context.diagnostics, method, problem, true);
 
   try {
     std::shared_ptr<const CompiledShader> compiled =
@@ -146,27 +150,27 @@ HRESULT createShader(const ShaderCreateContext& context, const char* method, dxb
       // Valid D3D11 bytecode the compiler cannot translate yet is refused here rather than
       // accepted and failing at draw time: the application sees the failure where it can react
       // (many engines fall back to simpler shaders), and the log names the reason (docs/shaders.md).
-      return reject(method, profile.name() + " shader refused by the compiler: " + compiled->error);
+      return reject(context.diagnostics, method, profile.name() + " shader refused by the compiler: " + compiled->error);
     }
     problem = checkShaderUavs(caps, profile, compiled->reflection);
     if (!problem.empty())
-      return reject(method, problem);
+      return reject(context.diagnostics, method, problem);
     if (compiled->reflection.doubles && !context.profile.features.core.features.shaderFloat64)
-      return reject(method, profile.name() + " shader has double-precision instructions, and this device reports no "
+      return reject(context.diagnostics, method, profile.name() + " shader has double-precision instructions, and this device reports no "
                             "DoublePrecisionFloatShaderOps (Vulkan shaderFloat64)");
     if (compiled->reflection.minLod && !context.profile.features.core.features.shaderResourceMinLod)
-      return reject(method, profile.name() + " shader clamps sample LODs (sample*_cl_s), which needs the Vulkan "
+      return reject(context.diagnostics, method, profile.name() + " shader clamps sample LODs (sample*_cl_s), which needs the Vulkan "
                             "feature shaderResourceMinLod; this device has none");
     if (compiled->reflection.rasterizerOrdered && !context.profile.features.shaderInterlock.fragmentShaderPixelInterlock)
-      return reject(method, profile.name() + " shader declares a rasterizer-ordered UAV, and this device reports no "
+      return reject(context.diagnostics, method, profile.name() + " shader declares a rasterizer-ordered UAV, and this device reports no "
                             "ROVsSupported (Vulkan fragmentShaderPixelInterlock)");
     if (compiled->reflection.residencyFeedback &&
         caps::tiledResourcesTier(context.profile, context.level) < D3D11_TILED_RESOURCES_TIER_2)
-      return reject(method, profile.name() + " shader uses tiled-resource residency feedback or LOD clamps (the *_s "
+      return reject(context.diagnostics, method, profile.name() + " shader uses tiled-resource residency feedback or LOD clamps (the *_s "
                             "instructions), which need tiled resources tier 2; this device reports less");
     if (compiled->reflection.innerCoverage &&
         caps::conservativeRasterizationTier(context.profile) < D3D11_CONSERVATIVE_RASTERIZATION_TIER_3)
-      return reject(method, profile.name() + " shader reads SV_InnerCoverage, which needs conservative rasterization "
+      return reject(context.diagnostics, method, profile.name() + " shader reads SV_InnerCoverage, which needs conservative rasterization "
                             "tier 3 (Vulkan fullyCoveredFragmentShaderInputVariable); this device has less");
     // The linkage learns the shader's class types and declared instances (for GetClassInstance
     // and CreateClassInstance's type ids); a shader without interfaces adds nothing.
@@ -174,13 +178,13 @@ HRESULT createShader(const ShaderCreateContext& context, const char* method, dxb
       static_cast<D3D11ClassLinkage*>(linkage)->registerShader(compiled->interfaces);
     StreamOutputDesc streamOutputDesc;
     if (streamOutput && streamOutput->numEntries == 0 && profile.stage != dxbc::ShaderStage::Geometry)
-      return reject(method, "stream output: a vertex or domain shader needs declaration entries to capture");
+      return reject(context.diagnostics, method, "stream output: a vertex or domain shader needs declaration entries to capture");
     if (streamOutput) {
       problem = checkStreamOutput(context.level, compiled->outputSignature, streamOutput->entries,
                                   streamOutput->numEntries, streamOutput->strides, streamOutput->numStrides,
                                   streamOutput->rasterizedStream, &streamOutputDesc);
       if (!problem.empty())
-        return reject(method, "stream output: " + problem);
+        return reject(context.diagnostics, method, "stream output: " + problem);
       if (!streamOutputDesc.entries.empty()) {
         // The capture is compiled into the shader (transform feedback decorations): its own cache
         // entry, keyed by the bytes and the declaration. A shader without entries keeps the plain one.
@@ -214,7 +218,7 @@ HRESULT createShader(const ShaderCreateContext& context, const char* method, dxb
         if (!options.passThroughGeometry) {
           compiled = context.cache.getOrCompile(static_cast<const uint8_t*>(bytecode), length, container, options);
           if (!compiled->error.empty())
-            return reject(method, profile.name() + " shader with stream output refused by the compiler: " + compiled->error);
+            return reject(context.diagnostics, method, profile.name() + " shader with stream output refused by the compiler: " + compiled->error);
         }
       }
     }
@@ -232,9 +236,9 @@ HRESULT createShader(const ShaderCreateContext& context, const char* method, dxb
     }
     return S_OK;
   } catch (const dxbc::Error& error) {
-    return reject(method, std::string("malformed signature: ") + error.what());
+    return reject(context.diagnostics, method, std::string("malformed signature: ") + error.what(), true);
   } catch (const std::bad_alloc&) {
-    util::log::warn("ID3D11Device::", method, ": out of memory: E_OUTOFMEMORY");
+    context.diagnostics.warn(creationRefused(method, E_OUTOFMEMORY), "ID3D11Device::", method, ": out of memory: E_OUTOFMEMORY");
     return E_OUTOFMEMORY;
   }
 }

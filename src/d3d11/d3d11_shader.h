@@ -2,6 +2,8 @@
 // one template, and createShader, the shared body of the device's Create*Shader methods.
 #pragma once
 
+#include "d3d11/d3d11_diagnostics.h"
+
 #include <atomic>
 #include <memory>
 
@@ -86,6 +88,7 @@ struct ShaderCreateContext {
   ShaderCache& cache;
   const vk::DeviceProfile& profile;
   D3D_FEATURE_LEVEL level;
+  const Diagnostics& diagnostics;  // the device's: refusals are logged and queued there
 };
 
 // CreateGeometryShaderWithStreamOutput's extra arguments.

@@ -1,0 +1,189 @@
+#include "d3d11/d3d11_debug_layer.h"
+
+#include <map>
+#include <string>
+
+#include "d3d11/d3d11_device.h"
+#include "util/log.h"
+
+// Not in every header set (Wine 8's d3d11sdklayers.h lacks it); the documented value.
+#ifndef D3D11_RLDO_IGNORE_INTERNAL
+#define D3D11_RLDO_IGNORE_INTERNAL D3D11_RLDO_FLAGS(4)
+#endif
+
+namespace d3d11vk {
+
+namespace {
+
+constexpr UINT kKnownFeatureBits = D3D11_DEBUG_FEATURE_FLUSH_PER_RENDER_OP | D3D11_DEBUG_FEATURE_FINISH_PER_RENDER_OP |
+                                   D3D11_DEBUG_FEATURE_PRESENT_PER_RENDER_OP |
+                                   D3D11_DEBUG_FEATURE_ALWAYS_DISCARD_OFFERED_RESOURCE |
+                                   D3D11_DEBUG_FEATURE_NEVER_DISCARD_OFFERED_RESOURCE |
+                                   D3D11_DEBUG_FEATURE_AVOID_BEHAVIOR_CHANGING_DEBUG_AIDS |
+                                   D3D11_DEBUG_FEATURE_DISABLE_TILED_RESOURCE_MAPPING_TRACKING_AND_VALIDATION;
+
+constexpr UINT kKnownReportFlags = D3D11_RLDO_SUMMARY | D3D11_RLDO_DETAIL | D3D11_RLDO_IGNORE_INTERNAL;
+
+std::string address(const void* pointer) {
+  char text[2 + 16 + 1];
+  std::snprintf(text, sizeof(text), "0x%016llX", static_cast<unsigned long long>(reinterpret_cast<uintptr_t>(pointer)));
+  return text;
+}
+
+constexpr MessageKind liveMessage(UINT id) {
+  return MessageKind{D3D11_MESSAGE_CATEGORY_STATE_CREATION, D3D11_MESSAGE_SEVERITY_WARNING, id};
+}
+
+}  // namespace
+
+D3D11DebugLayer::D3D11DebugLayer(D3D11Device* device)
+    : m_device(device),
+      m_debug(device, this),
+      m_d3d10Debug(device, this),
+      m_infoQueue(device, &m_queue),
+      m_d3d10InfoQueue(device, &m_queue) {}
+
+bool D3D11DebugLayer::query(REFIID riid, bool d3d10, void** object) {
+  if (riid == __uuidof(ID3D11Debug)) {
+    util::returnInterface<ID3D11Debug>(&m_debug, object);
+    return true;
+  }
+  if (riid == __uuidof(ID3D11InfoQueue)) {
+    util::returnInterface<ID3D11InfoQueue>(&m_infoQueue, object);
+    return true;
+  }
+  if (d3d10 && riid == __uuidof(ID3D10Debug)) {
+    util::returnInterface<ID3D10Debug>(&m_d3d10Debug, object);
+    return true;
+  }
+  if (d3d10 && riid == __uuidof(ID3D10InfoQueue)) {
+    util::returnInterface<ID3D10InfoQueue>(&m_d3d10InfoQueue, object);
+    return true;
+  }
+  return false;
+}
+
+HRESULT D3D11DebugLayer::reportLiveObjects(UINT flags) {
+  if (flags & ~kKnownReportFlags) {
+    m_device->diagnostics().warn(callIgnoredKind(), "ID3D11Debug::ReportLiveDeviceObjects: unknown flags 0x", std::hex, flags,
+                                 ": E_INVALIDARG");
+    return E_INVALIDARG;
+  }
+  const Diagnostics& diagnostics = m_device->diagnostics();
+  diagnostics.warn(liveMessage(D3D11_MESSAGE_ID_LIVE_DEVICE), "Live ID3D11Device at ", address(static_cast<ID3D11Device*>(m_device)),
+                   ", Refcount: ", m_device->publicRefCount());
+  std::map<std::string, UINT> counts;
+  UINT total = 0;
+  m_liveObjects.forEach([&](const LiveObjectInfo& info) {
+    if ((flags & D3D11_RLDO_IGNORE_INTERNAL) && info.refCount == 0)
+      return;
+    counts[info.interfaceName]++;
+    total++;
+    if (flags & D3D11_RLDO_DETAIL)
+      diagnostics.warn(liveMessage(info.messageId), "\tLive ", info.interfaceName, " at ", address(info.address),
+                       info.name.empty() ? "" : ", Name: ", info.name, ", Refcount: ", info.refCount, ", IntRef: ",
+                       info.internalRefCount);
+  });
+  if (flags & D3D11_RLDO_SUMMARY) {
+    for (const auto& [interfaceName, count] : counts)
+      diagnostics.warn(liveMessage(D3D11_MESSAGE_ID_LIVE_OBJECT_SUMMARY), "Live ", interfaceName, " : ", count);
+    diagnostics.warn(liveMessage(D3D11_MESSAGE_ID_LIVE_OBJECT_SUMMARY), "Live Object : ", total);
+  }
+  return S_OK;
+}
+
+MessageKind D3D11DebugLayer::callIgnoredKind() {
+  return MessageKind{D3D11_MESSAGE_CATEGORY_MISCELLANEOUS, D3D11_MESSAGE_SEVERITY_ERROR, D3D11VK_MESSAGE_ID_CALL_IGNORED};
+}
+
+HRESULT D3D11DebugLayer::setFeatureMask(Settings* settings, UINT mask) {
+  if (mask & ~kKnownFeatureBits)
+    return E_INVALIDARG;
+  if (mask & (D3D11_DEBUG_FEATURE_FLUSH_PER_RENDER_OP | D3D11_DEBUG_FEATURE_FINISH_PER_RENDER_OP |
+              D3D11_DEBUG_FEATURE_PRESENT_PER_RENDER_OP))
+    D3D11VK_LOG_ONCE(Warn, "ID3D11Debug::SetFeatureMask: the per-render-op flush, finish and present features are recorded "
+                           "but not acted on (docs/debug-layer.md)");
+  settings->featureMask = mask;
+  return S_OK;
+}
+
+HRESULT D3D11DebugLayer::getSwapChain(const Settings& settings, IDXGISwapChain** swapChain) {
+  if (!swapChain)
+    return E_INVALIDARG;
+  *swapChain = settings.swapChain;
+  if (*swapChain)
+    (*swapChain)->AddRef();
+  return S_OK;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11DebugLayer::Debug::SetFeatureMask(UINT Mask) {
+  return setFeatureMask(&m_layer->m_settings, Mask);
+}
+
+UINT STDMETHODCALLTYPE D3D11DebugLayer::Debug::GetFeatureMask() {
+  return m_layer->m_settings.featureMask;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11DebugLayer::Debug::SetPresentPerRenderOpDelay(UINT Milliseconds) {
+  m_layer->m_settings.presentDelay = Milliseconds;
+  return S_OK;
+}
+
+UINT STDMETHODCALLTYPE D3D11DebugLayer::Debug::GetPresentPerRenderOpDelay() {
+  return m_layer->m_settings.presentDelay;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11DebugLayer::Debug::SetSwapChain(IDXGISwapChain* pSwapChain) {
+  m_layer->m_settings.swapChain = pSwapChain;
+  return S_OK;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11DebugLayer::Debug::GetSwapChain(IDXGISwapChain** ppSwapChain) {
+  return getSwapChain(m_layer->m_settings, ppSwapChain);
+}
+
+// The context checks its state at every draw and dispatch and reports there; these answer for a
+// context of this device without a separate pass (docs/debug-layer.md).
+HRESULT STDMETHODCALLTYPE D3D11DebugLayer::Debug::ValidateContext(ID3D11DeviceContext* pContext) {
+  return pContext ? S_OK : E_INVALIDARG;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11DebugLayer::Debug::ReportLiveDeviceObjects(D3D11_RLDO_FLAGS Flags) {
+  return m_layer->reportLiveObjects(UINT(Flags));
+}
+
+HRESULT STDMETHODCALLTYPE D3D11DebugLayer::Debug::ValidateContextForDispatch(ID3D11DeviceContext* pContext) {
+  return pContext ? S_OK : E_INVALIDARG;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11DebugLayer::D3D10Debug::SetFeatureMask(UINT mask) {
+  return setFeatureMask(&m_layer->m_settings, mask);
+}
+
+UINT STDMETHODCALLTYPE D3D11DebugLayer::D3D10Debug::GetFeatureMask() {
+  return m_layer->m_settings.featureMask;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11DebugLayer::D3D10Debug::SetPresentPerRenderOpDelay(UINT milliseconds) {
+  m_layer->m_settings.presentDelay = milliseconds;
+  return S_OK;
+}
+
+UINT STDMETHODCALLTYPE D3D11DebugLayer::D3D10Debug::GetPresentPerRenderOpDelay() {
+  return m_layer->m_settings.presentDelay;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11DebugLayer::D3D10Debug::SetSwapChain(IDXGISwapChain* swapchain) {
+  m_layer->m_settings.swapChain = swapchain;
+  return S_OK;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11DebugLayer::D3D10Debug::GetSwapChain(IDXGISwapChain** swapchain) {
+  return getSwapChain(m_layer->m_settings, swapchain);
+}
+
+HRESULT STDMETHODCALLTYPE D3D11DebugLayer::D3D10Debug::Validate() {
+  return S_OK;
+}
+
+}  // namespace d3d11vk
