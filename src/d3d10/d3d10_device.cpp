@@ -100,8 +100,10 @@ HRESULT STDMETHODCALLTYPE D3D10Device::CreateBuffer(const D3D10_BUFFER_DESC* pDe
   if (ppBuffer)
     *ppBuffer = nullptr;
   D3D11_BUFFER_DESC desc;
-  if (!pDesc || !d3d10::toD3D11(*pDesc, &desc)) {
-    util::log::warn("ID3D10Device::CreateBuffer: ", pDesc ? "unknown misc flags" : "no description", ": E_INVALIDARG");
+  if (!pDesc)  // D3D11 refuses it too, and reports it (the debug layer's NULLDESC message)
+    return m_owner->CreateBuffer(nullptr, nullptr, nullptr);
+  if (!d3d10::toD3D11(*pDesc, &desc)) {
+    util::log::warn("ID3D10Device::CreateBuffer: unknown misc flags: E_INVALIDARG");
     return E_INVALIDARG;
   }
   ID3D11Buffer* buffer = nullptr;
@@ -114,8 +116,10 @@ HRESULT STDMETHODCALLTYPE D3D10Device::CreateTexture1D(const D3D10_TEXTURE1D_DES
   if (ppTexture1D)
     *ppTexture1D = nullptr;
   D3D11_TEXTURE1D_DESC desc;
-  if (!pDesc || !d3d10::toD3D11(*pDesc, &desc)) {
-    util::log::warn("ID3D10Device::CreateTexture1D: ", pDesc ? "unknown misc flags" : "no description", ": E_INVALIDARG");
+  if (!pDesc)  // D3D11 refuses it too, and reports it (the debug layer's NULLDESC message)
+    return m_owner->CreateTexture1D(nullptr, nullptr, nullptr);
+  if (!d3d10::toD3D11(*pDesc, &desc)) {
+    util::log::warn("ID3D10Device::CreateTexture1D: unknown misc flags: E_INVALIDARG");
     return E_INVALIDARG;
   }
   ID3D11Texture1D* texture = nullptr;
@@ -128,8 +132,10 @@ HRESULT STDMETHODCALLTYPE D3D10Device::CreateTexture2D(const D3D10_TEXTURE2D_DES
   if (ppTexture2D)
     *ppTexture2D = nullptr;
   D3D11_TEXTURE2D_DESC desc;
-  if (!pDesc || !d3d10::toD3D11(*pDesc, &desc)) {
-    util::log::warn("ID3D10Device::CreateTexture2D: ", pDesc ? "unknown misc flags" : "no description", ": E_INVALIDARG");
+  if (!pDesc)  // D3D11 refuses it too, and reports it (the debug layer's NULLDESC message)
+    return m_owner->CreateTexture2D(nullptr, nullptr, nullptr);
+  if (!d3d10::toD3D11(*pDesc, &desc)) {
+    util::log::warn("ID3D10Device::CreateTexture2D: unknown misc flags: E_INVALIDARG");
     return E_INVALIDARG;
   }
   ID3D11Texture2D* texture = nullptr;
@@ -142,8 +148,10 @@ HRESULT STDMETHODCALLTYPE D3D10Device::CreateTexture3D(const D3D10_TEXTURE3D_DES
   if (ppTexture3D)
     *ppTexture3D = nullptr;
   D3D11_TEXTURE3D_DESC desc;
-  if (!pDesc || !d3d10::toD3D11(*pDesc, &desc)) {
-    util::log::warn("ID3D10Device::CreateTexture3D: ", pDesc ? "unknown misc flags" : "no description", ": E_INVALIDARG");
+  if (!pDesc)  // D3D11 refuses it too, and reports it (the debug layer's NULLDESC message)
+    return m_owner->CreateTexture3D(nullptr, nullptr, nullptr);
+  if (!d3d10::toD3D11(*pDesc, &desc)) {
+    util::log::warn("ID3D10Device::CreateTexture3D: unknown misc flags: E_INVALIDARG");
     return E_INVALIDARG;
   }
   ID3D11Texture3D* texture = nullptr;

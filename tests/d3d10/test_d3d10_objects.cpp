@@ -3,6 +3,8 @@
 // the shader models a D3D10 device accepts and the stream-output declaration.
 #include "d3d10_test_util.h"
 
+#include <d3d10sdklayers.h>
+
 using namespace d3d10_test;
 
 // Exported by d3d11 for the D3D10 runtime; the SDK headers do not declare it.
@@ -470,4 +472,37 @@ TEST_CASE("d3d10: bound views, samplers and predicates the application released 
     }
     f.device->ClearState();
   }
+}
+
+TEST_CASE("d3d10: a D3D10_CREATE_DEVICE_DEBUG device answers ID3D10Debug and ID3D10InfoQueue over the same messages",
+          "[d3d10][debug]") {
+  ComPtr<ID3D10Device1> device;
+  REQUIRE(D3D10CreateDevice1(nullptr, D3D10_DRIVER_TYPE_HARDWARE, nullptr, D3D10_CREATE_DEVICE_DEBUG,
+                             D3D10_FEATURE_LEVEL_10_0, D3D10_1_SDK_VERSION, device.put()) == S_OK);
+  ComPtr<ID3D10InfoQueue> queue;
+  ComPtr<ID3D10Debug> debug;
+  REQUIRE(device->QueryInterface(__uuidof(ID3D10InfoQueue), queue.putVoid()) == S_OK);
+  REQUIRE(device->QueryInterface(__uuidof(ID3D10Debug), debug.putVoid()) == S_OK);
+  checkSameObject(device.get(), queue.get());
+  CHECK(debug->Validate() == S_OK);
+  queue->ClearStoredMessages();
+  // An invalid description through the D3D10 face: D3D10's and D3D11's IDs agree below 443.
+  ComPtr<ID3D10Buffer> buffer;
+  CHECK(device->CreateBuffer(nullptr, nullptr, buffer.put()) == E_INVALIDARG);
+  REQUIRE(queue->GetNumStoredMessages() >= 1);
+  SIZE_T size = 0;
+  REQUIRE(queue->GetMessage(0, nullptr, &size) == S_OK);
+  std::vector<unsigned char> storage(size);
+  auto* message = reinterpret_cast<D3D10_MESSAGE*>(storage.data());
+  REQUIRE(queue->GetMessage(0, message, &size) == S_OK);
+  CHECK(message->ID == D3D10_MESSAGE_ID_CREATEBUFFER_NULLDESC);
+  CHECK(message->Category == D3D10_MESSAGE_CATEGORY_STATE_CREATION);
+  CHECK(message->Severity == D3D10_MESSAGE_SEVERITY_ERROR);
+
+  // A device without the flag has neither.
+  ComPtr<ID3D10Device1> plain;
+  REQUIRE(D3D10CreateDevice1(nullptr, D3D10_DRIVER_TYPE_HARDWARE, nullptr, 0, D3D10_FEATURE_LEVEL_10_0, D3D10_1_SDK_VERSION,
+                             plain.put()) == S_OK);
+  ComPtr<ID3D10InfoQueue> none;
+  CHECK(plain->QueryInterface(__uuidof(ID3D10InfoQueue), none.putVoid()) == E_NOINTERFACE);
 }
