@@ -1,5 +1,6 @@
 #include "d3d11/d3d11_debug_layer.h"
 
+#include <cstring>
 #include <map>
 #include <string>
 
@@ -149,7 +150,11 @@ HRESULT STDMETHODCALLTYPE D3D11DebugLayer::Debug::ValidateContext(ID3D11DeviceCo
 }
 
 HRESULT STDMETHODCALLTYPE D3D11DebugLayer::Debug::ReportLiveDeviceObjects(D3D11_RLDO_FLAGS Flags) {
-  return m_layer->reportLiveObjects(UINT(Flags));
+  // Through the bytes: D3D11_RLDO_IGNORE_INTERNAL (4) and bad bits lie outside the enumeration's
+  // values in some headers, and a cast of them would be undefined.
+  UINT flags = 0;
+  std::memcpy(&flags, &Flags, sizeof(flags));
+  return m_layer->reportLiveObjects(flags);
 }
 
 HRESULT STDMETHODCALLTYPE D3D11DebugLayer::Debug::ValidateContextForDispatch(ID3D11DeviceContext* pContext) {

@@ -1,6 +1,7 @@
 // dxgi.dll entry points: factory creation, the debug interface and adapter-removal declaration.
 #include "dxgi/dxgi_factory.h"
 #include "util/dll_export.h"
+#include "dxgi/dxgi_debug.h"
 #include "util/log.h"
 #include "vk/instance.h"
 
@@ -17,6 +18,8 @@ static HRESULT createFactory(UINT flags, REFIID riid, void** factory,
     util::log::warn("CreateDXGIFactory2: invalid flags 0x", std::hex, flags);
     return DXGI_ERROR_INVALID_CALL;
   }
+  if (flags & DXGI_CREATE_FACTORY_DEBUG)
+    d3d11vk::activateDxgiDebug();  // DXGI's warnings and errors go to IDXGIInfoQueue from here on
 
   // Without Vulkan the factory still works and enumerates no adapters, as on a machine without a
   // GPU; the log says why.
@@ -48,12 +51,9 @@ D3D11VK_EXPORT HRESULT STDMETHODCALLTYPE CreateDXGIFactory2(UINT flags, REFIID r
 }
 
 D3D11VK_EXPORT HRESULT STDMETHODCALLTYPE DXGIGetDebugInterface1(UINT flags, REFIID riid, void** debug) {
-  // The DXGI debug layer is a Windows SDK component; like Windows without it, there is none here.
+  // Flags is reserved (0); Windows ignores it, and so does this (docs/debug-layer.md, "DXGI").
   (void)flags;
-  if (debug)
-    *debug = nullptr;
-  D3D11VK_LOG_ONCE(Info, "DXGIGetDebugInterface1(", util::guidToString(riid), "): no DXGI debug layer");
-  return E_NOINTERFACE;
+  return d3d11vk::getDxgiDebugInterface(riid, debug);
 }
 
 D3D11VK_EXPORT HRESULT STDMETHODCALLTYPE DXGIDeclareAdapterRemovalSupport() {

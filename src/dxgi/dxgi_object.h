@@ -1,14 +1,25 @@
-// DxgiObject: the IDXGIObject part every DXGI class shares: private data and reference counting.
+// DxgiObject: the IDXGIObject part every DXGI class shares: private data, reference counting, and
+// a place among the live objects IDXGIDebug::ReportLiveObjects lists.
 #pragma once
 
+#include "dxgi/dxgi_debug.h"
 #include "util/com_object.h"
 #include "util/private_data.h"
 
 namespace d3d11vk {
 
 template <typename Base>
-class DxgiObject : public util::ComObject<Base> {
+class DxgiObject : public util::ComObject<Base>, public DxgiLiveObject {
 public:
+  DxgiObject() { trackDxgiObject(this); }
+  ~DxgiObject() override { untrackDxgiObject(this); }
+
+  DxgiLiveObjectInfo dxgiLiveObjectInfo() const override {
+    const ULONG publicRefs = this->m_publicRefs.load(), privateRefs = this->m_privateRefs.load();
+    return DxgiLiveObjectInfo{dxgiInterfaceName<Base>(), static_cast<const Base*>(this), m_privateData.debugName(), publicRefs,
+                              privateRefs - (publicRefs ? 1 : 0)};
+  }
+
   HRESULT STDMETHODCALLTYPE SetPrivateData(REFGUID guid, UINT size, const void* data) override {
     return m_privateData.setData(guid, size, data);
   }

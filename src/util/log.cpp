@@ -87,6 +87,9 @@ Logger::~Logger() {
 }
 
 void Logger::write(Level level, std::string_view message) {
+  if (level >= Level::Warn && level != Level::None)
+    if (Sink sink = m_sink.load())
+      sink(level, message);
   if (!enabled(level))
     return;
   using namespace std::chrono;

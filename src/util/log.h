@@ -43,6 +43,14 @@ public:
   Logger& operator=(const Logger&) = delete;
 
   bool enabled(Level level) const { return level >= m_level && m_level != Level::None; }
+  // A second destination for this module's warnings and errors, whatever the level: DXGI's info
+  // queue once the DXGI debug layer is on (src/dxgi/dxgi_debug.cpp). Null for none.
+  using Sink = void (*)(Level level, std::string_view message);
+  void setSink(Sink sink) { m_sink.store(sink); }
+  // Whether a line at `level` goes anywhere: the log, or the sink.
+  bool wanted(Level level) const {
+    return enabled(level) || (level >= Level::Warn && level != Level::None && m_sink.load() != nullptr);
+  }
   void write(Level level, std::string_view message);
   Level level() const { return m_level; }
   const std::string& filePath() const { return m_filePath; }
@@ -53,12 +61,13 @@ private:
   bool m_toStderr;
   std::string m_filePath;
   std::FILE* m_file = nullptr;
+  std::atomic<Sink> m_sink{nullptr};
 };
 
 template <typename... Args>
 void write(Level level, const Args&... args) {
   Logger& logger = Logger::instance();
-  if (!logger.enabled(level))
+  if (!logger.wanted(level))
     return;
   std::ostringstream stream;
   (stream << ... << args);
