@@ -95,7 +95,7 @@ public:
   UINT64 STDMETHODCALLTYPE GetMessageCountLimit() override { return m_queue->limit(); }
 
   HRESULT STDMETHODCALLTYPE AddStorageFilterEntries(Filter* filter) override {
-    return m_queue->withStorageFilters([&](util::MessageFilterStack& stack) { return addEntries(stack, filter); });
+    return m_queue->withStorageFilters([&](util::MessageFilterStack& stack) { return Filters::addEntries(stack, filter); });
   }
   HRESULT STDMETHODCALLTYPE GetStorageFilter(Filter* filter, SIZE_T* size) override {
     return m_queue->withStorageFilters([&](util::MessageFilterStack& stack) { return Filters::toApi(stack.top(), filter, size); });
@@ -120,7 +120,7 @@ public:
   }
 
   HRESULT STDMETHODCALLTYPE AddRetrievalFilterEntries(Filter* filter) override {
-    return m_queue->withRetrievalFilters([&](util::MessageFilterStack& stack) { return addEntries(stack, filter); });
+    return m_queue->withRetrievalFilters([&](util::MessageFilterStack& stack) { return Filters::addEntries(stack, filter); });
   }
   HRESULT STDMETHODCALLTYPE GetRetrievalFilter(Filter* filter, SIZE_T* size) override {
     return m_queue->withRetrievalFilters([&](util::MessageFilterStack& stack) { return Filters::toApi(stack.top(), filter, size); });
@@ -181,14 +181,6 @@ public:
   BOOL STDMETHODCALLTYPE GetMuteDebugOutput() override { return m_queue->muteDebugOutput(); }
 
 private:
-  static HRESULT addEntries(util::MessageFilterStack& stack, const Filter* filter) {
-    if (!filter)
-      return E_INVALIDARG;
-    const util::MessageFilter added = Filters::fromApi(*filter);
-    stack.top().allow.append(added.allow);
-    stack.top().deny.append(added.deny);
-    return S_OK;
-  }
   static HRESULT pushEmpty(util::MessageFilterStack& stack) {
     stack.push({});
     return S_OK;

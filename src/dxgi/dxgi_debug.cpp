@@ -161,7 +161,7 @@ public:
   }
 
   HRESULT STDMETHODCALLTYPE AddStorageFilterEntries(DXGI_DEBUG_ID producer, DXGI_INFO_QUEUE_FILTER* filter) override {
-    return onStacks<true>(producer, [&](util::MessageFilterStack& stack) { return addEntries(stack, filter); });
+    return onStacks<true>(producer, [&](util::MessageFilterStack& stack) { return Filters::addEntries(stack, filter); });
   }
   HRESULT STDMETHODCALLTYPE GetStorageFilter(DXGI_DEBUG_ID producer, DXGI_INFO_QUEUE_FILTER* filter, SIZE_T* length) override {
     return onFirstStack<true>(producer, [&](util::MessageFilterStack& stack) { return Filters::toApi(stack.top(), filter, length); });
@@ -193,7 +193,7 @@ public:
   }
 
   HRESULT STDMETHODCALLTYPE AddRetrievalFilterEntries(DXGI_DEBUG_ID producer, DXGI_INFO_QUEUE_FILTER* filter) override {
-    return onStacks<false>(producer, [&](util::MessageFilterStack& stack) { return addEntries(stack, filter); });
+    return onStacks<false>(producer, [&](util::MessageFilterStack& stack) { return Filters::addEntries(stack, filter); });
   }
   HRESULT STDMETHODCALLTYPE GetRetrievalFilter(DXGI_DEBUG_ID producer, DXGI_INFO_QUEUE_FILTER* filter, SIZE_T* length) override {
     return onFirstStack<false>(producer, [&](util::MessageFilterStack& stack) { return Filters::toApi(stack.top(), filter, length); });
@@ -308,14 +308,6 @@ private:
     if (!queue)
       return E_INVALIDARG;
     return Storage ? queue->withStorageFilters(function) : queue->withRetrievalFilters(function);
-  }
-  static HRESULT addEntries(util::MessageFilterStack& stack, const DXGI_INFO_QUEUE_FILTER* filter) {
-    if (!filter)
-      return E_INVALIDARG;
-    const util::MessageFilter added = Filters::fromApi(*filter);
-    stack.top().allow.append(added.allow);
-    stack.top().deny.append(added.deny);
-    return S_OK;
   }
   static HRESULT push(util::MessageFilterStack& stack, util::MessageFilter filter) {
     stack.push(std::move(filter));

@@ -45,6 +45,16 @@ public:
     return S_OK;
   }
 
+  // AddStorageFilterEntries / AddRetrievalFilterEntries: the entries join the top filter's lists.
+  static HRESULT addEntries(MessageFilterStack& stack, const Filter* filter) {
+    if (!filter)
+      return E_INVALIDARG;
+    const MessageFilter added = fromApi(*filter);
+    stack.top().allow.append(added.allow);
+    stack.top().deny.append(added.deny);
+    return S_OK;
+  }
+
 private:
   template <typename Enum>
   static std::vector<uint32_t> values(UINT count, const Enum* list) {
