@@ -224,16 +224,29 @@ StreamOutputDecl toD3D11(const D3D10_SO_DECLARATION_ENTRY* entries, UINT count, 
                            entry.OutputSlot});
     slotBytes[entry.OutputSlot] += UINT(entry.ComponentCount) * 4;
   }
-  if (slotBytes.size() <= 1) {
-    UINT slot = slotBytes.empty() ? 0 : slotBytes.begin()->first;
-    out.strides.assign(slot + 1, 0);
-    out.strides[slot] = stride;
+  // Windows' D3D10 (Wine's d3d10core tests): when every entry goes to slot 0, OutputStreamStride
+  // is that buffer's stride; once any entry goes past slot 0, each buffer's stride is the size of
+  // its elements, and OutputStreamStride must be 0 (checkStreamOutputStride).
+  if (slotBytes.empty() || slotBytes.rbegin()->first == 0) {
+    out.strides.assign(1, stride);
   } else {
     out.strides.assign(slotBytes.rbegin()->first + 1, 0);
     for (const auto& [slot, bytes] : slotBytes)
       out.strides[slot] = bytes;
   }
   return out;
+}
+
+std::string checkStreamOutputStride(const D3D10_SO_DECLARATION_ENTRY* entries, UINT count, UINT stride) {
+  if (count == 0)
+    return stride ? "an OutputStreamStride of " + std::to_string(stride) + " without declaration entries" : "";
+  UINT lastSlot = 0;
+  for (UINT i = 0; i < count; ++i)
+    lastSlot = std::max(lastSlot, UINT(entries[i].OutputSlot));
+  if (lastSlot > 0 && stride)
+    return "an OutputStreamStride of " + std::to_string(stride) +
+           " with entries for output slots past 0 (their strides are their elements' sizes; it must be 0)";
+  return "";
 }
 
 UINT formatSupportToD3D10(UINT support) {

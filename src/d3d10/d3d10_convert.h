@@ -2,6 +2,7 @@
 // the two differ (docs/d3d10.md lists which do and which are the same layout).
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "d3d10/d3d10_base.h"
@@ -58,13 +59,15 @@ inline const D3D11_BOX* asD3D11(const D3D10_BOX* box) { return reinterpret_cast<
 D3D11_VIEWPORT toD3D11(const D3D10_VIEWPORT& in);
 D3D10_VIEWPORT toD3D10(const D3D11_VIEWPORT& in);
 
-// D3D10 stream output: no stream index, and one stride given only for a single output buffer;
-// with several buffers each holds one element, so its stride is that element's size.
+// D3D10 stream output: no stream index, and one stride, which is buffer 0's when every entry goes
+// to slot 0; once entries go to other slots, each buffer's stride is the size of its elements.
 struct StreamOutputDecl {
   std::vector<D3D11_SO_DECLARATION_ENTRY> entries;
   std::vector<UINT> strides;
 };
 StreamOutputDecl toD3D11(const D3D10_SO_DECLARATION_ENTRY* entries, UINT count, UINT stride);
+// Empty when OutputStreamStride fits the declaration as Windows' D3D10 takes it; else why not.
+std::string checkStreamOutputStride(const D3D10_SO_DECLARATION_ENTRY* entries, UINT count, UINT stride);
 
 // Format support: D3D11 defines bits above BACK_BUFFER_CAST that a D3D10 caller does not know.
 UINT formatSupportToD3D10(UINT support);

@@ -265,6 +265,11 @@ HRESULT STDMETHODCALLTYPE D3D10Device::CreateGeometryShaderWithStreamOutput(
     return rejectShader("CreateGeometryShaderWithStreamOutput", problem);
   if (NumEntries && !pSODeclaration)
     return rejectShader("CreateGeometryShaderWithStreamOutput", "entries without a declaration");
+  problem = d3d10::checkStreamOutputStride(pSODeclaration, NumEntries, OutputStreamStride);
+  if (!problem.empty())
+    return rejectShader("CreateGeometryShaderWithStreamOutput", problem);
+  if (NumEntries == 0)  // no declaration and no stride: a geometry shader without stream output
+    return CreateGeometryShader(pShaderBytecode, BytecodeLength, ppGeometryShader);
   d3d10::StreamOutputDecl decl = d3d10::toD3D11(pSODeclaration, NumEntries, OutputStreamStride);
   ID3D11GeometryShader* shader = nullptr;
   // D3D10 always rasterizes stream 0 (it has only one stream).

@@ -356,6 +356,16 @@ TEST_CASE("d3d10: stream output: one stride for one buffer, element sizes for se
   // A stride too small for the one buffer's elements is refused, as D3D10 documents.
   ComPtr<ID3D10GeometryShader> bad;
   CHECK(d.device->CreateGeometryShaderWithStreamOutput(vs.data(), vs.size(), one, 2, 16, bad.put()) == E_INVALIDARG);
+  // Windows' D3D10 (Wine's d3d10core test_stream_output): entries past slot 0 take no stride, even
+  // when they all go to one buffer; a stride with them, or a stride without entries, is refused.
+  const D3D10_SO_DECLARATION_ENTRY slotTwo[] = {{"COLOR", 0, 0, 4, 2}};
+  ComPtr<ID3D10GeometryShader> gs3;
+  CHECK(d.device->CreateGeometryShaderWithStreamOutput(vs.data(), vs.size(), slotTwo, 1, 0, gs3.put()) == S_OK);
+  CHECK(gs3);
+  CHECK(d.device->CreateGeometryShaderWithStreamOutput(vs.data(), vs.size(), slotTwo, 1, 64, bad.put()) == E_INVALIDARG);
+  CHECK(d.device->CreateGeometryShaderWithStreamOutput(vs.data(), vs.size(), two, 2, 64, bad.put()) == E_INVALIDARG);
+  CHECK_FALSE(bad);
+  CHECK(d.device->CreateGeometryShaderWithStreamOutput(vs.data(), vs.size(), nullptr, 0, 64, bad.put()) == E_INVALIDARG);
 
   auto so = d.buffer(256, D3D10_USAGE_DEFAULT, D3D10_BIND_STREAM_OUTPUT);
   ID3D10Buffer* targets[] = {so.get()};
