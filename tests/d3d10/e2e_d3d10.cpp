@@ -258,8 +258,9 @@ int main() {
                         nullptr) == E_INVALIDARG,
           "D3D10CreateDevice1 without a device pointer is E_INVALIDARG");
 
-    // The 10.0 runtime's device sits on a DXGI 1.0 factory's adapter (Windows 10: its parent
-    // answers IDXGIFactory, not IDXGIFactory1); D3D10.1's on a DXGI 1.1 factory's.
+    // Both D3D10 runtimes' devices sit on a DXGI 1.0 factory's adapter: its parent answers
+    // IDXGIFactory, not IDXGIFactory1 (Wine's d3d10core and d3d10_1 test_device_interfaces, which
+    // Wine runs against Windows).
     auto factoryAnswers1 = [](IUnknown* device) {
       ComPtr<IDXGIDevice> dxgiDevice;
       ComPtr<IDXGIAdapter> adapter;
@@ -274,8 +275,11 @@ int main() {
               !factoryAnswers1(device10.get()),
           "D3D10CreateDevice without an adapter: the adapter's factory is a DXGI 1.0 one (no IDXGIFactory1)");
     check(createDevice1(nullptr, D3D10_DRIVER_TYPE_HARDWARE, nullptr, 0, D3D10_FEATURE_LEVEL_10_0, D3D10_1_SDK_VERSION,
-                        device101.put()) == S_OK && factoryAnswers1(device101.get()),
-          "D3D10CreateDevice1 without an adapter: the adapter's factory answers IDXGIFactory1");
+                        device101.put()) == S_OK && !factoryAnswers1(device101.get()),
+          "D3D10CreateDevice1 without an adapter: the adapter's factory is a DXGI 1.0 one (no IDXGIFactory1)");
+    check(createDeviceAndSwapChain(nullptr, D3D10_DRIVER_TYPE_HARDWARE, nullptr, 0, D3D10_SDK_VERSION, nullptr, nullptr,
+                                   nullptr) == E_INVALIDARG,
+          "D3D10CreateDeviceAndSwapChain without ppDevice is E_INVALIDARG (as d3d10_1's, Wine's test_create_device)");
 
     using MaskProc = HRESULT(WINAPI*)(D3D10_STATE_BLOCK_MASK*);
     using GetSettingProc = BOOL(WINAPI*)(D3D10_STATE_BLOCK_MASK*, D3D10_DEVICE_STATE_TYPES, UINT);

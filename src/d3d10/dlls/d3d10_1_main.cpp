@@ -25,6 +25,12 @@ D3D11VK_EXPORT HRESULT WINAPI D3D10CreateDeviceAndSwapChain1(IDXGIAdapter* adapt
     util::log::error("D3D10CreateDeviceAndSwapChain1: a swapchain without a description: E_INVALIDARG");
     return E_INVALIDARG;
   }
+  // Windows' runtime (Wine's d3d10_1 test_create_device) refuses a call without ppDevice, with or
+  // without a swapchain description, rather than validating only as D3D11CreateDevice does.
+  if (!device) {
+    util::log::error("D3D10CreateDeviceAndSwapChain1: ppDevice is null: E_INVALIDARG");
+    return E_INVALIDARG;
+  }
   util::ComPtr<ID3D10Device1> created;
   HRESULT result = d3d11vk::d3d10::createDevice1("D3D10CreateDeviceAndSwapChain1", adapter, driver_type, swrast, flags,
                                                  feature_level, sdk_version, D3D10_1_SDK_VERSION, created.put());

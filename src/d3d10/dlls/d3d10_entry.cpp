@@ -151,9 +151,10 @@ HRESULT createDevice1(const char* method, IDXGIAdapter* adapter, D3D10_DRIVER_TY
   const D3D_FEATURE_LEVEL level11 = D3D_FEATURE_LEVEL(level);  // the same values
   util::ComPtr<IDXGIAdapter> chosen(adapter);
 #ifdef _WIN32
-  // d3d10.dll (the 10.0 runtime, D3D10_SDK_VERSION) makes a hardware device without an adapter on
-  // a DXGI 1.0 factory's first adapter; d3d10_1.dll, like D3D11, on a DXGI 1.1 factory's.
-  if (!adapter && driverType == D3D10_DRIVER_TYPE_HARDWARE && requiredSdkVersion == D3D10_SDK_VERSION) {
+  // Both D3D10 runtimes make a hardware device without an adapter on a DXGI 1.0 factory's first
+  // adapter, whose parent answers IDXGIFactory but not IDXGIFactory1 (Wine's d3d10core and d3d10_1
+  // test_device_interfaces); D3D11 uses a DXGI 1.1 factory.
+  if (!adapter && driverType == D3D10_DRIVER_TYPE_HARDWARE) {
     chosen = dxgi10Adapter();
     if (chosen)
       driverType11 = D3D_DRIVER_TYPE_UNKNOWN;

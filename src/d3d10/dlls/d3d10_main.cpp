@@ -26,6 +26,12 @@ D3D11VK_EXPORT HRESULT WINAPI D3D10CreateDeviceAndSwapChain(IDXGIAdapter* adapte
     util::log::error("D3D10CreateDeviceAndSwapChain: a swapchain without a description: E_INVALIDARG");
     return E_INVALIDARG;
   }
+  // Windows' runtime (Wine's d3d10_1 test_create_device) refuses a call without ppDevice, with or
+  // without a swapchain description, rather than validating only as D3D11CreateDevice does.
+  if (!device) {
+    util::log::error("D3D10CreateDeviceAndSwapChain: ppDevice is null: E_INVALIDARG");
+    return E_INVALIDARG;
+  }
   util::ComPtr<ID3D10Device1> created;
   HRESULT result = d3d11vk::d3d10::createDevice1("D3D10CreateDeviceAndSwapChain", adapter, driver_type, swrast, flags,
                                                  D3D10_FEATURE_LEVEL_10_0, sdk_version, D3D10_SDK_VERSION, created.put());
