@@ -31,6 +31,22 @@ std::string address(const void* pointer) {
   return text;
 }
 
+// DXGI's info queue through whichever dxgi.dll the process loads (as d3d11_create_device.cpp
+// finds CreateDXGIFactory1): the D3D11 producer's messages go there too, as on Windows.
+util::ComPtr<IDXGIInfoQueue> dxgiInfoQueue() {
+  using Proc = HRESULT(WINAPI*)(UINT, REFIID, void**);
+#ifdef _WIN32
+  HMODULE dxgi = LoadLibraryA("dxgi.dll");
+  auto proc = dxgi ? reinterpret_cast<Proc>(reinterpret_cast<void*>(GetProcAddress(dxgi, "DXGIGetDebugInterface1"))) : nullptr;
+#else
+  Proc proc = &DXGIGetDebugInterface1;
+#endif
+  util::ComPtr<IDXGIInfoQueue> queue;
+  if (!proc || FAILED(proc(0, __uuidof(IDXGIInfoQueue), queue.putVoid())))
+    util::log::info("debug layer: dxgi.dll has no IDXGIInfoQueue; D3D11 messages are in ID3D11InfoQueue only");
+  return queue;
+}
+
 constexpr MessageKind liveMessage(UINT id) {
   return MessageKind{D3D11_MESSAGE_CATEGORY_STATE_CREATION, D3D11_MESSAGE_SEVERITY_WARNING, id};
 }
@@ -39,6 +55,7 @@ constexpr MessageKind liveMessage(UINT id) {
 
 D3D11DebugLayer::D3D11DebugLayer(D3D11Device* device)
     : m_device(device),
+      m_dxgiQueue(dxgiInfoQueue()),
       m_debug(device, this),
       m_d3d10Debug(device, this),
       m_infoQueue(device, &m_queue),

@@ -11,6 +11,7 @@
 #include "d3d11/d3d11_info_queue.h"
 #include "d3d11/d3d11_live_objects.h"
 #include "util/com_face.h"
+#include "util/com_ptr.h"
 #include "util/message_queue.h"
 
 #include <d3d10sdklayers.h>
@@ -24,6 +25,8 @@ public:
   explicit D3D11DebugLayer(D3D11Device* device);
 
   util::MessageQueue& queue() { return m_queue; }
+  // DXGI's info queue, from dxgi.dll's DXGIGetDebugInterface1; null when it has none.
+  IDXGIInfoQueue* dxgiQueue() const { return m_dxgiQueue.get(); }
   LiveObjectRegistry& liveObjects() { return m_liveObjects; }
 
   // ID3D11Debug and ID3D11InfoQueue; ID3D10Debug and ID3D10InfoQueue when `d3d10` (a device made
@@ -79,6 +82,7 @@ private:
 
   D3D11Device* m_device;
   util::MessageQueue m_queue;
+  util::ComPtr<IDXGIInfoQueue> m_dxgiQueue;
   LiveObjectRegistry m_liveObjects;
   Settings m_settings;
   Debug m_debug;

@@ -57,7 +57,7 @@ D3D11Device::D3D11Device(util::ComPtr<IDXGIAdapter> dxgiAdapter, vk::Adapter* vk
       m_stateCaps(stateCapsFor(m_vkAdapter->profile(), featureLevel)),
       m_maxResourceBytes(maxResourceBytesFor(m_dxgiAdapter.get(), featureLevel)) {
   if (m_debugLayer)
-    m_diagnostics.attach(&m_debugLayer->queue());
+    m_diagnostics.attach(&m_debugLayer->queue(), m_debugLayer->dxgiQueue());
   const VkPhysicalDeviceVulkan12Properties& vk12 = m_vkAdapter->profile().properties.vk12;
   ShaderCache::DeviceShaderFeatures shaderFeatures;
   shaderFeatures.preserveSignedZeroInfNan32 = vk12.shaderSignedZeroInfNanPreserveFloat32;

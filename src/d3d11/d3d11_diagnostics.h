@@ -13,6 +13,8 @@
 
 #include <d3d11sdklayers.h>
 
+#include "util/dxgi_debug_interfaces.h"
+
 namespace d3d11vk {
 
 struct MessageKind {
@@ -23,7 +25,12 @@ struct MessageKind {
 
 class Diagnostics {
 public:
-  void attach(util::MessageQueue* queue) { m_queue = queue; }
+  // The device's queue; and DXGI's, where the device's messages are also the DXGI_DEBUG_D3D11
+  // producer's (null when dxgi.dll has no debug layer to give).
+  void attach(util::MessageQueue* queue, IDXGIInfoQueue* dxgiQueue) {
+    m_queue = queue;
+    m_dxgiQueue = dxgiQueue;
+  }
   util::MessageQueue* queue() const { return m_queue; }
 
   // Logs the text at `level` and queues it as `kind`. The text is built only when either wants it.
@@ -50,6 +57,7 @@ private:
   void post(const MessageKind& kind, const std::string& text) const;
 
   util::MessageQueue* m_queue = nullptr;
+  IDXGIInfoQueue* m_dxgiQueue = nullptr;  // held by the debug layer
 };
 
 }  // namespace d3d11vk

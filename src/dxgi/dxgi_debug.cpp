@@ -40,15 +40,15 @@ public:
   };
 
   std::vector<Producer*> producers(const GUID& id) {
-    if (id == kDxgiDebugAll)
+    if (id == util::kDxgiDebugAll)
       return {&m_dxgi, &m_d3d11, &m_app, &m_dx};
-    if (id == kDxgiDebugDxgi)
+    if (id == util::kDxgiDebugDxgi)
       return {&m_dxgi};
-    if (id == kDxgiDebugD3D11)
+    if (id == util::kDxgiDebugD3D11)
       return {&m_d3d11};
-    if (id == kDxgiDebugApp || id == kDxgiDebugAppHeaders)
+    if (id == util::kDxgiDebugApp || id == util::kDxgiDebugAppHeaders)
       return {&m_app};
-    if (id == kDxgiDebugDx)
+    if (id == util::kDxgiDebugDx)
       return {&m_dx};
     return {};
   }
@@ -73,7 +73,7 @@ public:
   std::atomic<ULONG> refs{0};
 
 private:
-  Producer m_dxgi{kDxgiDebugDxgi, {}}, m_d3d11{kDxgiDebugD3D11, {}}, m_app{kDxgiDebugApp, {}}, m_dx{kDxgiDebugDx, {}};
+  Producer m_dxgi{util::kDxgiDebugDxgi, {}}, m_d3d11{util::kDxgiDebugD3D11, {}}, m_app{util::kDxgiDebugApp, {}}, m_dx{util::kDxgiDebugDx, {}};
   std::mutex m_liveMutex;
   std::unordered_set<const DxgiLiveObject*> m_live;
 };
@@ -343,7 +343,7 @@ public:
     DxgiDebugLayer& layer = DxgiDebugLayer::instance();
     if (layer.producers(apiid).empty())
       return E_INVALIDARG;
-    if (!(apiid == kDxgiDebugAll || apiid == kDxgiDebugDxgi))
+    if (!(apiid == util::kDxgiDebugAll || apiid == util::kDxgiDebugDxgi))
       return S_OK;  // no DXGI objects belong to another producer
     std::map<std::string, UINT> counts;
     UINT total = 0;

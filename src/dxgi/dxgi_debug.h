@@ -7,7 +7,7 @@
 
 #include <string>
 
-#include "dxgi/dxgi_debug_interfaces.h"
+#include "util/dxgi_debug_interfaces.h"
 
 namespace d3d11vk {
 

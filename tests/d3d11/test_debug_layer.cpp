@@ -12,6 +12,7 @@
 #include <d3d10sdklayers.h>
 
 #include "d3d11vk/d3d11vk_message_ids.h"
+#include "util/dxgi_debug_interfaces.h"
 #include "util/com_ptr.h"
 #include "util/windows_base.h"
 
@@ -398,4 +399,23 @@ TEST_CASE("debug device: ReportLiveDeviceObjects names a leaked texture by its d
   CHECK_FALSE(hasId(got, D3D11_MESSAGE_ID_LIVE_TEXTURE2D));  // no detail without D3D11_RLDO_DETAIL
   CHECK(std::any_of(got.begin(), got.end(),
                     [](const Message& message) { return message.text.find("ID3D11Texture2D : 1") != std::string::npos; }));
+}
+
+TEST_CASE("debug device: its messages are also the DXGI_DEBUG_D3D11 producer's in IDXGIInfoQueue", "[device][debug]") {
+  DebugFixture f;
+  ComPtr<IDXGIInfoQueue> dxgiQueue;
+  REQUIRE(DXGIGetDebugInterface1(0, __uuidof(IDXGIInfoQueue), dxgiQueue.putVoid()) == S_OK);
+  dxgiQueue->ClearStoredMessages(util::kDxgiDebugD3D11);
+  ComPtr<ID3D11Buffer> buffer;
+  CHECK(f.device->CreateBuffer(nullptr, nullptr, buffer.put()) == E_INVALIDARG);
+  REQUIRE(dxgiQueue->GetNumStoredMessages(util::kDxgiDebugD3D11) >= 1);
+  SIZE_T size = 0;
+  REQUIRE(dxgiQueue->GetMessage(util::kDxgiDebugD3D11, 0, nullptr, &size) == S_OK);
+  std::vector<unsigned char> storage(size);
+  auto* message = reinterpret_cast<DXGI_INFO_QUEUE_MESSAGE*>(storage.data());
+  REQUIRE(dxgiQueue->GetMessage(util::kDxgiDebugD3D11, 0, message, &size) == S_OK);
+  CHECK(message->Producer == util::kDxgiDebugD3D11);
+  CHECK(message->ID == DXGI_INFO_QUEUE_MESSAGE_ID(D3D11_MESSAGE_ID_CREATEBUFFER_NULLDESC));
+  CHECK(message->Category == DXGI_INFO_QUEUE_MESSAGE_CATEGORY_STATE_CREATION);
+  CHECK(message->Severity == DXGI_INFO_QUEUE_MESSAGE_SEVERITY_ERROR);
 }

@@ -9,12 +9,11 @@
 
 #include <d3d11vk/d3d11vk_message_ids.h>
 
-#include "dxgi/dxgi_debug_interfaces.h"
+#include "util/dxgi_debug_interfaces.h"
 #include "util/com_ptr.h"
 #include "util/windows_base.h"
 
 using util::ComPtr;
-using namespace d3d11vk;
 
 extern "C" HRESULT WINAPI DXGIGetDebugInterface1(UINT flags, REFIID riid, void** debug);
 
@@ -63,42 +62,42 @@ TEST_CASE("DXGIGetDebugInterface1 answers IDXGIInfoQueue and IDXGIDebug1 of one 
   CHECK_FALSE(notDebug);
 
   // Producers: the application's messages are the APP producer's and in DXGI_DEBUG_ALL.
-  queue->ClearStoredMessages(kDxgiDebugAll);
+  queue->ClearStoredMessages(util::kDxgiDebugAll);
   REQUIRE(queue->AddApplicationMessage(DXGI_INFO_QUEUE_MESSAGE_SEVERITY_WARNING, "from the application") == S_OK);
-  CHECK(queue->GetNumStoredMessages(kDxgiDebugApp) == 1);
-  CHECK(queue->GetNumStoredMessages(kDxgiDebugDxgi) == 0);
-  std::vector<Message> all = messages(queue.get(), kDxgiDebugAll);
+  CHECK(queue->GetNumStoredMessages(util::kDxgiDebugApp) == 1);
+  CHECK(queue->GetNumStoredMessages(util::kDxgiDebugDxgi) == 0);
+  std::vector<Message> all = messages(queue.get(), util::kDxgiDebugAll);
   REQUIRE(all.size() == 1);
-  CHECK(all[0].producer == kDxgiDebugApp);
+  CHECK(all[0].producer == util::kDxgiDebugApp);
   CHECK(all[0].text == "from the application");
   const GUID unknown = {0x12345678, 0, 0, {0, 0, 0, 0, 0, 0, 0, 1}};
   CHECK(queue->AddMessage(unknown, DXGI_INFO_QUEUE_MESSAGE_CATEGORY_MISCELLANEOUS, DXGI_INFO_QUEUE_MESSAGE_SEVERITY_ERROR, 0,
                           "x") == E_INVALIDARG);
-  CHECK(queue->AddMessage(kDxgiDebugAll, DXGI_INFO_QUEUE_MESSAGE_CATEGORY_MISCELLANEOUS, DXGI_INFO_QUEUE_MESSAGE_SEVERITY_ERROR,
+  CHECK(queue->AddMessage(util::kDxgiDebugAll, DXGI_INFO_QUEUE_MESSAGE_CATEGORY_MISCELLANEOUS, DXGI_INFO_QUEUE_MESSAGE_SEVERITY_ERROR,
                           0, "x") == E_INVALIDARG);  // a message belongs to one producer
 
   // DXGI's own refusals become DXGI-producer messages.
-  queue->ClearStoredMessages(kDxgiDebugAll);
+  queue->ClearStoredMessages(util::kDxgiDebugAll);
   ComPtr<IDXGIFactory2> factory;
   CHECK(CreateDXGIFactory2(0x80, __uuidof(IDXGIFactory2), factory.putVoid()) == DXGI_ERROR_INVALID_CALL);
-  std::vector<Message> dxgi = messages(queue.get(), kDxgiDebugDxgi);
+  std::vector<Message> dxgi = messages(queue.get(), util::kDxgiDebugDxgi);
   INFO(dxgi.size());
   CHECK(anyText(dxgi, "CreateDXGIFactory2"));
 
   // A deny-all storage filter keeps the DXGI producer's messages out and counts them.
-  queue->ClearStoredMessages(kDxgiDebugAll);
-  REQUIRE(queue->PushDenyAllStorageFilter(kDxgiDebugDxgi) == S_OK);
-  CHECK(queue->GetStorageFilterStackSize(kDxgiDebugDxgi) == 2);
-  const UINT64 denied = queue->GetNumMessagesDeniedByStorageFilter(kDxgiDebugDxgi);
+  queue->ClearStoredMessages(util::kDxgiDebugAll);
+  REQUIRE(queue->PushDenyAllStorageFilter(util::kDxgiDebugDxgi) == S_OK);
+  CHECK(queue->GetStorageFilterStackSize(util::kDxgiDebugDxgi) == 2);
+  const UINT64 denied = queue->GetNumMessagesDeniedByStorageFilter(util::kDxgiDebugDxgi);
   CHECK(CreateDXGIFactory2(0x80, __uuidof(IDXGIFactory2), factory.putVoid()) == DXGI_ERROR_INVALID_CALL);
-  CHECK(queue->GetNumStoredMessages(kDxgiDebugDxgi) == 0);
-  CHECK(queue->GetNumMessagesDeniedByStorageFilter(kDxgiDebugDxgi) > denied);
-  queue->PopStorageFilter(kDxgiDebugDxgi);
-  CHECK(queue->GetStorageFilterStackSize(kDxgiDebugDxgi) == 1);
+  CHECK(queue->GetNumStoredMessages(util::kDxgiDebugDxgi) == 0);
+  CHECK(queue->GetNumMessagesDeniedByStorageFilter(util::kDxgiDebugDxgi) > denied);
+  queue->PopStorageFilter(util::kDxgiDebugDxgi);
+  CHECK(queue->GetStorageFilterStackSize(util::kDxgiDebugDxgi) == 1);
 
-  CHECK(queue->SetBreakOnSeverity(kDxgiDebugAll, DXGI_INFO_QUEUE_MESSAGE_SEVERITY_CORRUPTION, TRUE) == S_OK);
-  CHECK(queue->GetBreakOnSeverity(kDxgiDebugDxgi, DXGI_INFO_QUEUE_MESSAGE_SEVERITY_CORRUPTION));
-  CHECK(queue->SetBreakOnSeverity(kDxgiDebugAll, DXGI_INFO_QUEUE_MESSAGE_SEVERITY_CORRUPTION, FALSE) == S_OK);
+  CHECK(queue->SetBreakOnSeverity(util::kDxgiDebugAll, DXGI_INFO_QUEUE_MESSAGE_SEVERITY_CORRUPTION, TRUE) == S_OK);
+  CHECK(queue->GetBreakOnSeverity(util::kDxgiDebugDxgi, DXGI_INFO_QUEUE_MESSAGE_SEVERITY_CORRUPTION));
+  CHECK(queue->SetBreakOnSeverity(util::kDxgiDebugAll, DXGI_INFO_QUEUE_MESSAGE_SEVERITY_CORRUPTION, FALSE) == S_OK);
 }
 
 TEST_CASE("IDXGIDebug1::ReportLiveObjects names a live factory; leak tracking can be turned off per thread", "[dxgi][debug]") {
@@ -118,10 +117,10 @@ TEST_CASE("IDXGIDebug1::ReportLiveObjects names a live factory; leak tracking ca
   untracked->SetPrivateData(kDebugObjectName, sizeof(hidden) - 1, hidden);
   debug->EnableLeakTrackingForThread();
 
-  CHECK(debug->ReportLiveObjects(kDxgiDebugAll, DXGI_DEBUG_RLO_FLAGS(0x10)) == E_INVALIDARG);
-  queue->ClearStoredMessages(kDxgiDebugAll);
-  REQUIRE(debug->ReportLiveObjects(kDxgiDebugAll, DXGI_DEBUG_RLO_ALL) == S_OK);
-  std::vector<Message> dxgi = messages(queue.get(), kDxgiDebugDxgi);
+  CHECK(debug->ReportLiveObjects(util::kDxgiDebugAll, DXGI_DEBUG_RLO_FLAGS(0x10)) == E_INVALIDARG);
+  queue->ClearStoredMessages(util::kDxgiDebugAll);
+  REQUIRE(debug->ReportLiveObjects(util::kDxgiDebugAll, DXGI_DEBUG_RLO_ALL) == S_OK);
+  std::vector<Message> dxgi = messages(queue.get(), util::kDxgiDebugDxgi);
   auto found = std::find_if(dxgi.begin(), dxgi.end(),
                             [](const Message& message) { return message.text.find("the-named-factory") != std::string::npos; });
   REQUIRE(found != dxgi.end());
@@ -134,7 +133,7 @@ TEST_CASE("IDXGIDebug1::ReportLiveObjects names a live factory; leak tracking ca
 
   // Released: no longer listed.
   named = nullptr;
-  queue->ClearStoredMessages(kDxgiDebugAll);
-  REQUIRE(debug->ReportLiveObjects(kDxgiDebugDxgi, DXGI_DEBUG_RLO_DETAIL) == S_OK);
-  CHECK_FALSE(anyText(messages(queue.get(), kDxgiDebugDxgi), "the-named-factory"));
+  queue->ClearStoredMessages(util::kDxgiDebugAll);
+  REQUIRE(debug->ReportLiveObjects(util::kDxgiDebugDxgi, DXGI_DEBUG_RLO_DETAIL) == S_OK);
+  CHECK_FALSE(anyText(messages(queue.get(), util::kDxgiDebugDxgi), "the-named-factory"));
 }

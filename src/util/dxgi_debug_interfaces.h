@@ -123,7 +123,7 @@ __CRT_UUID_DECL(IDXGIDebug1, 0xc5a05f0c, 0x16f2, 0x4adf, 0x9f, 0x4d, 0xa8, 0xc4,
 
 #endif  // __IDXGIDebug1_INTERFACE_DEFINED__
 
-namespace d3d11vk {
+namespace util {
 
 // The producers, by their documented values (the SDK's symbols need dxguid, which the native build
 // does not link). Wine's and mingw-w64's headers spell DXGI_DEBUG_APP with 0x90 where Microsoft's
@@ -135,4 +135,4 @@ inline constexpr GUID kDxgiDebugApp = {0x06cd6e01, 0x4219, 0x4ebd, {0x87, 0x09, 
 inline constexpr GUID kDxgiDebugAppHeaders = {0x06cd6e01, 0x4219, 0x4ebd, {0x87, 0x90, 0x27, 0xed, 0x23, 0x36, 0x0c, 0x62}};
 inline constexpr GUID kDxgiDebugD3D11 = {0x4b99317b, 0xac39, 0x4aa6, {0xbb, 0x0b, 0xba, 0xa0, 0x47, 0x84, 0x79, 0x8f}};
 
-}  // namespace d3d11vk
+}  // namespace util
