@@ -114,51 +114,30 @@ MessageKind D3D11DebugLayer::callIgnoredKind() {
   return MessageKind{D3D11_MESSAGE_CATEGORY_MISCELLANEOUS, D3D11_MESSAGE_SEVERITY_ERROR, D3D11VK_MESSAGE_ID_CALL_IGNORED};
 }
 
-HRESULT D3D11DebugLayer::setFeatureMask(Settings* settings, UINT mask) {
+template <typename Interface>
+HRESULT STDMETHODCALLTYPE D3D11DebugLayer::DebugFace<Interface>::SetFeatureMask(UINT mask) {
   if (mask & ~kKnownFeatureBits)
     return E_INVALIDARG;
   if (mask & (D3D11_DEBUG_FEATURE_FLUSH_PER_RENDER_OP | D3D11_DEBUG_FEATURE_FINISH_PER_RENDER_OP |
               D3D11_DEBUG_FEATURE_PRESENT_PER_RENDER_OP))
-    D3D11VK_LOG_ONCE(Warn, "ID3D11Debug::SetFeatureMask: the per-render-op flush, finish and present features are recorded "
+    D3D11VK_LOG_ONCE(Warn, "SetFeatureMask: the per-render-op flush, finish and present features are recorded "
                            "but not acted on (docs/debug-layer.md)");
-  settings->featureMask = mask;
+  m_layer->m_settings.featureMask = mask;
   return S_OK;
 }
 
-HRESULT D3D11DebugLayer::getSwapChain(const Settings& settings, IDXGISwapChain** swapChain) {
+template <typename Interface>
+HRESULT STDMETHODCALLTYPE D3D11DebugLayer::DebugFace<Interface>::GetSwapChain(IDXGISwapChain** swapChain) {
   if (!swapChain)
     return E_INVALIDARG;
-  *swapChain = settings.swapChain;
+  *swapChain = m_layer->m_settings.swapChain;
   if (*swapChain)
     (*swapChain)->AddRef();
   return S_OK;
 }
 
-HRESULT STDMETHODCALLTYPE D3D11DebugLayer::Debug::SetFeatureMask(UINT Mask) {
-  return setFeatureMask(&m_layer->m_settings, Mask);
-}
-
-UINT STDMETHODCALLTYPE D3D11DebugLayer::Debug::GetFeatureMask() {
-  return m_layer->m_settings.featureMask;
-}
-
-HRESULT STDMETHODCALLTYPE D3D11DebugLayer::Debug::SetPresentPerRenderOpDelay(UINT Milliseconds) {
-  m_layer->m_settings.presentDelay = Milliseconds;
-  return S_OK;
-}
-
-UINT STDMETHODCALLTYPE D3D11DebugLayer::Debug::GetPresentPerRenderOpDelay() {
-  return m_layer->m_settings.presentDelay;
-}
-
-HRESULT STDMETHODCALLTYPE D3D11DebugLayer::Debug::SetSwapChain(IDXGISwapChain* pSwapChain) {
-  m_layer->m_settings.swapChain = pSwapChain;
-  return S_OK;
-}
-
-HRESULT STDMETHODCALLTYPE D3D11DebugLayer::Debug::GetSwapChain(IDXGISwapChain** ppSwapChain) {
-  return getSwapChain(m_layer->m_settings, ppSwapChain);
-}
+template class D3D11DebugLayer::DebugFace<ID3D11Debug>;
+template class D3D11DebugLayer::DebugFace<ID3D10Debug>;
 
 // The context checks its state at every draw and dispatch and reports there; these answer for a
 // context of this device without a separate pass (docs/debug-layer.md).
@@ -176,36 +155,6 @@ HRESULT STDMETHODCALLTYPE D3D11DebugLayer::Debug::ReportLiveDeviceObjects(D3D11_
 
 HRESULT STDMETHODCALLTYPE D3D11DebugLayer::Debug::ValidateContextForDispatch(ID3D11DeviceContext* pContext) {
   return pContext ? S_OK : E_INVALIDARG;
-}
-
-HRESULT STDMETHODCALLTYPE D3D11DebugLayer::D3D10Debug::SetFeatureMask(UINT mask) {
-  return setFeatureMask(&m_layer->m_settings, mask);
-}
-
-UINT STDMETHODCALLTYPE D3D11DebugLayer::D3D10Debug::GetFeatureMask() {
-  return m_layer->m_settings.featureMask;
-}
-
-HRESULT STDMETHODCALLTYPE D3D11DebugLayer::D3D10Debug::SetPresentPerRenderOpDelay(UINT milliseconds) {
-  m_layer->m_settings.presentDelay = milliseconds;
-  return S_OK;
-}
-
-UINT STDMETHODCALLTYPE D3D11DebugLayer::D3D10Debug::GetPresentPerRenderOpDelay() {
-  return m_layer->m_settings.presentDelay;
-}
-
-HRESULT STDMETHODCALLTYPE D3D11DebugLayer::D3D10Debug::SetSwapChain(IDXGISwapChain* swapchain) {
-  m_layer->m_settings.swapChain = swapchain;
-  return S_OK;
-}
-
-HRESULT STDMETHODCALLTYPE D3D11DebugLayer::D3D10Debug::GetSwapChain(IDXGISwapChain** swapchain) {
-  return getSwapChain(m_layer->m_settings, swapchain);
-}
-
-HRESULT STDMETHODCALLTYPE D3D11DebugLayer::D3D10Debug::Validate() {
-  return S_OK;
 }
 
 }  // namespace d3d11vk

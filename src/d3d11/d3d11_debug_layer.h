@@ -44,40 +44,42 @@ private:
     UINT presentDelay = 0;
     IDXGISwapChain* swapChain = nullptr;  // not referenced: a swapchain holds its device
   };
-  static HRESULT setFeatureMask(Settings* settings, UINT mask);
   static MessageKind callIgnoredKind();
-  static HRESULT getSwapChain(const Settings& settings, IDXGISwapChain** swapChain);
 
-  class Debug final : public util::ComFace<ID3D11Debug, D3D11Device> {
+  // The methods ID3D11Debug and ID3D10Debug share (same names and meaning).
+  template <typename Interface>
+  class DebugFace : public util::ComFace<Interface, D3D11Device> {
   public:
-    Debug(D3D11Device* device, D3D11DebugLayer* layer) : ComFace(device), m_layer(layer) {}
-    HRESULT STDMETHODCALLTYPE SetFeatureMask(UINT Mask) override;
-    UINT STDMETHODCALLTYPE GetFeatureMask() override;
-    HRESULT STDMETHODCALLTYPE SetPresentPerRenderOpDelay(UINT Milliseconds) override;
-    UINT STDMETHODCALLTYPE GetPresentPerRenderOpDelay() override;
-    HRESULT STDMETHODCALLTYPE SetSwapChain(IDXGISwapChain* pSwapChain) override;
-    HRESULT STDMETHODCALLTYPE GetSwapChain(IDXGISwapChain** ppSwapChain) override;
-    HRESULT STDMETHODCALLTYPE ValidateContext(ID3D11DeviceContext* pContext) override;
-    HRESULT STDMETHODCALLTYPE ReportLiveDeviceObjects(D3D11_RLDO_FLAGS Flags) override;
-    HRESULT STDMETHODCALLTYPE ValidateContextForDispatch(ID3D11DeviceContext* pContext) override;
+    DebugFace(D3D11Device* device, D3D11DebugLayer* layer) : util::ComFace<Interface, D3D11Device>(device), m_layer(layer) {}
+    HRESULT STDMETHODCALLTYPE SetFeatureMask(UINT mask) override;
+    UINT STDMETHODCALLTYPE GetFeatureMask() override { return m_layer->m_settings.featureMask; }
+    HRESULT STDMETHODCALLTYPE SetPresentPerRenderOpDelay(UINT milliseconds) override {
+      m_layer->m_settings.presentDelay = milliseconds;
+      return S_OK;
+    }
+    UINT STDMETHODCALLTYPE GetPresentPerRenderOpDelay() override { return m_layer->m_settings.presentDelay; }
+    HRESULT STDMETHODCALLTYPE SetSwapChain(IDXGISwapChain* swapChain) override {
+      m_layer->m_settings.swapChain = swapChain;
+      return S_OK;
+    }
+    HRESULT STDMETHODCALLTYPE GetSwapChain(IDXGISwapChain** swapChain) override;
 
-  private:
+  protected:
     D3D11DebugLayer* m_layer;
   };
 
-  class D3D10Debug final : public util::ComFace<ID3D10Debug, D3D11Device> {
+  class Debug final : public DebugFace<ID3D11Debug> {
   public:
-    D3D10Debug(D3D11Device* device, D3D11DebugLayer* layer) : ComFace(device), m_layer(layer) {}
-    HRESULT STDMETHODCALLTYPE SetFeatureMask(UINT mask) override;
-    UINT STDMETHODCALLTYPE GetFeatureMask() override;
-    HRESULT STDMETHODCALLTYPE SetPresentPerRenderOpDelay(UINT milliseconds) override;
-    UINT STDMETHODCALLTYPE GetPresentPerRenderOpDelay() override;
-    HRESULT STDMETHODCALLTYPE SetSwapChain(IDXGISwapChain* swapchain) override;
-    HRESULT STDMETHODCALLTYPE GetSwapChain(IDXGISwapChain** swapchain) override;
-    HRESULT STDMETHODCALLTYPE Validate() override;
+    using DebugFace::DebugFace;
+    HRESULT STDMETHODCALLTYPE ValidateContext(ID3D11DeviceContext* pContext) override;
+    HRESULT STDMETHODCALLTYPE ReportLiveDeviceObjects(D3D11_RLDO_FLAGS Flags) override;
+    HRESULT STDMETHODCALLTYPE ValidateContextForDispatch(ID3D11DeviceContext* pContext) override;
+  };
 
-  private:
-    D3D11DebugLayer* m_layer;
+  class D3D10Debug final : public DebugFace<ID3D10Debug> {
+  public:
+    using DebugFace::DebugFace;
+    HRESULT STDMETHODCALLTYPE Validate() override { return S_OK; }
   };
 
   D3D11Device* m_device;
