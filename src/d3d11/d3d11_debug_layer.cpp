@@ -5,6 +5,7 @@
 #include <string>
 
 #include "d3d11/d3d11_device.h"
+#include "d3d11/d3d11_message_ids.h"
 #include "util/log.h"
 
 // Not in every header set (Wine 8's d3d11sdklayers.h lacks it); the documented value.
@@ -24,12 +25,6 @@ constexpr UINT kKnownFeatureBits = D3D11_DEBUG_FEATURE_FLUSH_PER_RENDER_OP | D3D
                                    D3D11_DEBUG_FEATURE_DISABLE_TILED_RESOURCE_MAPPING_TRACKING_AND_VALIDATION;
 
 constexpr UINT kKnownReportFlags = D3D11_RLDO_SUMMARY | D3D11_RLDO_DETAIL | D3D11_RLDO_IGNORE_INTERNAL;
-
-std::string address(const void* pointer) {
-  char text[2 + 16 + 1];
-  std::snprintf(text, sizeof(text), "0x%016llX", static_cast<unsigned long long>(reinterpret_cast<uintptr_t>(pointer)));
-  return text;
-}
 
 // DXGI's info queue through whichever dxgi.dll the process loads (as d3d11_create_device.cpp
 // finds CreateDXGIFactory1): the D3D11 producer's messages go there too, as on Windows.
@@ -83,12 +78,12 @@ bool D3D11DebugLayer::query(REFIID riid, bool d3d10, void** object) {
 
 HRESULT D3D11DebugLayer::reportLiveObjects(UINT flags) {
   if (flags & ~kKnownReportFlags) {
-    m_device->diagnostics().warn(callIgnoredKind(), "ID3D11Debug::ReportLiveDeviceObjects: unknown flags 0x", std::hex, flags,
+    m_device->diagnostics().warn(callIgnored(D3D11_MESSAGE_CATEGORY_MISCELLANEOUS), "ID3D11Debug::ReportLiveDeviceObjects: unknown flags 0x", std::hex, flags,
                                  ": E_INVALIDARG");
     return E_INVALIDARG;
   }
   const Diagnostics& diagnostics = m_device->diagnostics();
-  diagnostics.warn(liveMessage(D3D11_MESSAGE_ID_LIVE_DEVICE), "Live ID3D11Device at ", address(static_cast<ID3D11Device*>(m_device)),
+  diagnostics.warn(liveMessage(D3D11_MESSAGE_ID_LIVE_DEVICE), "Live ID3D11Device at ", util::pointerToString(static_cast<ID3D11Device*>(m_device)),
                    ", Refcount: ", m_device->publicRefCount());
   std::map<std::string, UINT> counts;
   UINT total = 0;
@@ -98,7 +93,7 @@ HRESULT D3D11DebugLayer::reportLiveObjects(UINT flags) {
     counts[info.interfaceName]++;
     total++;
     if (flags & D3D11_RLDO_DETAIL)
-      diagnostics.warn(liveMessage(info.messageId), "\tLive ", info.interfaceName, " at ", address(info.address),
+      diagnostics.warn(liveMessage(info.messageId), "\tLive ", info.interfaceName, " at ", util::pointerToString(info.address),
                        info.name.empty() ? "" : ", Name: ", info.name, ", Refcount: ", info.refCount, ", IntRef: ",
                        info.internalRefCount);
   });
@@ -108,10 +103,6 @@ HRESULT D3D11DebugLayer::reportLiveObjects(UINT flags) {
     diagnostics.warn(liveMessage(D3D11_MESSAGE_ID_LIVE_OBJECT_SUMMARY), "Live Object : ", total);
   }
   return S_OK;
-}
-
-MessageKind D3D11DebugLayer::callIgnoredKind() {
-  return MessageKind{D3D11_MESSAGE_CATEGORY_MISCELLANEOUS, D3D11_MESSAGE_SEVERITY_ERROR, D3D11VK_MESSAGE_ID_CALL_IGNORED};
 }
 
 template <typename Interface>

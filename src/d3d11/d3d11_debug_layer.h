@@ -44,7 +44,6 @@ private:
     UINT presentDelay = 0;
     IDXGISwapChain* swapChain = nullptr;  // not referenced: a swapchain holds its device
   };
-  static MessageKind callIgnoredKind();
 
   // The methods ID3D11Debug and ID3D10Debug share (same names and meaning).
   template <typename Interface>

@@ -354,9 +354,7 @@ public:
       counts[info.interfaceName]++;
       total++;
       if (flags & DXGI_DEBUG_RLO_DETAIL) {
-        char address[2 + 16 + 1];
-        std::snprintf(address, sizeof(address), "0x%016llX", static_cast<unsigned long long>(reinterpret_cast<uintptr_t>(info.address)));
-        lines.push_back(std::string("Live ") + info.interfaceName + " at " + address +
+        lines.push_back(std::string("Live ") + info.interfaceName + " at " + util::pointerToString(info.address) +
                         (info.name.empty() ? "" : ", Name: " + info.name) + ", Refcount: " + std::to_string(info.refCount) +
                         ", IntRef: " + std::to_string(info.internalRefCount));
       }

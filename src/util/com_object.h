@@ -77,4 +77,7 @@ void logUnknownInterface(const char* className, REFIID riid);
 // "{xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx}" for log lines.
 std::string guidToString(REFGUID guid);
 
+// "0x0000XXXXXXXXXXXX": an object's address as the live-object reports write it.
+std::string pointerToString(const void* pointer);
+
 }  // namespace util
