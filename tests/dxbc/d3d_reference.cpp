@@ -55,6 +55,16 @@ double floatUlp(double v) {
   return std::ldexp(1.0, std::ilogb(v) - 23);
 }
 
+// One unit in the last place of a double of magnitude |v| (0 for 0, infinities and NaN).
+double doubleUlp(double v) {
+  v = std::fabs(v);
+  if (v == 0 || std::isinf(v) || std::isnan(v))
+    return 0;
+  if (v < DBL_MIN)
+    return std::ldexp(1.0, -1074);
+  return std::ldexp(1.0, std::ilogb(v) - 52);
+}
+
 Word bitsWord(uint32_t bits, bool anyNan = false, bool zeroSignFree = false) {
   Word w;
   w.bits = bits;
@@ -370,6 +380,34 @@ Result doubleInstruction(uint32_t opcode, const std::vector<std::vector<uint32_t
       double d = double(toFloat(flushed(word(0), m.flush)));
       return {doubleWord(d, true)};
     }
+    case 212: {  // drcp: 1.0 ULP; the page's table: 1/(+-0) = +-inf, 1/(+-inf) = +-0, NaN gives NaN
+      if (std::isnan(a) || a == 0 || std::isinf(a))
+        return result(1.0 / a);
+      double v = 1.0 / a;
+      if (m.flushDoubles && std::fabs(v) < DBL_MIN)
+        return result(v);  // flushed to a zero of its sign
+      Word w = approximate(v, doubleUlp(v));
+      w.isDouble = true;
+      return {w};
+    }
+    // dtoi/dtou: no reference page exists for them; they follow ftoi's and ftou's pages, the
+    // same conversion from a wider float: toward zero, clamped to the integer range, NaN to 0.
+    case 214: {
+      if (std::isnan(a))
+        return {bitsWord(0)};
+      if (a >= 2147483648.0)
+        return {bitsWord(0x7fffffffu)};
+      if (a <= -2147483648.0)
+        return {bitsWord(0x80000000u)};
+      return {bitsWord(uint32_t(int32_t(a)))};
+    }
+    case 215: {
+      if (std::isnan(a) || a <= 0.0)
+        return {bitsWord(0)};
+      if (a >= 4294967296.0)
+        return {bitsWord(~0u)};
+      return {bitsWord(uint32_t(a))};
+    }
     case 216: return {doubleWord(double(int32_t(word(0))), false)};
     case 217: return {doubleWord(double(word(0)), false)};
     default: return {};
@@ -572,12 +610,24 @@ bool approximateMatches(const Word& w, float g) {
   return std::fabs(double(g) - v) <= w.bound;
 }
 
+// A double within `bound` of `value` (drcp); infinities and NaN match by class, and a zero value
+// (a _sat range's end) matches a zero of either sign.
+bool approximateDoubleMatches(const Word& w, double g) {
+  if (std::isnan(g) || std::isnan(w.value))
+    return std::isnan(g) && std::isnan(w.value);
+  if (std::isinf(g) || std::isinf(w.value))
+    return g == w.value;
+  return std::fabs(g - w.value) <= w.bound;
+}
+
 bool wordMatches(const Word& w, const std::vector<uint32_t>& got, size_t& at) {
   if (w.isDouble) {
     if (at + 2 > got.size())
       return false;
     uint64_t g = uint64_t(got[at]) | uint64_t(got[at + 1]) << 32;
     at += 2;
+    if (w.kind == Word::Kind::Approximate)
+      return approximateDoubleMatches(w, toDouble(g));
     if (g == w.bits || (w.anyNan && isDoubleNan(w.bits) && isDoubleNan(g)))
       return true;
     return w.zeroSignFree && (w.bits << 1) == 0 && (g << 1) == 0;
@@ -630,8 +680,8 @@ bool covered(uint32_t opcode) {
     139, 140, 132, 133, 213,
     // error-bounded: div, dp2, dp3, dp4, exp, log, rsq, sqrt, sincos, rcp; f32tof16
     14, 15, 16, 17, 25, 47, 68, 75, 77, 129, 130,
-    // doubles (drcp, dtoi and dtou are not: their pages give no precision or out-of-range rule)
-    191, 192, 193, 194, 195, 196, 197, 198, 199, 200, 201, 202, 210, 211, 216, 217};
+    // doubles; drcp within its page's 1.0 ULP, dtoi/dtou by ftoi's/ftou's pages (they have none)
+    191, 192, 193, 194, 195, 196, 197, 198, 199, 200, 201, 202, 210, 211, 212, 214, 215, 216, 217};
   return ops.count(opcode) != 0;
 }
 

@@ -2,6 +2,7 @@
 #include "execution_vulkan.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstdio>
 #include <cstring>
 #include <stdexcept>
@@ -86,6 +87,9 @@ ComputeRunner::ComputeRunner() {
   vkEnumeratePhysicalDevices(m_instance, &count, devices.data());
   m_physical = devices[0];
   vkGetPhysicalDeviceMemoryProperties(m_physical, &m_memory);
+  VkPhysicalDeviceProperties physicalProperties;
+  vkGetPhysicalDeviceProperties(m_physical, &physicalProperties);
+  m_limits = physicalProperties.limits;
   // Float controls as d3d11vk's device asks for them (D3D11Device, ShaderCache::setDeviceFeatures).
   VkPhysicalDeviceProperties deviceProperties;
   vkGetPhysicalDeviceProperties(m_physical, &deviceProperties);
@@ -125,6 +129,9 @@ ComputeRunner::ComputeRunner() {
   features.features.shaderStorageImageWriteWithoutFormat = supported.shaderStorageImageWriteWithoutFormat;
   // Pixel runs write their results through UAVs (storage buffers in the fragment stage).
   features.features.fragmentStoresAndAtomics = supported.fragmentStoresAndAtomics;
+  // eval_* compile to InterpolateAt* (the InterpolationFunction capability), which Vulkan ties to
+  // sampleRateShading; d3d11vk's device enables it too (vk/device_requirements.cpp).
+  features.features.sampleRateShading = supported.sampleRateShading;
   // Draw parameters for SV_VertexID (the compiler subtracts BaseVertex from VertexIndex); transform
   // feedback tests: the extension and its feature too.
   auto xfbSupported = make<VkPhysicalDeviceTransformFeedbackFeaturesEXT>(
@@ -222,15 +229,25 @@ uint32_t ComputeRunner::memoryType(uint32_t bits) const {
 
 // Everything one run creates, destroyed when the run returns or throws, so that a failing case
 // leaks nothing into the next one (nor anything LeakSanitizer would report at exit).
+struct ComputeRunner::HostBuffer {
+  VkBuffer buffer = VK_NULL_HANDLE;
+  VkDeviceMemory memory = VK_NULL_HANDLE;
+  void* mapped = nullptr;
+  VkDeviceSize size = 0;
+};
+
 struct ComputeRunner::Objects {
-  struct Buffer {
-    VkBuffer buffer = VK_NULL_HANDLE;
+  using Buffer = HostBuffer;
+  struct Image {
+    VkImage image = VK_NULL_HANDLE;
     VkDeviceMemory memory = VK_NULL_HANDLE;
-    void* mapped = nullptr;
-    VkDeviceSize size = 0;
+    VkImageView view = VK_NULL_HANDLE;
+    Buffer staging;  // the texels of every level, copied into the image before the draw
   };
   VkDevice device;
   std::vector<Buffer> buffers;                    // by BufferData index or transform feedback slot
+  std::vector<Image> images;                      // by TextureData index
+  std::vector<VkSampler> samplers;                // by SamplerData index
   std::vector<VkBufferView> views;
   std::vector<VkDescriptorSetLayout> setLayouts;  // by set number, the unused numbers' empty
   std::vector<VkDescriptorSet> sets;              // by set number, null where unused
@@ -256,10 +273,20 @@ struct ComputeRunner::Objects {
       vkDestroyDescriptorSetLayout(device, l, nullptr);
     for (VkBufferView v : views)
       vkDestroyBufferView(device, v, nullptr);
-    for (Buffer& b : buffers) {
-      vkDestroyBuffer(device, b.buffer, nullptr);
-      vkFreeMemory(device, b.memory, nullptr);
+    for (Buffer& b : buffers)
+      destroy(b);
+    for (Image& i : images) {
+      vkDestroyImageView(device, i.view, nullptr);
+      vkDestroyImage(device, i.image, nullptr);
+      vkFreeMemory(device, i.memory, nullptr);
+      destroy(i.staging);
     }
+    for (VkSampler sampler : samplers)
+      vkDestroySampler(device, sampler, nullptr);
+  }
+  void destroy(Buffer& b) {
+    vkDestroyBuffer(device, b.buffer, nullptr);
+    vkFreeMemory(device, b.memory, nullptr);
   }
 
   // Each buffer's words as the device left them (none for a buffer no shader used).
@@ -278,7 +305,11 @@ struct ComputeRunner::Objects {
 // A host-visible buffer of `size` bytes, mapped, holding `words` and zeros after them.
 void ComputeRunner::createBuffer(Objects& o, size_t index, VkDeviceSize size, VkBufferUsageFlags usage,
                                  const std::vector<uint32_t>& words) {
-  Objects::Buffer& b = o.buffers[index];
+  allocateBuffer(o.buffers[index], size, usage, words);
+}
+
+void ComputeRunner::allocateBuffer(HostBuffer& b, VkDeviceSize size, VkBufferUsageFlags usage,
+                                   const std::vector<uint32_t>& words) {
   b.size = size;
   auto info = make<VkBufferCreateInfo>(VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO);
   info.size = size;
@@ -297,22 +328,142 @@ void ComputeRunner::createBuffer(Objects& o, size_t index, VkDeviceSize size, Vk
     std::memcpy(b.mapped, words.data(), words.size() * 4);
 }
 
+// A sampled R32_SFLOAT image with every level of `texture`, its view, and a staging buffer holding
+// the levels one after the other (uploadTextures copies them in).
+void ComputeRunner::createTexture(Objects& o, size_t index, const TextureData& texture) {
+  Objects::Image& img = o.images[index];
+  const uint32_t levels = uint32_t(texture.levels.size());
+  auto info = make<VkImageCreateInfo>(VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO);
+  info.imageType = VK_IMAGE_TYPE_2D;
+  info.format = VK_FORMAT_R32_SFLOAT;
+  info.extent = {texture.width, texture.height, 1};
+  info.mipLevels = levels;
+  info.arrayLayers = 1;
+  info.samples = VK_SAMPLE_COUNT_1_BIT;
+  info.tiling = VK_IMAGE_TILING_OPTIMAL;
+  info.usage = VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
+  info.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+  check(vkCreateImage(m_device, &info, nullptr, &img.image), "vkCreateImage");
+  VkMemoryRequirements req;
+  vkGetImageMemoryRequirements(m_device, img.image, &req);
+  auto alloc = make<VkMemoryAllocateInfo>(VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO);
+  alloc.allocationSize = req.size;
+  alloc.memoryTypeIndex = 0;
+  while (alloc.memoryTypeIndex < m_memory.memoryTypeCount && !(req.memoryTypeBits & (1u << alloc.memoryTypeIndex)))
+    alloc.memoryTypeIndex++;
+  check(vkAllocateMemory(m_device, &alloc, nullptr, &img.memory), "vkAllocateMemory");
+  check(vkBindImageMemory(m_device, img.image, img.memory, 0), "vkBindImageMemory");
+  auto view = make<VkImageViewCreateInfo>(VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO);
+  view.image = img.image;
+  view.viewType = VK_IMAGE_VIEW_TYPE_2D;
+  view.format = VK_FORMAT_R32_SFLOAT;
+  view.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, levels, 0, 1};
+  check(vkCreateImageView(m_device, &view, nullptr, &img.view), "vkCreateImageView");
+  std::vector<uint32_t> words;
+  for (uint32_t level = 0; level < levels; level++) {
+    const size_t texels = size_t(std::max(1u, texture.width >> level)) * std::max(1u, texture.height >> level);
+    if (texture.levels[level].size() != texels)
+      throw std::runtime_error("texture level " + std::to_string(level) + " has the wrong number of texels");
+    for (float f : texture.levels[level]) {
+      uint32_t bits;
+      std::memcpy(&bits, &f, 4);
+      words.push_back(bits);
+    }
+  }
+  allocateBuffer(img.staging, words.size() * 4, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, words);
+}
+
+// Copies every texture's staging buffer into its image and leaves the image ready for sampling.
+void ComputeRunner::uploadTextures(const Objects& o, const PixelExtras& extras) {
+  if (o.images.empty())
+    return;
+  submit([&](VkCommandBuffer cmd) {
+    for (size_t i = 0; i < o.images.size(); i++) {
+      const TextureData& t = extras.textures[i];
+      const uint32_t levels = uint32_t(t.levels.size());
+      auto barrier = make<VkImageMemoryBarrier>(VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER);
+      barrier.srcQueueFamilyIndex = barrier.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+      barrier.image = o.images[i].image;
+      barrier.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, levels, 0, 1};
+      barrier.oldLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+      barrier.newLayout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL;
+      barrier.dstAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
+      vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0, nullptr, 0,
+                           nullptr, 1, &barrier);
+      std::vector<VkBufferImageCopy> copies;
+      VkDeviceSize offset = 0;
+      for (uint32_t level = 0; level < levels; level++) {
+        VkBufferImageCopy c{};
+        c.bufferOffset = offset;
+        c.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, level, 0, 1};
+        c.imageExtent = {std::max(1u, t.width >> level), std::max(1u, t.height >> level), 1};
+        copies.push_back(c);
+        offset += VkDeviceSize(c.imageExtent.width) * c.imageExtent.height * 4;
+      }
+      vkCmdCopyBufferToImage(cmd, o.images[i].staging.buffer, o.images[i].image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                             uint32_t(copies.size()), copies.data());
+      barrier.oldLayout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL;
+      barrier.newLayout = VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
+      barrier.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
+      barrier.dstAccessMask = VK_ACCESS_SHADER_READ_BIT;
+      vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT, 0, 0, nullptr, 0,
+                           nullptr, 1, &barrier);
+    }
+  }, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT);
+}
+
+// The texture or sampler a t# or s# binding names (made on first use), as a descriptor.
+VkDescriptorImageInfo ComputeRunner::imageDescriptor(Objects& o, const dxbc::ShaderBinding& binding,
+                                                     const PixelExtras& extras) {
+  VkDescriptorImageInfo info{};
+  if (binding.descriptor == dxbc::DescriptorKind::SampledImage) {
+    for (size_t k = 0; k < extras.textures.size(); k++)
+      if (extras.textures[k].slot == binding.slot) {
+        if (!o.images[k].image)
+          createTexture(o, k, extras.textures[k]);
+        info.imageView = o.images[k].view;
+        info.imageLayout = VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
+        return info;
+      }
+    throw std::runtime_error("the shader uses t" + std::to_string(binding.slot) + ", which the test gives no texture for");
+  }
+  for (size_t k = 0; k < extras.samplers.size(); k++)
+    if (extras.samplers[k].slot == binding.slot) {
+      if (!o.samplers[k]) {
+        const SamplerData& d = extras.samplers[k];
+        auto sampler = make<VkSamplerCreateInfo>(VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO);
+        sampler.magFilter = sampler.minFilter = d.linear ? VK_FILTER_LINEAR : VK_FILTER_NEAREST;
+        sampler.mipmapMode = d.linearMips ? VK_SAMPLER_MIPMAP_MODE_LINEAR : VK_SAMPLER_MIPMAP_MODE_NEAREST;
+        sampler.addressModeU = sampler.addressModeV = sampler.addressModeW = VK_SAMPLER_ADDRESS_MODE_REPEAT;
+        sampler.maxLod = VK_LOD_CLAMP_NONE;  // D3D11's default MaxLOD (FLT_MAX)
+        check(vkCreateSampler(m_device, &sampler, nullptr, &o.samplers[k]), "vkCreateSampler");
+      }
+      info.sampler = o.samplers[k];
+      return info;
+    }
+  throw std::runtime_error("the shader uses s" + std::to_string(binding.slot) + ", which the test gives no sampler for");
+}
+
 // The buffers, descriptor sets and pipeline layout for the stages' reflected bindings: each
 // binding gets the BufferData of its kind and slot, in the set the binding model gives its stage
 // (a compute shader's is 0, a pixel shader's 4); the set numbers below the highest used get empty
 // layouts, as a pipeline layout has no gaps.
 void ComputeRunner::createDescriptors(Objects& o, const std::vector<Stage>& stages,
-                                      const std::vector<BufferData>& buffers) {
+                                      const std::vector<BufferData>& buffers, const PixelExtras& extras) {
   auto descriptorType = [](dxbc::DescriptorKind kind) {
     switch (kind) {
       case dxbc::DescriptorKind::UniformBuffer: return VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
       case dxbc::DescriptorKind::StorageBuffer: return VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
       case dxbc::DescriptorKind::UniformTexelBuffer: return VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER;
       case dxbc::DescriptorKind::StorageTexelBuffer: return VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER;
-      default: throw std::runtime_error("the execution tests use buffers only");
+      case dxbc::DescriptorKind::SampledImage: return VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE;
+      case dxbc::DescriptorKind::Sampler: return VK_DESCRIPTOR_TYPE_SAMPLER;
+      default: throw std::runtime_error("the execution tests use no storage images");
     }
   };
   o.buffers.resize(buffers.size());
+  o.images.resize(extras.textures.size());
+  o.samplers.assign(extras.samplers.size(), VK_NULL_HANDLE);
   size_t total = 0;
   uint32_t setCount = 0;
   for (const Stage& s : stages)
@@ -322,12 +473,37 @@ void ComputeRunner::createDescriptors(Objects& o, const std::vector<Stage>& stag
     }
   // Reserved up front: the writes point into these.
   std::vector<VkDescriptorBufferInfo> bufferInfos(total);
+  std::vector<VkDescriptorImageInfo> imageInfos(total);
   o.views.reserve(total);
   std::vector<std::vector<VkDescriptorSetLayoutBinding>> layoutBindings(setCount);
   std::vector<std::pair<uint32_t, VkWriteDescriptorSet>> writes;  // by set number
   std::vector<VkDescriptorPoolSize> poolSizes;
+  // The layout binding, pool size and write of one reflected binding; the caller points the
+  // write at its buffer, view or image.
+  auto addWrite = [&](const dxbc::ShaderBinding& binding, VkShaderStageFlagBits stage) -> VkWriteDescriptorSet& {
+    VkDescriptorType type = descriptorType(binding.descriptor);
+    VkDescriptorSetLayoutBinding lb{};
+    lb.binding = binding.vulkan.binding;
+    lb.descriptorType = type;
+    lb.descriptorCount = 1;
+    lb.stageFlags = stage;
+    layoutBindings[binding.vulkan.set].push_back(lb);
+    poolSizes.push_back(VkDescriptorPoolSize{type, 1});
+    auto w = make<VkWriteDescriptorSet>(VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET);
+    w.dstBinding = binding.vulkan.binding;
+    w.descriptorCount = 1;
+    w.descriptorType = type;
+    writes.push_back({binding.vulkan.set, w});
+    return writes.back().second;
+  };
   for (const Stage& s : stages)
     for (const dxbc::ShaderBinding& binding : s.shader->reflection.bindings) {
+      if (binding.descriptor == dxbc::DescriptorKind::SampledImage || binding.descriptor == dxbc::DescriptorKind::Sampler) {
+        VkDescriptorImageInfo& info = imageInfos[writes.size()];
+        info = imageDescriptor(o, binding, extras);
+        addWrite(binding, s.stage).pImageInfo = &info;
+        continue;
+      }
       size_t index = buffers.size();
       for (size_t k = 0; k < buffers.size(); k++)
         if (buffers[k].kind == binding.kind && buffers[k].slot == binding.slot)
@@ -341,19 +517,9 @@ void ComputeRunner::createDescriptors(Objects& o, const std::vector<Stage>& stag
                      VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
                        VK_BUFFER_USAGE_UNIFORM_TEXEL_BUFFER_BIT | VK_BUFFER_USAGE_STORAGE_TEXEL_BUFFER_BIT,
                      buffers[index].words);
-      VkDescriptorType type = descriptorType(binding.descriptor);
-      VkDescriptorSetLayoutBinding lb{};
-      lb.binding = binding.vulkan.binding;
-      lb.descriptorType = type;
-      lb.descriptorCount = 1;
-      lb.stageFlags = s.stage;
-      layoutBindings[binding.vulkan.set].push_back(lb);
-      poolSizes.push_back(VkDescriptorPoolSize{type, 1});
-      auto w = make<VkWriteDescriptorSet>(VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET);
-      w.dstBinding = binding.vulkan.binding;
-      w.descriptorCount = 1;
-      w.descriptorType = type;
-      if (type == VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER || type == VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER) {
+      VkDescriptorBufferInfo& info = bufferInfos[writes.size()];
+      VkWriteDescriptorSet& w = addWrite(binding, s.stage);
+      if (w.descriptorType == VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER || w.descriptorType == VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER) {
         // Typed buffers in these tests are R32_UINT, the format D3D11 allows typed UAV loads from.
         auto view = make<VkBufferViewCreateInfo>(VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO);
         view.buffer = r.buffer;
@@ -363,12 +529,10 @@ void ComputeRunner::createDescriptors(Objects& o, const std::vector<Stage>& stag
         check(vkCreateBufferView(m_device, &view, nullptr, &o.views.back()), "vkCreateBufferView");
         w.pTexelBufferView = &o.views.back();
       } else {
-        VkDescriptorBufferInfo& info = bufferInfos[writes.size()];
         info = VkDescriptorBufferInfo{r.buffer, 0, binding.descriptor == dxbc::DescriptorKind::UniformBuffer
                                                      ? std::min<VkDeviceSize>(r.size, 65536) : VK_WHOLE_SIZE};
         w.pBufferInfo = &info;
       }
-      writes.push_back({binding.vulkan.set, w});
     }
 
   o.setLayouts.resize(setCount);
@@ -431,7 +595,7 @@ VkPipelineShaderStageCreateInfo ComputeRunner::createStage(Objects& o, const Sta
 // on them: rasterization discarded (only transform feedback sees the vertices), or a triangle
 // list rasterized over the whole framebuffer (the pixel shader's UAV writes are the result).
 void ComputeRunner::createGraphicsPipeline(Objects& o, const std::vector<Stage>& stages, VkPrimitiveTopology topology,
-                                           bool discard, uint32_t width, uint32_t height) {
+                                           bool discard, uint32_t width, uint32_t height, uint32_t samples) {
   VkSubpassDescription subpass{};
   subpass.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS;
   auto passInfo = make<VkRenderPassCreateInfo>(VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO);
@@ -462,7 +626,7 @@ void ComputeRunner::createGraphicsPipeline(Objects& o, const std::vector<Stage>&
   viewportState.pViewports = &viewport;
   viewportState.pScissors = &scissor;
   auto multisample = make<VkPipelineMultisampleStateCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO);
-  multisample.rasterizationSamples = VK_SAMPLE_COUNT_1_BIT;
+  multisample.rasterizationSamples = VkSampleCountFlagBits(samples);
   auto pipelineInfo = make<VkGraphicsPipelineCreateInfo>(VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO);
   pipelineInfo.stageCount = uint32_t(infos.size());
   pipelineInfo.pStages = infos.data();
@@ -593,7 +757,7 @@ std::vector<std::vector<uint32_t>> ComputeRunner::runTransformFeedback(const dxb
 std::vector<std::vector<uint32_t>> ComputeRunner::runPixel(const dxbc::CompileResult& vertexShader,
                                                            const dxbc::CompileResult& pixelShader,
                                                            const std::vector<BufferData>& buffers, uint32_t width,
-                                                           uint32_t height) {
+                                                           uint32_t height, const PixelExtras& extras) {
   if (!m_fragmentStores)
     throw std::runtime_error("the device has no fragmentStoresAndAtomics (pixel-shader UAV writes) or no graphics queue");
   if (!m_drawParameters)
@@ -601,14 +765,23 @@ std::vector<std::vector<uint32_t>> ComputeRunner::runPixel(const dxbc::CompileRe
   Objects o(m_device);
   const std::vector<Stage> stages = {{&vertexShader, VK_SHADER_STAGE_VERTEX_BIT},
                                      {&pixelShader, VK_SHADER_STAGE_FRAGMENT_BIT}};
-  createDescriptors(o, stages, buffers);
-  createGraphicsPipeline(o, stages, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, false, width, height);
+  if (extras.samples != 1 && !standardSamples(extras.samples))
+    throw std::runtime_error("the device cannot rasterize " + std::to_string(extras.samples) +
+                             " samples at the standard positions without attachments");
+  createDescriptors(o, stages, buffers, extras);
+  uploadTextures(o, extras);
+  createGraphicsPipeline(o, stages, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, false, width, height, extras.samples);
   submit([&](VkCommandBuffer cmd) {
     beginPass(cmd, o, width, height);
     vkCmdDraw(cmd, 3, 1, 0, 0);
     vkCmdEndRenderPass(cmd);
   }, VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT);
   return o.contents();
+}
+
+bool ComputeRunner::standardSamples(uint32_t samples) const {
+  return m_limits.standardSampleLocations && (m_limits.framebufferNoAttachmentsSampleCounts & samples) &&
+         std::has_single_bit(samples);
 }
 
 std::string fullScreenVertexShader() {
@@ -636,6 +809,45 @@ std::string fullScreenVertexShader() {
          "mad o0.xy, r0.xyxx, l(4.0, 4.0, 0.0, 0.0), l(-1.0, -1.0, 0.0, 0.0)\n"
          "mov o0.zw, l(0.0, 0.0, 0.0, 1.0)\n"
          "ret\n";
+}
+
+std::string fullScreenVertexShaderWithPosition() {
+  return "// Input signature:\n"
+         "//\n"
+         "// Name                 Index   Mask Register SysValue  Format   Used\n"
+         "// -------------------- ----- ------ -------- -------- ------- ------\n"
+         "// SV_VertexID              0   x           0   VERTID    uint   x\n"
+         "//\n"
+         "// Output signature:\n"
+         "//\n"
+         "// Name                 Index   Mask Register SysValue  Format   Used\n"
+         "// -------------------- ----- ------ -------- -------- ------- ------\n"
+         "// SV_Position              0   xyzw        0      POS   float   xyzw\n"
+         "// TEXCOORD                 0   xy          1     NONE   float   xy\n"
+         "//\n"
+         "vs_5_0\n"
+         "dcl_input_sgv v0.x, vertex_id\n"
+         "dcl_output_siv o0.xyzw, position\n"
+         "dcl_output o1.xy\n"
+         "dcl_temps 1\n"
+         "and r0.x, v0.x, l(1)\n"
+         "ushr r0.y, v0.x, l(1)\n"
+         "utof r0.xy, r0.xyxx\n"
+         "mad r0.xy, r0.xyxx, l(4.0, 4.0, 0.0, 0.0), l(-1.0, -1.0, 0.0, 0.0)\n"
+         "mov o0.xy, r0.xyxx\n"
+         "mov o1.xy, r0.xyxx\n"
+         "mov o0.zw, l(0.0, 0.0, 0.0, 1.0)\n"
+         "ret\n";
+}
+
+std::string pixelAttributeSignature() {
+  return "// Input signature:\n"
+         "//\n"
+         "// Name                 Index   Mask Register SysValue  Format   Used\n"
+         "// -------------------- ----- ------ -------- -------- ------- ------\n"
+         "// SV_Position              0   xyzw        0      POS   float   xy\n"
+         "// TEXCOORD                 0   xy          1     NONE   float   xy\n"
+         "//\n";
 }
 
 std::string pixelPositionSignature() {

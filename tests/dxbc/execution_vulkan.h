@@ -25,6 +25,31 @@ struct BufferData {
   std::vector<uint32_t> words;
 };
 
+// A 2D texture at t#: R32_SFLOAT, one texel array per mip level (level 0 first, rows top to
+// bottom), each level half the size of the one before it.
+struct TextureData {
+  uint32_t slot = 0;
+  uint32_t width = 0, height = 0;
+  std::vector<std::vector<float>> levels;
+};
+
+// A sampler at s#: point or linear min/mag filtering, point or linear mip filtering, wrapping
+// addresses, no LOD bias and no LOD clamp (D3D11's defaults apart from the filter).
+struct SamplerData {
+  uint32_t slot = 0;
+  bool linear = false;
+  bool linearMips = false;
+};
+
+// What a pixel run binds and how it rasterizes, besides the buffers: textures and samplers, and
+// the framebuffer's sample count (1 or a count the device allows for framebuffers without
+// attachments; the standard sample positions, which are Direct3D's for 1, 2, 4, 8 and 16).
+struct PixelExtras {
+  std::vector<TextureData> textures;
+  std::vector<SamplerData> samplers;
+  uint32_t samples = 1;
+};
+
 class ComputeRunner {
 public:
   // Empty reason() on success; otherwise why no device could be set up (the test is skipped).
@@ -61,23 +86,33 @@ public:
   // when the device cannot (fragmentStores() false) or on a Vulkan failure.
   std::vector<std::vector<uint32_t>> runPixel(const dxbc::CompileResult& vertexShader,
                                               const dxbc::CompileResult& pixelShader,
-                                              const std::vector<BufferData>& buffers, uint32_t width, uint32_t height);
+                                              const std::vector<BufferData>& buffers, uint32_t width, uint32_t height,
+                                              const PixelExtras& extras = {});
+  // Whether framebuffers without attachments rasterize with `samples` samples at the standard
+  // positions (a pixel run with that count is possible).
+  bool standardSamples(uint32_t samples) const;
   // fragmentStoresAndAtomics, draw parameters (SV_VertexID) and a graphics queue.
   bool fragmentStores() const { return m_fragmentStores && m_drawParameters; }
 
 private:
-  struct Objects;  // what one run creates, destroyed with it (execution_vulkan.cpp)
+  struct HostBuffer;  // a host-visible buffer, mapped (execution_vulkan.cpp)
+  struct Objects;     // what one run creates, destroyed with it (execution_vulkan.cpp)
   struct Stage {
     const dxbc::CompileResult* shader;
     VkShaderStageFlagBits stage;
   };
   void createBuffer(Objects& o, size_t index, VkDeviceSize size, VkBufferUsageFlags usage,
                     const std::vector<uint32_t>& words);
-  void createDescriptors(Objects& o, const std::vector<Stage>& stages, const std::vector<BufferData>& buffers);
+  void allocateBuffer(HostBuffer& b, VkDeviceSize size, VkBufferUsageFlags usage, const std::vector<uint32_t>& words);
+  void createDescriptors(Objects& o, const std::vector<Stage>& stages, const std::vector<BufferData>& buffers,
+                         const PixelExtras& extras = {});
+  void createTexture(Objects& o, size_t index, const TextureData& texture);
+  VkDescriptorImageInfo imageDescriptor(Objects& o, const dxbc::ShaderBinding& binding, const PixelExtras& extras);
+  void uploadTextures(const Objects& o, const PixelExtras& extras);
   static void bindDescriptors(VkCommandBuffer cmd, const Objects& o, VkPipelineBindPoint point);
   VkPipelineShaderStageCreateInfo createStage(Objects& o, const Stage& stage);
   void createGraphicsPipeline(Objects& o, const std::vector<Stage>& stages, VkPrimitiveTopology topology,
-                              bool discard, uint32_t width, uint32_t height);
+                              bool discard, uint32_t width, uint32_t height, uint32_t samples = 1);
   static void beginPass(VkCommandBuffer cmd, const Objects& o, uint32_t width, uint32_t height);
   void submit(const std::function<void(VkCommandBuffer)>& record, VkPipelineStageFlags stage, VkAccessFlags access);
   static VKAPI_ATTR VkBool32 VKAPI_CALL onMessage(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
@@ -92,6 +127,7 @@ private:
   VkQueue m_queue = VK_NULL_HANDLE;
   uint32_t m_queueFamily = 0;
   VkPhysicalDeviceMemoryProperties m_memory{};
+  VkPhysicalDeviceLimits m_limits{};
   uint32_t m_validationErrors = 0;
   bool m_transformFeedback = false;  // VK_EXT_transform_feedback and a graphics queue
   bool m_geometryStreams = false;    // and geometry shaders with several streams
@@ -103,6 +139,12 @@ private:
 // The vs_5_0 assembly text (with its signatures) of the vertex shader runPixel() draws with: one
 // triangle from SV_VertexID 0-2 that covers the whole viewport. No inputs, no buffers.
 std::string fullScreenVertexShader();
+// The same triangle with a second output, TEXCOORD0 in o1.xy: the clip-space x and y, so that at
+// framebuffer position (x, y) of a width x height viewport it is (2x/width - 1, 2y/height - 1),
+// an affine attribute whose value anywhere in a pixel is known exactly.
+std::string fullScreenVertexShaderWithPosition();
+// The input signature comment of a pixel shader that reads SV_Position (v0) and that attribute (v1.xy).
+std::string pixelAttributeSignature();
 
 // The input signature comment of a pixel shader that reads SV_Position (v0.xy), to put before its
 // ps_5_0 line. Such a shader finds its thread index, the pixel's, as y * width + x from the

@@ -37,13 +37,15 @@ const uint32_t kIntInputs[] = {
   0xffff0000, 0x3c00, 0xfc00, 0x7e00,
 };
 // Double edge cases: signed zeros, ±1, infinities, NaNs (one negative with a payload),
-// denormals, the largest double, halves, values at the float and integer limits, 1 + 1 ULP.
+// denormals, the largest double, halves, values at the float and integer limits (each side of
+// INT_MAX, INT_MIN and UINT_MAX, for dtoi/dtou's clamps and truncation), 1 + 1 ULP.
 const uint64_t kDoubleInputs[] = {
   0x0000000000000000, 0x8000000000000000, 0x3ff0000000000000, 0xbff0000000000000, 0x7ff0000000000000,
   0xfff0000000000000, 0x7ff8000000000000, 0xfff0000000000123, 0x0000000000000001, 0x800fffffffffffff,
   0x7fefffffffffffff, 0x3fe0000000000000, 0x4004000000000000, 0xc00e000000000000, 0x7e37e43c8800759c,
   0x41e0000000000000, 0x47efffffe0000000, 0x47efffffefffffff, 0x3810000000000000, 0x36a0000000000000,
-  0x3ff0000000000001, 0x41f0000000000000,
+  0x3ff0000000000001, 0x41f0000000000000, 0x41dfffffffe00000, 0x41dfffffffc00000, 0xc1e0000000100000,
+  0xc1e0000000200000, 0x41effffffff00000, 0xbfe8000000000000,
 };
 
 const char* const kModifierText[4][2] = {{"", ""}, {"-", ""}, {"|", "|"}, {"-|", "|"}};
