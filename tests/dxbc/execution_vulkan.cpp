@@ -784,79 +784,55 @@ bool ComputeRunner::standardSamples(uint32_t samples) const {
          std::has_single_bit(samples);
 }
 
-std::string fullScreenVertexShader() {
+namespace {
+
+// The full-screen triangle's vertex shader, with or without the TEXCOORD0 output (o1.xy).
+std::string fullScreenTriangle(bool withPosition) {
   // Vertices 0, 1, 2 at (-1, -1), (3, -1), (-1, 3): one triangle over the whole viewport (its
   // parts outside are clipped), so every pixel, and every pixel of every 2x2 quad, is covered once.
-  return "// Input signature:\n"
-         "//\n"
-         "// Name                 Index   Mask Register SysValue  Format   Used\n"
-         "// -------------------- ----- ------ -------- -------- ------- ------\n"
-         "// SV_VertexID              0   x           0   VERTID    uint   x\n"
-         "//\n"
-         "// Output signature:\n"
-         "//\n"
-         "// Name                 Index   Mask Register SysValue  Format   Used\n"
-         "// -------------------- ----- ------ -------- -------- ------- ------\n"
-         "// SV_Position              0   xyzw        0      POS   float   xyzw\n"
-         "//\n"
-         "vs_5_0\n"
-         "dcl_input_sgv v0.x, vertex_id\n"
-         "dcl_output_siv o0.xyzw, position\n"
-         "dcl_temps 1\n"
-         "and r0.x, v0.x, l(1)\n"
-         "ushr r0.y, v0.x, l(1)\n"
-         "utof r0.xy, r0.xyxx\n"
-         "mad o0.xy, r0.xyxx, l(4.0, 4.0, 0.0, 0.0), l(-1.0, -1.0, 0.0, 0.0)\n"
-         "mov o0.zw, l(0.0, 0.0, 0.0, 1.0)\n"
-         "ret\n";
-}
-
-std::string fullScreenVertexShaderWithPosition() {
-  return "// Input signature:\n"
-         "//\n"
-         "// Name                 Index   Mask Register SysValue  Format   Used\n"
-         "// -------------------- ----- ------ -------- -------- ------- ------\n"
-         "// SV_VertexID              0   x           0   VERTID    uint   x\n"
-         "//\n"
-         "// Output signature:\n"
-         "//\n"
-         "// Name                 Index   Mask Register SysValue  Format   Used\n"
-         "// -------------------- ----- ------ -------- -------- ------- ------\n"
-         "// SV_Position              0   xyzw        0      POS   float   xyzw\n"
-         "// TEXCOORD                 0   xy          1     NONE   float   xy\n"
+  return std::string("// Input signature:\n"
+                     "//\n"
+                     "// Name                 Index   Mask Register SysValue  Format   Used\n"
+                     "// -------------------- ----- ------ -------- -------- ------- ------\n"
+                     "// SV_VertexID              0   x           0   VERTID    uint   x\n"
+                     "//\n"
+                     "// Output signature:\n"
+                     "//\n"
+                     "// Name                 Index   Mask Register SysValue  Format   Used\n"
+                     "// -------------------- ----- ------ -------- -------- ------- ------\n"
+                     "// SV_Position              0   xyzw        0      POS   float   xyzw\n") +
+         (withPosition ? "// TEXCOORD                 0   xy          1     NONE   float   xy\n" : "") +
          "//\n"
          "vs_5_0\n"
          "dcl_input_sgv v0.x, vertex_id\n"
-         "dcl_output_siv o0.xyzw, position\n"
-         "dcl_output o1.xy\n"
+         "dcl_output_siv o0.xyzw, position\n" +
+         (withPosition ? "dcl_output o1.xy\n" : "") +
          "dcl_temps 1\n"
          "and r0.x, v0.x, l(1)\n"
          "ushr r0.y, v0.x, l(1)\n"
          "utof r0.xy, r0.xyxx\n"
          "mad r0.xy, r0.xyxx, l(4.0, 4.0, 0.0, 0.0), l(-1.0, -1.0, 0.0, 0.0)\n"
-         "mov o0.xy, r0.xyxx\n"
-         "mov o1.xy, r0.xyxx\n"
+         "mov o0.xy, r0.xyxx\n" +
+         (withPosition ? "mov o1.xy, r0.xyxx\n" : "") +
          "mov o0.zw, l(0.0, 0.0, 0.0, 1.0)\n"
          "ret\n";
 }
 
-std::string pixelAttributeSignature() {
-  return "// Input signature:\n"
-         "//\n"
-         "// Name                 Index   Mask Register SysValue  Format   Used\n"
-         "// -------------------- ----- ------ -------- -------- ------- ------\n"
-         "// SV_Position              0   xyzw        0      POS   float   xy\n"
-         "// TEXCOORD                 0   xy          1     NONE   float   xy\n"
-         "//\n";
+// A pixel shader's input signature comment: SV_Position in v0, and TEXCOORD0 in v1.xy if asked.
+std::string pixelSignature(bool withAttribute) {
+  return std::string("// Input signature:\n"
+                     "//\n"
+                     "// Name                 Index   Mask Register SysValue  Format   Used\n"
+                     "// -------------------- ----- ------ -------- -------- ------- ------\n"
+                     "// SV_Position              0   xyzw        0      POS   float   xy\n") +
+         (withAttribute ? "// TEXCOORD                 0   xy          1     NONE   float   xy\n" : "") + "//\n";
 }
 
-std::string pixelPositionSignature() {
-  return "// Input signature:\n"
-         "//\n"
-         "// Name                 Index   Mask Register SysValue  Format   Used\n"
-         "// -------------------- ----- ------ -------- -------- ------- ------\n"
-         "// SV_Position              0   xyzw        0      POS   float   xy\n"
-         "//\n";
-}
+}  // namespace
+
+std::string fullScreenVertexShader() { return fullScreenTriangle(false); }
+std::string fullScreenVertexShaderWithPosition() { return fullScreenTriangle(true); }
+std::string pixelPositionSignature() { return pixelSignature(false); }
+std::string pixelAttributeSignature() { return pixelSignature(true); }
 
 }  // namespace exec_test

@@ -24,6 +24,7 @@
 #include "d3d_reference.h"  // the deviation names the execution suites share
 #include "dxbc/assembler.h"
 #include "dxbc/compiler.h"
+#include "execution_cases.h"
 #include "execution_vulkan.h"
 
 using dxbc::BindingKind;
@@ -93,22 +94,11 @@ Quad quadOf(const Inputs& in, uint32_t x, uint32_t y, uint32_t c, Modifier modif
   return q;
 }
 
-std::string hex(uint32_t v) {
-  char text[16];
-  std::snprintf(text, sizeof text, "0x%08x", v);
-  return text;
-}
+using exec_test::hex;
 
-struct Tally {
-  int passed = 0, failed = 0;
-};
-
-struct Suite {
+struct Suite : exec_test::CaseTally {
   explicit Suite(exec_test::ComputeRunner& r) : runner(r) {}
   exec_test::ComputeRunner& runner;
-  int passed = 0, failed = 0;
-  std::map<std::string, Tally> byInstruction;
-  std::vector<std::string> order;  // byInstruction's names in the order of their first case
   int keptDenormals = 0;  // results accepted only with denormals kept (lavapipe)
   int coarsePerRow = 0;   // coarse quads whose pixels got different values (see coarseUniform)
 };
@@ -154,20 +144,6 @@ std::vector<uint32_t> runPixels(Suite& suite, const Inputs& in, const std::strin
   if (out.size() < 2 || out[1].size() < kPixels * 4)
     throw std::runtime_error("the run returned no UAV contents");
   return std::vector<uint32_t>(out[1].begin(), out[1].begin() + kPixels * 4);
-}
-
-void report(Suite& suite, const std::string& group, const std::string& label, const std::string& problem) {
-  if (!suite.byInstruction.count(group))
-    suite.order.push_back(group);
-  Tally& tally = suite.byInstruction[group];
-  if (problem.empty()) {
-    suite.passed++;
-    tally.passed++;
-    return;
-  }
-  suite.failed++;
-  tally.failed++;
-  std::printf("FAIL: %s - %s\n", label.c_str(), problem.c_str());
 }
 
 // Checks one run's results: every pixel that did not discard against the reference, every one
@@ -243,7 +219,7 @@ void placementCase(Suite& suite, const std::string& instruction, const std::stri
   }
   if (failures > 3)
     problem += "\n  (" + std::to_string(failures) + " values failed)";
-  report(suite, instruction, label, problem);
+  suite.report(instruction, label, problem);
 }
 
 void derivativeCase(Suite& suite, const Instruction& instruction, Modifier modifier, bool sat) {
@@ -307,7 +283,7 @@ void discardCase(Suite& suite, bool onZero) {
   } catch (const std::exception& e) {
     problem = e.what();
   }
-  report(suite, name, name + " r1.x", problem);
+  suite.report(name, name + " r1.x", problem);
 }
 
 }  // namespace
@@ -339,10 +315,7 @@ int main() {
   std::printf("%zu derivative instructions x (4 source modifiers x _sat on/off, and 2 after a discard), and "
               "discard_z/_nz: %d cases over %u pixels x 4 components, %u differences in each of 2 placements\n",
               std::size(kInstructions), suite.passed + suite.failed, kPixels, kPairCount);
-  for (const std::string& name : suite.order) {
-    const Tally& t = suite.byInstruction[name];
-    std::printf("  %s: %d cases, %d passed, %d failed\n", name.c_str(), t.passed + t.failed, t.passed, t.failed);
-  }
+  suite.printGroups();
   if (suite.keptDenormals)
     std::printf("note: %d results accepted under %s\n", suite.keptDenormals, d3d_reference::kDenormalsKept);
   if (suite.coarsePerRow)

@@ -1,6 +1,6 @@
 // The pixel-stage sampling suite: the instructions whose result depends on where and how a pixel
 // shader runs, beyond derivatives (test_execution_pixel.cpp): implicit-LOD sampling (sample,
-// sample_b) and lod, whose level of detail comes from the quad's derivatives of the address, and
+// sample_b; and sample_l beside them, whose LOD operand takes modifiers) and lod, whose level of detail comes from the quad's derivatives of the address, and
 // eval_snapped, eval_sample_index and eval_centroid, which interpolate an input at another place in
 // the pixel. Each runs as a pixel shader over an 8x8 framebuffer without attachments
 // (ComputeRunner::runPixel), with each source modifier on the operand it reads (and _sat where
@@ -16,9 +16,7 @@
 // The suite ends with `N passed, N failed`.
 #include <cmath>
 #include <cstdio>
-#include <cstring>
 #include <functional>
-#include <map>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -26,6 +24,7 @@
 #include "d3d_sampling.h"
 #include "dxbc/assembler.h"
 #include "dxbc/compiler.h"
+#include "execution_cases.h"
 #include "execution_vulkan.h"
 
 using dxbc::BindingKind;
@@ -57,50 +56,15 @@ double applyModifier(double v, uint32_t modifier) {
   return modifier & 1 ? -v : v;
 }
 
-float toFloat(uint32_t u) {
-  float f;
-  std::memcpy(&f, &u, 4);
-  return f;
-}
+using exec_test::hex;
+using exec_test::toBits;
+using exec_test::toFloat;
 
-uint32_t toBits(float f) {
-  uint32_t u;
-  std::memcpy(&u, &f, 4);
-  return u;
-}
-
-std::string hex(uint32_t v) {
-  char text[16];
-  std::snprintf(text, sizeof text, "0x%08x", v);
-  return text;
-}
-
-struct Tally {
-  int passed = 0, failed = 0;
-};
-
-struct Suite {
+struct Suite : exec_test::CaseTally {
   explicit Suite(exec_test::ComputeRunner& r) : runner(r) {}
   exec_test::ComputeRunner& runner;
-  int passed = 0, failed = 0;
-  std::map<std::string, Tally> byInstruction;
-  std::vector<std::string> order;
   int centroidAtSample = 0;  // eval_centroid results at a covered sample instead of the centre
 };
-
-void report(Suite& suite, const std::string& group, const std::string& label, const std::string& problem) {
-  if (!suite.byInstruction.count(group))
-    suite.order.push_back(group);
-  Tally& tally = suite.byInstruction[group];
-  if (problem.empty()) {
-    suite.passed++;
-    tally.passed++;
-    return;
-  }
-  suite.failed++;
-  tally.failed++;
-  std::printf("FAIL: %s - %s\n", label.c_str(), problem.c_str());
-}
 
 // The texture: level m's texel (x, y) holds m * 4096 + y * 64 + x, exact in a float.
 exec_test::TextureData texture() {
@@ -183,7 +147,7 @@ void checkPixels(Suite& suite, const std::string& group, const std::string& labe
     }
   if (failures > 3)
     problem += "\n  (" + std::to_string(failures) + " values failed)";
-  report(suite, group, label, problem);
+  suite.report(group, label, problem);
 }
 
 // A point-filtered sample of the texture at level `level` and address (u, v): (texel, 0, 0, 1), as
@@ -211,26 +175,29 @@ void sampleCase(Suite& suite, uint32_t modifier) {
                                 applyModifier(addressOf(y, e), modifier), c, g, want);
     });
   } catch (const std::exception& e) {
-    report(suite, "sample", text, e.what());
+    suite.report("sample", text, e.what());
   }
 }
 
-// sample_b: the bias operand with each modifier moves the level by the modified bias.
-void sampleBiasCase(Suite& suite, float bias, uint32_t modifier) {
+// sample_b and sample_l: a scalar operand with each modifier moves the level: sample_b's bias
+// is added to the LOD of the derivatives; sample_l's operand is the LOD itself (no derivatives:
+// at -5, -5 and -|-5| clamp to level 0 while - and |x| give level 5).
+void sampleOperandCase(Suite& suite, const std::string& instruction, float operand, uint32_t modifier) {
+  const bool bias = instruction == "sample_b";
   char value[32];
-  std::snprintf(value, sizeof value, "l(%.1f)", bias);
-  const std::string text = "sample_b r2.xyzw, r1.xyxx, t0.xyzw, s0, " + withModifier(modifier, value);
+  std::snprintf(value, sizeof value, "l(%.1f)", operand);
+  const std::string text = instruction + " r2.xyzw, r1.xyxx, t0.xyzw, s0, " + withModifier(modifier, value);
   try {
     auto got = runSampling(suite, text + "\n");
-    checkPixels(suite, "sample_b", text, got, [&](uint32_t x, uint32_t y, uint32_t c, uint32_t g, std::string& want) {
+    checkPixels(suite, instruction, text, got, [&](uint32_t x, uint32_t y, uint32_t c, uint32_t g, std::string& want) {
       const int e = exponentOf(x, y);
-      const double lod = levelOfDetail(std::ldexp(1.0, e) / kTextureSize, std::ldexp(1.0, e) / kTextureSize,
-                                       kTextureSize, kTextureSize);
-      return pointSampleMatches(pointMipLevel(lod, applyModifier(bias, modifier), kLevels), addressOf(x, e),
+      const double derivative = std::ldexp(1.0, e) / kTextureSize;
+      const double lod = bias ? levelOfDetail(derivative, derivative, kTextureSize, kTextureSize) : 0.0;
+      return pointSampleMatches(pointMipLevel(lod, applyModifier(operand, modifier), kLevels), addressOf(x, e),
                                 addressOf(y, e), c, g, want);
     });
   } catch (const std::exception& e) {
-    report(suite, "sample_b", text, e.what());
+    suite.report(instruction, text, e.what());
   }
 }
 
@@ -254,7 +221,7 @@ void lodCase(Suite& suite, uint32_t modifier) {
       return std::fabs(double(toFloat(g)) - expected) <= kLodTolerance;
     });
   } catch (const std::exception& e) {
-    report(suite, "lod", text, e.what());
+    suite.report("lod", text, e.what());
   }
 }
 
@@ -319,7 +286,7 @@ void evalCase(Suite& suite, const std::string& group, const std::string& text, u
       return attributeMatches(x, y, c, g, positions(x, y), modifier, sat, want);
     });
   } catch (const std::exception& e) {
-    report(suite, group, label, e.what());
+    suite.report(group, label, e.what());
   }
 }
 
@@ -377,7 +344,7 @@ void evalCentroidCases(Suite& suite, uint32_t samples) {
                       return false;
                     });
       } catch (const std::exception& e) {
-        report(suite, "eval_centroid", label, e.what());
+        suite.report("eval_centroid", label, e.what());
       }
     }
 }
@@ -398,7 +365,10 @@ int main() {
     sampleCase(suite, modifier);
   for (float bias : {1.0f, -2.0f})
     for (uint32_t modifier = 0; modifier < 4; modifier++)
-      sampleBiasCase(suite, bias, modifier);
+      sampleOperandCase(suite, "sample_b", bias, modifier);
+  for (float lod : {2.0f, -5.0f})
+    for (uint32_t modifier = 0; modifier < 4; modifier++)
+      sampleOperandCase(suite, "sample_l", lod, modifier);
   for (uint32_t modifier = 0; modifier < 4; modifier++)
     lodCase(suite, modifier);
   evalSnappedCases(suite);
@@ -413,10 +383,7 @@ int main() {
   }
   std::printf("sampling and eval instructions x source modifiers (and _sat): %d cases over %u pixels\n",
               suite.passed + suite.failed, kPixels);
-  for (const std::string& name : suite.order) {
-    const Tally& t = suite.byInstruction[name];
-    std::printf("  %s: %d cases, %d passed, %d failed\n", name.c_str(), t.passed + t.failed, t.passed, t.failed);
-  }
+  suite.printGroups();
   if (suite.centroidAtSample)
     std::printf("note: %d eval_centroid values accepted under vulkan-centroid-at-a-sample\n", suite.centroidAtSample);
   if (runner.validationErrors()) {
