@@ -19,9 +19,14 @@ source "$root/scripts/lib/wine-session.sh"
 if [ -z "${DISPLAY:-}" ]; then
   wine_session_start || exit 1
 fi
-trap 'wine_session_end; rm -rf "$work"' EXIT
+x11_key='HKCU\Software\Wine\X11 Driver'
+trap 'wine reg delete "$x11_key" /v UseXRandR /f >/dev/null 2>&1; wine_session_end; rm -rf "$work"' EXIT
 wine_session_prefix || { echo "wineboot could not create $WINEPREFIX"; exit 1; }
 wineserver -p >/dev/null 2>&1
+# Under Xvfb, Wine's XRandR mode reports 0 Hz, on which DXVK 2.6.2 divides by zero as soon as it
+# makes a swapchain; with XRandR off Wine reports one 60 Hz mode and both implementations run
+# (d3d11vk runs either way). Both are measured with the same setting; it is put back at the end.
+wine reg add "$x11_key" /v UseXRandR /t REG_SZ /d N /f >/dev/null 2>&1
 mkdir -p "$work/d3d11vk" "$work/dxvk"
 cp "$exe" "$win_dir/src/d3d11/d3d11.dll" "$win_dir/src/dxgi/dxgi.dll" "$work/d3d11vk/"
 have_dxvk=0

@@ -162,4 +162,15 @@ inline bool skipped(const ComputeRunner& runner) {
   return true;
 }
 
+// The same for the pixel suites, which also need pixel shaders that write UAVs.
+inline bool pixelSkipped(const ComputeRunner& runner) {
+  if (skipped(runner))
+    return true;
+  if (runner.fragmentStores())
+    return false;
+  std::printf("SKIP: the Vulkan device has no fragmentStoresAndAtomics or shaderDrawParameters: pixel shaders cannot "
+              "write their results\n");
+  return true;
+}
+
 }  // namespace exec_test
