@@ -7,6 +7,11 @@ wine_e2e_prerequisites() {
   command -v wine >/dev/null 2>&1 || skip "wine is not installed"
   command -v Xvfb >/dev/null 2>&1 || skip "Xvfb is not installed"
   [ "$cpu_family" = x86 ] || return 0
+  # i386 packages may install on a kernel that cannot execute them (no IA-32 emulation);
+  # scripts/install-deps.sh then removes wine32, and this says why.
+  if [ -x /lib/ld-linux.so.2 ] && ! /lib/ld-linux.so.2 --version >/dev/null 2>&1; then
+    skip "this machine's kernel cannot execute 32-bit x86 programs (Exec format error)"
+  fi
   [ -x /usr/lib/wine/wine ] ||
     skip "the 32-bit Wine loader is not installed (Debian: dpkg --add-architecture i386; apt-get install wine32:i386)"
   # Without the 32-bit Vulkan loader and a 32-bit driver, vkCreateInstance fails in every 32-bit
