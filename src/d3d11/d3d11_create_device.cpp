@@ -44,6 +44,21 @@ static HRESULT createDxgiFactory1(REFIID riid, void** factory) {
 static HRESULT createDxgiFactory1(REFIID riid, void** factory) { return CreateDXGIFactory1(riid, factory); }
 #endif
 
+// D3D_DRIVER_TYPE_SOFTWARE's adapter: the one IDXGIFactory::CreateSoftwareAdapter makes of the module.
+static HRESULT softwareAdapter(HMODULE module, util::ComPtr<IDXGIAdapter>& adapter) {
+  util::ComPtr<IDXGIFactory1> factory;
+  HRESULT result = createDxgiFactory1(__uuidof(IDXGIFactory1), factory.putVoid());
+  if (FAILED(result)) {
+    util::log::error("D3D11CreateDevice: CreateDXGIFactory1 failed: 0x", std::hex, unsigned(result));
+    return result;
+  }
+  result = factory->CreateSoftwareAdapter(module, adapter.put());
+  if (FAILED(result))
+    util::log::error("D3D11CreateDevice: driver type SOFTWARE: no software adapter (see the dxgi log): 0x", std::hex,
+                     unsigned(result));
+  return result;
+}
+
 // The documented pairing of adapter and driver type; then the default adapter when none is given.
 static HRESULT chooseAdapter(const DeviceRequest& request, util::ComPtr<IDXGIAdapter>& adapter) {
   if (request.adapter) {
@@ -64,8 +79,9 @@ static HRESULT chooseAdapter(const DeviceRequest& request, util::ComPtr<IDXGIAda
         util::log::error("D3D11CreateDevice: driver type SOFTWARE needs a software rasterizer module");
         return E_INVALIDARG;
       }
-      util::log::error("D3D11CreateDevice: software rasterizer modules are not supported by d3d11vk");
-      return DXGI_ERROR_UNSUPPORTED;
+      // As IDXGIFactory::CreateSoftwareAdapter answers the module: the CPU Vulkan device
+      // (lavapipe), or DXGI_ERROR_UNSUPPORTED without one (docs/dxgi.md, Factories).
+      return softwareAdapter(request.software, adapter);
     case D3D_DRIVER_TYPE_HARDWARE:
     case D3D_DRIVER_TYPE_REFERENCE:
     case D3D_DRIVER_TYPE_NULL:

@@ -6,10 +6,12 @@
 #include "d3d11/d3d11_device.h"
 #include "d3d11/d3d11_resource.h"
 #include "d3d11/d3d11_shared_handles.h"
+#include "d3d11/d3d11_dxgi_subresource_surface.h"
 #include "d3d11/d3d11_texture_storage.h"
 #include "util/com_ptr.h"
 #include "util/log.h"
 
+#include <algorithm>
 #include <cstring>
 #include <memory>
 #include <utility>
@@ -154,15 +156,32 @@ HRESULT STDMETHODCALLTYPE DxgiResourceFace::GetEvictionPriority(UINT* priority) 
 }
 
 HRESULT STDMETHODCALLTYPE DxgiResourceFace::CreateSubresourceSurface(UINT index, IDXGISurface2** surface) {
-  // STATUS: partial: subresource 0 of a single-subresource 1D or 2D texture only (its own IDXGISurface2); surfaces of other subresources are E_NOTIMPL
-  if (!surface)
+  if (!surface) {
+    util::log::warn("IDXGIResource1::CreateSubresourceSurface: null surface pointer: E_INVALIDARG");
     return E_INVALIDARG;
+  }
   *surface = nullptr;
-  if (index == 0 && SUCCEEDED(m_owner->QueryInterface(__uuidof(IDXGISurface2), reinterpret_cast<void**>(surface))))
+  D3D11ResourceCommon* common = resourceCommon(m_owner);
+  TextureStorage* texture = common ? common->asTexture() : nullptr;
+  // Documented: DXGI_ERROR_INVALID_CALL for an index out of range or a subresource that is no
+  // surface. Every subresource of a 1D or 2D texture is one 2D image, so each is a surface (3D
+  // slices and buffers are not).
+  const D3D11_RESOURCE_DIMENSION dimension = texture ? texture->desc().dimension : D3D11_RESOURCE_DIMENSION_BUFFER;
+  if (dimension != D3D11_RESOURCE_DIMENSION_TEXTURE2D && dimension != D3D11_RESOURCE_DIMENSION_TEXTURE1D) {
+    util::log::warn("IDXGIResource1::CreateSubresourceSurface: only 1D and 2D textures have surfaces: DXGI_ERROR_INVALID_CALL");
+    return DXGI_ERROR_INVALID_CALL;
+  }
+  const size_t count = texture->layout().size();
+  if (index >= count) {
+    util::log::warn("IDXGIResource1::CreateSubresourceSurface: subresource ", index, " of ", count,
+                    ": DXGI_ERROR_INVALID_CALL");
+    return DXGI_ERROR_INVALID_CALL;
+  }
+  // A texture of one subresource is its own surface, so the same object answers (as QueryInterface does).
+  if (count == 1 && SUCCEEDED(m_owner->QueryInterface(__uuidof(IDXGISurface2), reinterpret_cast<void**>(surface))))
     return S_OK;
-  util::log::warn("IDXGIResource1::CreateSubresourceSurface: surfaces of subresource ", index,
-                  " of a mipmapped, array or non-2D resource are not implemented");
-  return E_NOTIMPL;
+  *surface = new DxgiSubresourceSurface(m_owner, index);
+  return S_OK;
 }
 
 HRESULT STDMETHODCALLTYPE DxgiResourceFace::CreateSharedHandle(const SECURITY_ATTRIBUTES* /*attributes*/, DWORD /*access*/,
@@ -220,11 +239,24 @@ bool DxgiSurfaceFace::query(REFIID riid, void** object) {
   return true;
 }
 
+namespace {
+
+// The size of the mip level that `subresource` of a texture shows.
+void mipSize(const TextureDesc& texture, UINT subresource, UINT* width, UINT* height) {
+  const UINT mip = subresource % std::max(texture.mipLevels, 1u);
+  *width = std::max(texture.width >> mip, 1u);
+  *height = std::max(texture.height >> mip, 1u);
+}
+
+}  // namespace
+
 HRESULT STDMETHODCALLTYPE DxgiSurfaceFace::GetDesc(DXGI_SURFACE_DESC* desc) {
   if (!desc)
     return E_INVALIDARG;
   const TextureDesc& texture = resourceCommon(m_owner)->asTexture()->desc();
-  *desc = DXGI_SURFACE_DESC{texture.width, texture.height, texture.format, texture.sampleDesc};
+  UINT width = 0, height = 0;
+  mipSize(texture, m_subresource, &width, &height);
+  *desc = DXGI_SURFACE_DESC{width, height, texture.format, texture.sampleDesc};
   return S_OK;
 }
 
@@ -250,7 +282,7 @@ HRESULT STDMETHODCALLTYPE DxgiSurfaceFace::Map(DXGI_MAPPED_RECT* mapped, UINT fl
   util::ComPtr<ID3D11DeviceContext> context;
   device->GetImmediateContext(context.put());
   D3D11_MAPPED_SUBRESOURCE subresource{};
-  HRESULT hr = context->Map(m_owner, 0, type, 0, &subresource);
+  HRESULT hr = context->Map(m_owner, m_subresource, type, 0, &subresource);
   if (FAILED(hr))
     return hr == E_INVALIDARG ? DXGI_ERROR_INVALID_CALL : hr;
   mapped->Pitch = INT(subresource.RowPitch);
@@ -263,11 +295,11 @@ HRESULT STDMETHODCALLTYPE DxgiSurfaceFace::Unmap() {
   m_owner->GetDevice(device.put());
   util::ComPtr<ID3D11DeviceContext> context;
   device->GetImmediateContext(context.put());
-  context->Unmap(m_owner, 0);
+  context->Unmap(m_owner, m_subresource);
   return S_OK;
 }
 
-// GetDC hands out a DC over a CPU copy of the texture (mip 0, the only subresource a surface has);
+// GetDC hands out a DC over a CPU copy of the surface's subresource;
 // ReleaseDC writes the copy back into the texture through the immediate context. GDI draws on the
 // CPU, so a copy each way is what interop costs without shared memory between GDI and Vulkan. The
 // DC is made by gdi32's D3DKMTCreateDCFromMemory over our copy, as Windows' own runtime makes it:
@@ -380,16 +412,15 @@ HRESULT STDMETHODCALLTYPE DxgiSurfaceFace::GetDC(BOOL discard, HDC* dc) {
   return DXGI_ERROR_UNSUPPORTED;
 #else
   auto gdi = std::make_unique<GdiSurface>();
-  gdi->width = desc.width;
-  gdi->height = desc.height;
-  const size_t rowBytes = size_t(desc.width) * 4;
+  mipSize(desc, m_subresource, &gdi->width, &gdi->height);
+  const size_t rowBytes = size_t(gdi->width) * 4;
   std::vector<uint8_t> contents;
   if (!discard) {
     util::ComPtr<ID3D11Device> device;
     m_owner->GetDevice(device.put());
     try {
       static_cast<D3D11Device*>(device.get())->immediateContext().waitIdle();
-      contents = common->readSubresource(0);
+      contents = common->readSubresource(m_subresource);
     } catch (const std::exception& error) {
       util::log::warn("IDXGISurface1::GetDC: cannot read the texture: ", error.what(), ": E_OUTOFMEMORY");
       return E_OUTOFMEMORY;
@@ -399,12 +430,12 @@ HRESULT STDMETHODCALLTYPE DxgiSurfaceFace::GetDC(BOOL discard, HDC* dc) {
   if (!functions.loaded())
     return DXGI_ERROR_UNSUPPORTED;
   // Discarded contents are undefined; zeros are as good as any.
-  gdi->memory = contents.size() >= rowBytes * desc.height ? std::move(contents) : std::vector<uint8_t>(rowBytes * desc.height);
+  gdi->memory = contents.size() >= rowBytes * gdi->height ? std::move(contents) : std::vector<uint8_t>(rowBytes * gdi->height);
   KmtCreateDcFromMemory create{};
   create.memory = gdi->memory.data();
   create.format = kD3dddiFormatA8R8G8B8;
-  create.width = desc.width;
-  create.height = desc.height;
+  create.width = gdi->width;
+  create.height = gdi->height;
   create.pitch = UINT(rowBytes);
   // The DC the new one is compatible with (gdi32 requires one): a memory DC of the screen's.
   create.deviceDc = functions.createCompatibleDC(nullptr);
@@ -412,7 +443,7 @@ HRESULT STDMETHODCALLTYPE DxgiSurfaceFace::GetDC(BOOL discard, HDC* dc) {
   if (create.deviceDc)
     functions.deleteDC(create.deviceDc);
   if (status < 0 || !create.dc) {
-    util::log::warn("IDXGISurface1::GetDC: GDI could not make a ", desc.width, "x", desc.height, " DC: E_OUTOFMEMORY");
+    util::log::warn("IDXGISurface1::GetDC: GDI could not make a ", gdi->width, "x", gdi->height, " DC: E_OUTOFMEMORY");
     return E_OUTOFMEMORY;
   }
   gdi->dc = create.dc;
@@ -437,7 +468,7 @@ HRESULT STDMETHODCALLTYPE DxgiSurfaceFace::ReleaseDC(RECT* /*dirty*/) {
   m_owner->GetDevice(device.put());
   util::ComPtr<ID3D11DeviceContext> context;
   device->GetImmediateContext(context.put());
-  context->UpdateSubresource(m_owner, 0, nullptr, gdi->memory.data(), UINT(rowBytes), 0);
+  context->UpdateSubresource(m_owner, m_subresource, nullptr, gdi->memory.data(), UINT(rowBytes), 0);
 #endif
   return S_OK;
 }
@@ -445,7 +476,7 @@ HRESULT STDMETHODCALLTYPE DxgiSurfaceFace::ReleaseDC(RECT* /*dirty*/) {
 HRESULT STDMETHODCALLTYPE DxgiSurfaceFace::GetResource(REFIID riid, void** resource, UINT* subresource) {
   if (!resource || !subresource)
     return E_INVALIDARG;
-  *subresource = 0;
+  *subresource = m_subresource;
   return m_owner->QueryInterface(riid, resource);
 }
 

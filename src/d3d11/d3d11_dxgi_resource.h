@@ -78,9 +78,12 @@ private:
   DxgiKeyedMutexFace m_keyedMutex{m_owner};
 };
 
+// The surface of one subresource of a 1D or 2D texture: the texture's own face (subresource 0 of a
+// single-subresource texture) or the behaviour inside a DxgiSubresourceSurface
+// (d3d11_dxgi_subresource_surface.h) for any subresource.
 class DxgiSurfaceFace final : public DxgiFaceBase<IDXGISurface2> {
 public:
-  using DxgiFaceBase::DxgiFaceBase;
+  explicit DxgiSurfaceFace(ID3D11Resource* owner, UINT subresource = 0) : DxgiFaceBase(owner), m_subresource(subresource) {}
   // A DC still open (GetDC without ReleaseDC) is deleted without writing back.
   ~DxgiSurfaceFace();
   // Answers IDXGISurface, IDXGISurface1 and IDXGISurface2 when the owner is a single-subresource
@@ -97,6 +100,7 @@ public:
 private:
   bool isSurface();
 
+  UINT m_subresource;  // which subresource of the owner this surface shows
   // GetDC's memory DC over a CPU copy of the texture, written back by ReleaseDC
   // (d3d11_dxgi_resource.cpp); null while no DC is out.
   struct GdiSurface;

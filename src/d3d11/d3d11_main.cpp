@@ -1,6 +1,8 @@
 // d3d11.dll entry points: D3D11CreateDevice, D3D11CreateDeviceAndSwapChain, D3D11CoreCreateDevice
-// and D3D11On12CreateDevice.
+// and D3D11On12CreateDevice, and the private export dxgi.dll calls (d3d11vk_shared_resources.h).
 #include "d3d11/d3d11_create_device.h"
+#include "d3d11/d3d11_shared_handles.h"
+#include "d3d11vk/d3d11vk_shared_resources.h"
 #include "util/com_ptr.h"
 #include "util/dll_export.h"
 #include "util/log.h"
@@ -89,4 +91,22 @@ D3D11VK_EXPORT HRESULT STDMETHODCALLTYPE D3D11On12CreateDevice(IUnknown* pDevice
     *ppImmediateContext = nullptr;
   util::log::error("D3D11On12CreateDevice: not supported (d3d11vk has no Direct3D 12 device)");
   return E_NOTIMPL;
+}
+
+D3D11VK_EXPORT HRESULT STDMETHODCALLTYPE D3D11VkSharedResourceAdapterLuid(HANDLE handle, LUID* luid) {
+  // Called by dxgi.dll (d3d11vk_shared_resources.h); dxgi.dll logs the refusals it passes on.
+  static_assert(sizeof(&D3D11VkSharedResourceAdapterLuid) == sizeof(PFN_D3D11VK_SHARED_RESOURCE_ADAPTER_LUID));
+  if (!luid)
+    return DXGI_ERROR_INVALID_CALL;
+  util::ComPtr<ID3D11Device> device;
+  if (!d3d11vk::shared_handles::owningDevice(handle, device.put()))
+    return DXGI_ERROR_INVALID_CALL;
+  // The device's adapter, through its DXGI face: the LUID DXGI's adapters report.
+  util::ComPtr<IDXGIDevice> dxgiDevice = device.query<IDXGIDevice>();
+  util::ComPtr<IDXGIAdapter> adapter;
+  DXGI_ADAPTER_DESC desc{};
+  if (!dxgiDevice || FAILED(dxgiDevice->GetAdapter(adapter.put())) || FAILED(adapter->GetDesc(&desc)))
+    return DXGI_ERROR_INVALID_CALL;
+  *luid = desc.AdapterLuid;
+  return S_OK;
 }

@@ -94,4 +94,15 @@ OpenResult open(HANDLE handle, ID3D11Device* device, REFIID riid, void** object)
   return SUCCEEDED(it->second.resource->QueryInterface(riid, object)) ? OpenResult::Opened : OpenResult::NoInterface;
 }
 
+bool owningDevice(HANDLE handle, ID3D11Device** device) {
+  Registry& table = registry();
+  // Held while the device is taken, for the reason open() gives.
+  std::lock_guard guard(table.lock);
+  auto it = table.byHandle.find(reinterpret_cast<uintptr_t>(handle));
+  if (it == table.byHandle.end())
+    return false;
+  it->second.resource->GetDevice(device);
+  return *device != nullptr;
+}
+
 }  // namespace d3d11vk::shared_handles

@@ -21,5 +21,8 @@ enum class OpenResult { Opened, UnknownHandle, OtherDevice, NoInterface };
 // A resource whose last reference is being released on another thread while it is opened is
 // the application's race, as with any object it no longer holds.
 OpenResult open(HANDLE handle, ID3D11Device* device, REFIID riid, void** object);
+// The device that made the resource behind `handle` (one reference), or false for a handle that
+// names no live resource (IDXGIFactory2::GetSharedResourceAdapterLuid asks through it).
+bool owningDevice(HANDLE handle, ID3D11Device** device);
 
 }  // namespace d3d11vk::shared_handles

@@ -84,6 +84,27 @@ DXGI_ADAPTER_DESC3 describeAdapter(const vk::Adapter& adapter, UINT index) {
 DxgiAdapter::DxgiAdapter(IDXGIFactory* factory, std::shared_ptr<vk::Adapter> adapter, UINT index)
     : m_factory(factory), m_adapter(std::move(adapter)), m_desc(describeAdapter(*m_adapter, index)) {}
 
+DxgiAdapter::~DxgiAdapter() {
+#ifdef _WIN32
+  if (m_softwareModule)
+    FreeLibrary(m_softwareModule);
+#endif
+}
+
+void DxgiAdapter::markSoftware(HMODULE module) {
+  m_desc.Flags = DXGI_ADAPTER_FLAG3(m_desc.Flags | DXGI_ADAPTER_FLAG3_SOFTWARE);
+#ifdef _WIN32
+  // The documented contract: the adapter owns one reference to the module. Taken through the
+  // module's own name, since Win32 has no "add a reference to this HMODULE" call.
+  WCHAR path[MAX_PATH];
+  DWORD length = GetModuleFileNameW(module, path, MAX_PATH);
+  if (length > 0 && length < MAX_PATH)
+    m_softwareModule = LoadLibraryW(path);
+#else
+  (void)module;  // natively the value is only checked for null: there are no rasterizer modules
+#endif
+}
+
 HRESULT STDMETHODCALLTYPE DxgiAdapter::QueryInterface(REFIID riid, void** object) {
   HRESULT result;
   if (!util::beginQueryInterface(object, &result))

@@ -19,6 +19,13 @@ namespace d3d11vk {
 class DxgiAdapter : public DxgiObject<IDXGIAdapter4> {
 public:
   DxgiAdapter(IDXGIFactory* factory, std::shared_ptr<vk::Adapter> adapter, UINT index);
+  // Gives back the software rasterizer module's reference (markSoftware).
+  ~DxgiAdapter() override;
+
+  // Makes this the adapter IDXGIFactory::CreateSoftwareAdapter hands out: DXGI_ADAPTER_FLAG_SOFTWARE
+  // in its descriptions, and (PE) a reference to `module` held until the adapter goes, as
+  // documented, so the application may FreeLibrary its own at once.
+  void markSoftware(HMODULE module);
 
   HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** object) override;
 
@@ -59,6 +66,7 @@ private:
   static bool validSegment(const char* method, UINT node_index, UINT group);  // group: the raw value
 
   DXGI_ADAPTER_DESC3 m_desc{};
+  HMODULE m_softwareModule = nullptr;  // the reference taken by markSoftware (PE only)
   VkInterop m_vkInterop{this};
   std::atomic<uint64_t> m_reservation[2]{0, 0};  // per DXGI_MEMORY_SEGMENT_GROUP
   DxgiEventRegistry m_budgetEvents{"video memory budget change"};

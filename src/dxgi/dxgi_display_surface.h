@@ -13,6 +13,8 @@ namespace d3d11vk {
 class DisplaySurfaceSource {
 public:
   virtual HRESULT copyShownImage(IDXGISurface* destination) = 0;
+  // Whether `surface` is one of the swapchain's back buffers (IDXGIOutput::SetDisplaySurface).
+  virtual bool isOwnBuffer(IDXGISurface* surface) = 0;
 
 protected:
   ~DisplaySurfaceSource() = default;

@@ -9,6 +9,7 @@
 
 #include "d3d11/d3d11_enum_value.h"
 #include "dxgi/dxgi_adapter.h"
+#include "dxgi/dxgi_shared_resource_luid.h"
 #include "util/log.h"
 #include "vk/adapter.h"
 #include "vk/instance.h"
@@ -278,9 +279,46 @@ HRESULT STDMETHODCALLTYPE DxgiFactory::CreateSwapChain(IUnknown *device, DXGI_SW
   return result;
 }
 
-HRESULT STDMETHODCALLTYPE DxgiFactory::CreateSoftwareAdapter(HMODULE /*swrast*/, IDXGIAdapter ** /*adapter*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
+HRESULT STDMETHODCALLTYPE DxgiFactory::CreateSoftwareAdapter(HMODULE module, IDXGIAdapter** adapter) {
+  // A software adapter is documented as a rasterizer DLL implementing the driver interface;
+  // d3d11vk loads no such DLL, so the module asks for "a rasterizer on the CPU", and the answer
+  // is the Vulkan device that is one (VK_PHYSICAL_DEVICE_TYPE_CPU, such as lavapipe), flagged
+  // DXGI_ADAPTER_FLAG_SOFTWARE (docs/dxgi.md, Factories).
+  if (!adapter) {
+    util::log::warn("IDXGIFactory::CreateSoftwareAdapter: null adapter pointer: DXGI_ERROR_INVALID_CALL");
+    return DXGI_ERROR_INVALID_CALL;
+  }
+  *adapter = nullptr;
+  if (!module) {
+    util::log::warn("IDXGIFactory::CreateSoftwareAdapter: null module: DXGI_ERROR_INVALID_CALL");
+    return DXGI_ERROR_INVALID_CALL;
+  }
+#ifdef _WIN32
+  WCHAR path[MAX_PATH];
+  if (!GetModuleFileNameW(module, path, MAX_PATH)) {
+    util::log::warn("IDXGIFactory::CreateSoftwareAdapter: the module handle names no loaded module: DXGI_ERROR_INVALID_CALL");
+    return DXGI_ERROR_INVALID_CALL;
+  }
+#endif
+  const std::vector<std::shared_ptr<vk::Adapter>> none;
+  const auto& adapters = m_instance ? m_instance->adapters() : none;
+  for (UINT i = 0; i < adapters.size(); i++) {
+    if (adapters[i]->profile().properties.core.properties.deviceType != VK_PHYSICAL_DEVICE_TYPE_CPU)
+      continue;
+    // Its identity (LUID) is its place in the instance's order, as EnumAdapters reports it.
+    auto* created = new DxgiAdapter(this, adapters[i], i);
+    created->markSoftware(module);
+    HRESULT result = created->QueryInterface(__uuidof(IDXGIAdapter), reinterpret_cast<void**>(adapter));
+    created->Release();
+    if (FAILED(result))
+      return result;
+    util::log::info("IDXGIFactory::CreateSoftwareAdapter: the CPU Vulkan device ",
+                    adapters[i]->profile().properties.core.properties.deviceName, " serves the software adapter");
+    return S_OK;
+  }
+  util::log::warn("IDXGIFactory::CreateSoftwareAdapter: no Vulkan device of type CPU (such as lavapipe) to serve a "
+                  "software adapter: DXGI_ERROR_UNSUPPORTED");
+  return DXGI_ERROR_UNSUPPORTED;
 }
 
 HRESULT STDMETHODCALLTYPE DxgiFactory::CreateSwapChainForHwnd(IUnknown *pDevice, HWND hWnd, const DXGI_SWAP_CHAIN_DESC1 *pDesc, const DXGI_SWAP_CHAIN_FULLSCREEN_DESC *pFullscreenDesc, IDXGIOutput *pRestrictToOutput, IDXGISwapChain1 **ppSwapChain) {
@@ -292,10 +330,13 @@ HRESULT STDMETHODCALLTYPE DxgiFactory::CreateSwapChainForCoreWindow(IUnknown * /
   return E_NOTIMPL;
 }
 
-HRESULT STDMETHODCALLTYPE DxgiFactory::GetSharedResourceAdapterLuid(HANDLE /*hResource*/, LUID* /*pLuid*/) {
-  // Shared resources do not exist yet, so no handle can name one.
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
+HRESULT STDMETHODCALLTYPE DxgiFactory::GetSharedResourceAdapterLuid(HANDLE resource, LUID* luid) {
+  if (!luid) {
+    // Not documented; DXGI_ERROR_INVALID_CALL, the code the page gives for a bad handle.
+    util::log::warn("IDXGIFactory2::GetSharedResourceAdapterLuid: null LUID pointer: DXGI_ERROR_INVALID_CALL");
+    return DXGI_ERROR_INVALID_CALL;
+  }
+  return sharedResourceAdapterLuid(resource, luid);
 }
 
 HRESULT STDMETHODCALLTYPE DxgiFactory::RegisterStereoStatusWindow(HWND WindowHandle, UINT wMsg, DWORD* pdwCookie) {

@@ -324,9 +324,41 @@ HRESULT STDMETHODCALLTYPE DxgiOutput::GetGammaControl(DXGI_GAMMA_CONTROL* gamma_
   return S_OK;
 }
 
-HRESULT STDMETHODCALLTYPE DxgiOutput::SetDisplaySurface(IDXGISurface* /*surface*/) {
-  D3D11VK_NOT_IMPLEMENTED();
-  return E_NOTIMPL;
+HRESULT STDMETHODCALLTYPE DxgiOutput::SetDisplaySurface(IDXGISurface* surface) {
+  // STATUS: partial: accepts a back buffer of the swapchain fullscreen on this output (which that swapchain already shows); another surface cannot be scanned out through a Vulkan swapchain and is DXGI_ERROR_INVALID_CALL
+  // Documented as the call a swapchain makes itself at fullscreen transitions, between
+  // TakeOwnership and ReleaseOwnership, with a back buffer. The display shows what the fullscreen
+  // swapchain presents, so naming one of its buffers changes nothing, and is what Windows' own
+  // swapchain does; anything else has no Vulkan equivalent (docs/dxgi.md, Outputs).
+  if (!surface) {
+    util::log::warn("IDXGIOutput::SetDisplaySurface: null surface: DXGI_ERROR_INVALID_CALL");
+    return DXGI_ERROR_INVALID_CALL;
+  }
+  if (!m_owned) {
+    util::log::warn("IDXGIOutput::SetDisplaySurface: called outside TakeOwnership/ReleaseOwnership: DXGI_ERROR_INVALID_CALL");
+    return DXGI_ERROR_INVALID_CALL;
+  }
+  util::ComPtr<IDXGIResource> resource;
+  DXGI_USAGE usage = 0;
+  if (FAILED(surface->QueryInterface(__uuidof(IDXGIResource), resource.putVoid())) || FAILED(resource->GetUsage(&usage)) ||
+      !(usage & DXGI_USAGE_BACK_BUFFER)) {
+    util::log::warn("IDXGIOutput::SetDisplaySurface: the surface is not a back buffer (DXGI_USAGE_BACK_BUFFER): "
+                    "DXGI_ERROR_INVALID_CALL");
+    return DXGI_ERROR_INVALID_CALL;
+  }
+  GammaStore& store = gammaStore();
+  std::lock_guard lock(store.mutex);
+  auto found = store.fullscreen.find(m_monitor.deviceName);
+  if (found == store.fullscreen.end() || found->second.empty()) {
+    util::log::warn("IDXGIOutput::SetDisplaySurface: no swapchain is fullscreen on this output: DXGI_ERROR_INVALID_CALL");
+    return DXGI_ERROR_INVALID_CALL;
+  }
+  if (!found->second.back()->isOwnBuffer(surface)) {
+    util::log::warn("IDXGIOutput::SetDisplaySurface: the surface is not a buffer of the swapchain fullscreen on this "
+                    "output; scanning out another surface is not possible through a Vulkan swapchain: DXGI_ERROR_INVALID_CALL");
+    return DXGI_ERROR_INVALID_CALL;
+  }
+  return S_OK;
 }
 
 HRESULT STDMETHODCALLTYPE DxgiOutput::GetDisplaySurfaceData(IDXGISurface* surface) {

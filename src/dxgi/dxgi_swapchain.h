@@ -50,6 +50,7 @@ public:
   bool handleAltEnter();
   // DisplaySurfaceSource: GetDisplaySurfaceData on the output this swapchain is fullscreen on.
   HRESULT copyShownImage(IDXGISurface* destination) override;
+  bool isOwnBuffer(IDXGISurface* surface) override;
 
   // For tests: the GPU timeline value of the submission that carried the latest present.
   uint64_t lastPresentSubmission() const { return m_lastSubmission; }

@@ -300,6 +300,18 @@ HRESULT DxgiSwapChain::copyShownImage(IDXGISurface* destination) {
   return copyDisplaySurface(context.get(), shown, destination);
 }
 
+bool DxgiSwapChain::isOwnBuffer(IDXGISurface* surface) {
+  util::ComPtr<ID3D11Texture2D> texture;
+  if (!surface || FAILED(surface->QueryInterface(__uuidof(ID3D11Texture2D), texture.putVoid())))
+    return false;
+  if (texture.get() == m_backBuffer.get())
+    return true;
+  for (const HeldBuffer& buffer : m_history)
+    if (texture.get() == buffer.get())
+      return true;
+  return false;
+}
+
 // ---- buffers above 0 ----
 
 util::ComPtr<ID3D11DeviceContext> DxgiSwapChain::immediateContext() {

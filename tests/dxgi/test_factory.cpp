@@ -2,6 +2,8 @@
 // them: adapter enumeration and ordering, window association, feature support, registrations.
 #include <catch2/catch.hpp>
 
+#include <dlfcn.h>
+
 #include <algorithm>
 #include <cstdlib>
 
@@ -260,8 +262,86 @@ TEST_CASE("RegisterAdaptersChangedEvent and UnregisterAdaptersChangedEvent pair 
   CHECK(factory->IsCurrent() == TRUE);  // the adapters never change, so the event never fires
 }
 
-TEST_CASE("GetSharedResourceAdapterLuid is not implemented", "[dxgi]") {
+TEST_CASE("GetSharedResourceAdapterLuid names the adapter of a shared resource's device", "[dxgi]") {
   ComPtr<IDXGIFactory7> factory = createFactory();
   LUID luid{};
-  CHECK(factory->GetSharedResourceAdapterLuid(reinterpret_cast<HANDLE>(0x10), &luid) == E_NOTIMPL);
+  // No resource behind the handle: DXGI_ERROR_INVALID_CALL, as documented.
+  CHECK(factory->GetSharedResourceAdapterLuid(reinterpret_cast<HANDLE>(0x10), &luid) == DXGI_ERROR_INVALID_CALL);
+  CHECK(factory->GetSharedResourceAdapterLuid(nullptr, &luid) == DXGI_ERROR_INVALID_CALL);
+
+  ComPtr<ID3D11Device> device;
+  REQUIRE(D3D11CreateDevice(nullptr, D3D_DRIVER_TYPE_HARDWARE, nullptr, 0, nullptr, 0, D3D11_SDK_VERSION, device.put(),
+                            nullptr, nullptr) == S_OK);
+  ComPtr<IDXGIAdapter> adapter;
+  REQUIRE(device.query<IDXGIDevice>()->GetAdapter(adapter.put()) == S_OK);
+  const LUID expected = luidOf(adapter.get());
+
+  D3D11_TEXTURE2D_DESC desc{16, 16, 1, 1, DXGI_FORMAT_R8G8B8A8_UNORM, {1, 0}, D3D11_USAGE_DEFAULT,
+                            D3D11_BIND_SHADER_RESOURCE | D3D11_BIND_RENDER_TARGET, 0, D3D11_RESOURCE_MISC_SHARED};
+  ComPtr<ID3D11Texture2D> legacy;
+  REQUIRE(device->CreateTexture2D(&desc, nullptr, legacy.put()) == S_OK);
+  HANDLE legacyHandle = nullptr;
+  REQUIRE(legacy.query<IDXGIResource>()->GetSharedHandle(&legacyHandle) == S_OK);
+  luid = LUID{0x1234, 0x5678};
+  REQUIRE(factory->GetSharedResourceAdapterLuid(legacyHandle, &luid) == S_OK);
+  CHECK(luid.LowPart == expected.LowPart);
+  CHECK(luid.HighPart == expected.HighPart);
+  CHECK(factory->GetSharedResourceAdapterLuid(legacyHandle, nullptr) == DXGI_ERROR_INVALID_CALL);
+
+  desc.MiscFlags = D3D11_RESOURCE_MISC_SHARED_NTHANDLE | D3D11_RESOURCE_MISC_SHARED_KEYEDMUTEX;
+  ComPtr<ID3D11Texture2D> nt;
+  REQUIRE(device->CreateTexture2D(&desc, nullptr, nt.put()) == S_OK);
+  HANDLE ntHandle = nullptr;
+  REQUIRE(nt.query<IDXGIResource1>()->CreateSharedHandle(nullptr, DXGI_SHARED_RESOURCE_READ, nullptr, &ntHandle) == S_OK);
+  luid = LUID{};
+  REQUIRE(factory->GetSharedResourceAdapterLuid(ntHandle, &luid) == S_OK);
+  CHECK(luid.LowPart == expected.LowPart);
+  CHECK(luid.HighPart == expected.HighPart);
+
+  // A released resource's handles name nothing any more.
+  legacy = nullptr;
+  CHECK(factory->GetSharedResourceAdapterLuid(legacyHandle, &luid) == DXGI_ERROR_INVALID_CALL);
+}
+
+TEST_CASE("CreateSoftwareAdapter answers with the CPU Vulkan device, flagged as software", "[dxgi]") {
+  ComPtr<IDXGIFactory7> factory = createFactory();
+  // Natively a rasterizer module is any non-null handle; the program's own stands in for one.
+  HMODULE module = reinterpret_cast<HMODULE>(dlopen(nullptr, RTLD_LAZY));
+  REQUIRE(module);
+  CHECK(factory->CreateSoftwareAdapter(module, nullptr) == DXGI_ERROR_INVALID_CALL);
+  IDXGIAdapter* none = reinterpret_cast<IDXGIAdapter*>(1);
+  CHECK(factory->CreateSoftwareAdapter(nullptr, &none) == DXGI_ERROR_INVALID_CALL);
+  CHECK(none == nullptr);
+
+  // lavapipe, which every test machine has (docs/testing.md), is a CPU device.
+  ComPtr<IDXGIAdapter> software;
+  REQUIRE(factory->CreateSoftwareAdapter(module, software.put()) == S_OK);
+  CHECK(deviceType(software.get()) == VK_PHYSICAL_DEVICE_TYPE_CPU);
+  DXGI_ADAPTER_DESC1 desc{};
+  REQUIRE(software.query<IDXGIAdapter1>()->GetDesc1(&desc) == S_OK);
+  CHECK((desc.Flags & DXGI_ADAPTER_FLAG_SOFTWARE) != 0);
+  DXGI_ADAPTER_DESC3 desc3{};
+  REQUIRE(software.query<IDXGIAdapter4>()->GetDesc3(&desc3) == S_OK);
+  CHECK((desc3.Flags & DXGI_ADAPTER_FLAG3_SOFTWARE) != 0);
+  // The same device as enumerated (one LUID), where it is not flagged: applications that skip
+  // software adapters must still find lavapipe when it is all there is.
+  ComPtr<IDXGIAdapter4> enumerated;
+  REQUIRE(factory->EnumAdapterByLuid(desc.AdapterLuid, __uuidof(IDXGIAdapter4), enumerated.putVoid()) == S_OK);
+  REQUIRE(enumerated->GetDesc3(&desc3) == S_OK);
+  CHECK((desc3.Flags & DXGI_ADAPTER_FLAG3_SOFTWARE) == 0);
+  ComPtr<IDXGIFactory> parent;
+  REQUIRE(software->GetParent(__uuidof(IDXGIFactory), parent.putVoid()) == S_OK);
+  CHECK(parent.get() == static_cast<IDXGIFactory*>(factory.get()));
+
+  // D3D_DRIVER_TYPE_SOFTWARE takes the same adapter, as D3D11CreateDevice documents.
+  ComPtr<ID3D11Device> device;
+  REQUIRE(D3D11CreateDevice(nullptr, D3D_DRIVER_TYPE_SOFTWARE, module, 0, nullptr, 0, D3D11_SDK_VERSION, device.put(),
+                            nullptr, nullptr) == S_OK);
+  ComPtr<IDXGIAdapter> deviceAdapter;
+  REQUIRE(device.query<IDXGIDevice>()->GetAdapter(deviceAdapter.put()) == S_OK);
+  DXGI_ADAPTER_DESC1 deviceDesc{};
+  REQUIRE(deviceAdapter.query<IDXGIAdapter1>()->GetDesc1(&deviceDesc) == S_OK);
+  CHECK((deviceDesc.Flags & DXGI_ADAPTER_FLAG_SOFTWARE) != 0);
+  CHECK(deviceDesc.AdapterLuid.LowPart == desc.AdapterLuid.LowPart);
+  dlclose(module);
 }

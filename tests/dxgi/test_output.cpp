@@ -267,7 +267,7 @@ TEST_CASE("TakeOwnership needs a device and is undone by ReleaseOwnership", "[dx
   CHECK_FALSE(output->owned());
 }
 
-TEST_CASE("overlays and hardware composition report no support; duplication and surfaces are not implemented", "[dxgi]") {
+TEST_CASE("overlays and hardware composition report no support; duplication is not implemented; SetDisplaySurface refuses", "[dxgi]") {
   Fixture f;
   CHECK(f.output->SupportsOverlays() == FALSE);
   UINT flags = 99;
@@ -292,7 +292,23 @@ TEST_CASE("overlays and hardware composition report no support; duplication and 
   const DXGI_FORMAT formats[] = {DXGI_FORMAT_B8G8R8A8_UNORM};
   CHECK(f.output->DuplicateOutput1(f.adapter.get(), 0, 1, formats, &duplication) == E_NOTIMPL);
   CHECK(duplication == nullptr);
-  CHECK(f.output->SetDisplaySurface(nullptr) == E_NOTIMPL);
+  // SetDisplaySurface needs ownership, a surface and a back buffer of a fullscreen swapchain (the
+  // accepted case is in the native swapchain tests): each refusal is DXGI_ERROR_INVALID_CALL.
+  CHECK(f.output->SetDisplaySurface(nullptr) == DXGI_ERROR_INVALID_CALL);
+  {
+    ComPtr<ID3D11Device> device;
+    REQUIRE(D3D11CreateDevice(nullptr, D3D_DRIVER_TYPE_HARDWARE, nullptr, 0, nullptr, 0, D3D11_SDK_VERSION, device.put(),
+                              nullptr, nullptr) == S_OK);
+    DXGI_SURFACE_DESC surfaceDesc{8, 8, DXGI_FORMAT_R8G8B8A8_UNORM, {1, 0}};
+    ComPtr<IDXGISurface> surface;
+    REQUIRE(device.query<IDXGIDevice>()->CreateSurface(&surfaceDesc, 1, DXGI_USAGE_RENDER_TARGET_OUTPUT, nullptr,
+                                                       surface.put()) == S_OK);
+    CHECK(f.output->SetDisplaySurface(surface.get()) == DXGI_ERROR_INVALID_CALL);  // not owned
+    REQUIRE(f.output->TakeOwnership(device.get(), TRUE) == S_OK);
+    CHECK(f.output->SetDisplaySurface(nullptr) == DXGI_ERROR_INVALID_CALL);
+    CHECK(f.output->SetDisplaySurface(surface.get()) == DXGI_ERROR_INVALID_CALL);  // no back buffer
+    f.output->ReleaseOwnership();
+  }
   // Display surfaces exist only in fullscreen (the copies are in the native swapchain tests).
   CHECK(f.output->GetDisplaySurfaceData(nullptr) == DXGI_ERROR_INVALID_CALL);
   CHECK(f.output->GetDisplaySurfaceData1(nullptr) == DXGI_ERROR_INVALID_CALL);

@@ -605,6 +605,17 @@ TEST_CASE("Native fullscreen puts the X11 window over the output and back", "[dx
     CHECK(containing.query<IDXGIOutput1>()->GetDisplaySurfaceData1(half.query<IDXGIResource>().get()) == S_OK);
     CHECK(readStaging(half.get(), surfaceDesc.Width / 2, surfaceDesc.Height / 2) == 0xff0000ffu);  // BGRA blue
     CHECK(target->GetDisplaySurfaceData(nullptr) == DXGI_ERROR_INVALID_CALL);
+    // SetDisplaySurface: between TakeOwnership and ReleaseOwnership, a back buffer of the
+    // swapchain fullscreen on the output is accepted (what it already shows); a surface that is
+    // no back buffer, or the call without ownership, is DXGI_ERROR_INVALID_CALL.
+    ComPtr<IDXGISurface> backBuffer;
+    REQUIRE(f.swapchain->GetBuffer(0, __uuidof(IDXGISurface), backBuffer.putVoid()) == S_OK);
+    CHECK(target->SetDisplaySurface(backBuffer.get()) == DXGI_ERROR_INVALID_CALL);
+    REQUIRE(target->TakeOwnership(f.device.get(), TRUE) == S_OK);
+    CHECK(target->SetDisplaySurface(backBuffer.get()) == S_OK);
+    CHECK(target->SetDisplaySurface(same.query<IDXGISurface>().get()) == DXGI_ERROR_INVALID_CALL);
+    CHECK(target->SetDisplaySurface(nullptr) == DXGI_ERROR_INVALID_CALL);
+    target->ReleaseOwnership();
   }
   // ResizeTarget in fullscreen keeps the output covered (no mode switch natively).
   DXGI_MODE_DESC target640{};
@@ -629,6 +640,12 @@ TEST_CASE("Native fullscreen puts the X11 window over the output and back", "[dx
     ComPtr<ID3D11Texture2D> tiny;
     REQUIRE(f.device->CreateTexture2D(&surfaceDesc, nullptr, tiny.put()) == S_OK);
     CHECK(containing->GetDisplaySurfaceData(tiny.query<IDXGISurface>().get()) == DXGI_ERROR_INVALID_CALL);
+    // Nor a swapchain to scan out: SetDisplaySurface refuses even its own back buffer.
+    ComPtr<IDXGISurface> backBuffer;
+    REQUIRE(f.swapchain->GetBuffer(0, __uuidof(IDXGISurface), backBuffer.putVoid()) == S_OK);
+    REQUIRE(containing->TakeOwnership(f.device.get(), TRUE) == S_OK);
+    CHECK(containing->SetDisplaySurface(backBuffer.get()) == DXGI_ERROR_INVALID_CALL);
+    containing->ReleaseOwnership();
   }
   CHECK(f.swapchain->GetFullscreenState(&fullscreen, target.put()) == S_OK);
   CHECK(!fullscreen);

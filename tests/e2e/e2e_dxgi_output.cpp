@@ -191,6 +191,32 @@ int main() {
       release(deviceAdapter);
       release(dxgi);
     }
+    // GetSharedResourceAdapterLuid: our dxgi.dll asks our d3d11.dll through its private export
+    // (GetModuleHandle + GetProcAddress), and the answer is the device's adapter's LUID.
+    D3D11_TEXTURE2D_DESC sharedDesc{16, 16, 1, 1, DXGI_FORMAT_B8G8R8A8_UNORM, {1, 0}, D3D11_USAGE_DEFAULT,
+                                    D3D11_BIND_SHADER_RESOURCE | D3D11_BIND_RENDER_TARGET, 0, D3D11_RESOURCE_MISC_SHARED};
+    ID3D11Texture2D* sharedTexture = nullptr;
+    IDXGIResource* sharedResource = nullptr;
+    HANDLE sharedHandle = nullptr;
+    LUID sharedLuid{}, adapterLuid{};
+    DXGI_ADAPTER_DESC adapterDesc{};
+    if (adapter && SUCCEEDED(adapter->GetDesc(&adapterDesc)))
+      adapterLuid = adapterDesc.AdapterLuid;
+    HRESULT luidResult = E_FAIL;
+    if (SUCCEEDED(device->CreateTexture2D(&sharedDesc, nullptr, &sharedTexture)) &&
+        SUCCEEDED(sharedTexture->QueryInterface(__uuidof(IDXGIResource), reinterpret_cast<void**>(&sharedResource))) &&
+        SUCCEEDED(sharedResource->GetSharedHandle(&sharedHandle)))
+      luidResult = factory->GetSharedResourceAdapterLuid(sharedHandle, &sharedLuid);
+    std::printf("GetSharedResourceAdapterLuid returned 0x%08x, LUID %08lx:%08lx (adapter %08lx:%08lx)\n", unsigned(luidResult),
+                static_cast<unsigned long>(sharedLuid.HighPart), static_cast<unsigned long>(sharedLuid.LowPart),
+                static_cast<unsigned long>(adapterLuid.HighPart), static_cast<unsigned long>(adapterLuid.LowPart));
+    check(luidResult == S_OK && sharedLuid.LowPart == adapterLuid.LowPart && sharedLuid.HighPart == adapterLuid.HighPart,
+          "GetSharedResourceAdapterLuid names the adapter of the shared texture's device");
+    release(sharedResource);
+    release(sharedTexture);
+    check(factory->GetSharedResourceAdapterLuid(sharedHandle, &sharedLuid) == DXGI_ERROR_INVALID_CALL,
+          "GetSharedResourceAdapterLuid of a released resource's handle is DXGI_ERROR_INVALID_CALL");
+
     ID3D11VkDeviceInfo* info = nullptr;
     if (SUCCEEDED(device->QueryInterface(__uuidof(ID3D11VkDeviceInfo), reinterpret_cast<void**>(&info)))) {
       check(info->GetValidationErrorCount() == 0, "no Vulkan validation errors");
@@ -198,6 +224,33 @@ int main() {
     }
     check(device->Release() == 0, "the last Release destroys the device");
   }
+  // CreateSoftwareAdapter: lavapipe (the CPU Vulkan device) flagged software; the adapter keeps its
+  // own reference to the module, so the program's FreeLibrary right after leaves it loaded.
+  // A DLL this program does not otherwise load stands in for a rasterizer module.
+  const char* moduleName = "xinput1_3.dll";
+  const bool loadedBefore = GetModuleHandleA(moduleName) != nullptr;
+  HMODULE rasterizer = LoadLibraryA(moduleName);
+  IDXGIAdapter* software = nullptr;
+  HRESULT softwareResult = rasterizer ? factory->CreateSoftwareAdapter(rasterizer, &software) : E_FAIL;
+  if (rasterizer)
+    FreeLibrary(rasterizer);
+  DXGI_ADAPTER_DESC1 softwareDesc{};
+  IDXGIAdapter1* software1 = nullptr;
+  if (software && SUCCEEDED(software->QueryInterface(__uuidof(IDXGIAdapter1), reinterpret_cast<void**>(&software1))))
+    software1->GetDesc1(&softwareDesc);
+  std::printf("CreateSoftwareAdapter returned 0x%08x, flags 0x%x\n", unsigned(softwareResult), unsigned(softwareDesc.Flags));
+  check(softwareResult == S_OK && (softwareDesc.Flags & DXGI_ADAPTER_FLAG_SOFTWARE),
+        "CreateSoftwareAdapter answers lavapipe flagged DXGI_ADAPTER_FLAG_SOFTWARE");
+  const bool heldByAdapter = GetModuleHandleA(moduleName) != nullptr;
+  release(software1);
+  release(software);
+  if (!loadedBefore)
+    check(heldByAdapter && GetModuleHandleA(moduleName) == nullptr,
+          "the software adapter holds a reference to its module until it is released");
+  IDXGIAdapter* noAdapter = reinterpret_cast<IDXGIAdapter*>(1);
+  check(factory->CreateSoftwareAdapter(nullptr, &noAdapter) == DXGI_ERROR_INVALID_CALL && !noAdapter,
+        "CreateSoftwareAdapter(NULL module) is DXGI_ERROR_INVALID_CALL");
+
   if (window)
     DestroyWindow(window);
   release(adapter);

@@ -189,6 +189,24 @@ static void testFullscreen(ID3D11Device* device, ID3D11DeviceContext* context, I
     }
   }
   check(shownTexel == 0xffff0000u, "GetDisplaySurfaceData in fullscreen: the shown image, blue (RGBA)");
+  // SetDisplaySurface (E_NOTIMPL before issue #22): between TakeOwnership and
+  // ReleaseOwnership the fullscreen swapchain's back buffer is accepted, a plain surface is not.
+  IDXGISurface* backSurface = nullptr;
+  HRESULT displaySurface = E_FAIL, plainSurface = E_FAIL, unowned = E_FAIL;
+  if (SUCCEEDED(swapchain->GetBuffer(0, __uuidof(IDXGISurface), reinterpret_cast<void**>(&backSurface)))) {
+    unowned = containing->SetDisplaySurface(backSurface);
+    if (SUCCEEDED(containing->TakeOwnership(device, TRUE))) {
+      displaySurface = containing->SetDisplaySurface(backSurface);
+      plainSurface = surface ? containing->SetDisplaySurface(surface) : E_FAIL;
+      containing->ReleaseOwnership();
+    }
+  }
+  release(backSurface);
+  std::printf("SetDisplaySurface: unowned 0x%08x, back buffer 0x%08x, plain surface 0x%08x\n", unsigned(unowned),
+              unsigned(displaySurface), unsigned(plainSurface));
+  check(unowned == DXGI_ERROR_INVALID_CALL, "SetDisplaySurface without TakeOwnership is DXGI_ERROR_INVALID_CALL");
+  check(displaySurface == S_OK, "SetDisplaySurface with the fullscreen swapchain's back buffer is S_OK");
+  check(plainSurface == DXGI_ERROR_INVALID_CALL, "SetDisplaySurface with a surface that is no back buffer is DXGI_ERROR_INVALID_CALL");
   DXGI_MODE_DESC mode{};
   mode.Width = outputWidth;
   mode.Height = outputHeight;

@@ -67,6 +67,8 @@ CLASSES = [
      ["IDXGIObject", "IDXGIDeviceSubObject", "IDXGIResource", "IDXGIResource1"], DXGI_FACE),
     ("DxgiSurfaceFace", "src/d3d11/d3d11_dxgi_resource.cpp", DXGI_HEADERS,
      ["IDXGIObject", "IDXGIDeviceSubObject", "IDXGISurface", "IDXGISurface1", "IDXGISurface2"], DXGI_FACE),
+    ("DxgiSubresourceSurface", "src/d3d11/d3d11_dxgi_subresource_surface.cpp", DXGI_HEADERS,
+     ["IDXGIObject", "IDXGIDeviceSubObject", "IDXGISurface", "IDXGISurface1", "IDXGISurface2"], set()),
     ("DxgiKeyedMutexFace", "src/d3d11/d3d11_dxgi_resource.cpp", DXGI_HEADERS,
      ["IDXGIObject", "IDXGIDeviceSubObject", "IDXGIKeyedMutex"], DXGI_FACE),
     ("D3D11ShaderResourceView", "src/d3d11/d3d11_view.cpp", D3D11_HEADERS,
