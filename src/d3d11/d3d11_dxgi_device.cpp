@@ -101,9 +101,14 @@ HRESULT STDMETHODCALLTYPE D3D11DxgiDevice::CreateSurface(const DXGI_SURFACE_DESC
     return E_INVALIDARG;
   }
   if (shared_resource) {
-    // Shared resources are not implemented anywhere yet (docs/STATUS.md).
-    util::log::error("CreateSurface: shared surfaces are not implemented");
-    return E_NOTIMPL;
+    // The surface is the shared resource the handle names, opened on this device, as
+    // OpenSharedResource does (in this process only: docs/resources.md, Shared resources).
+    if (surface_count != 1) {
+      util::log::warn("CreateSurface: ", surface_count, " surfaces of one shared resource: E_INVALIDARG");
+      return E_INVALIDARG;
+    }
+    *surface = nullptr;
+    return m_device->OpenSharedResource(shared_resource->Handle, __uuidof(IDXGISurface), reinterpret_cast<void**>(surface));
   }
   // A surface is a single-level 2D texture whose bindings follow the DXGI usage, as the
   // runtime makes them; the texture's rules (formats, sizes, samples) apply.

@@ -186,16 +186,13 @@ HRESULT STDMETHODCALLTYPE DxgiResourceFace::CreateSubresourceSurface(UINT index,
 
 HRESULT STDMETHODCALLTYPE DxgiResourceFace::CreateSharedHandle(const SECURITY_ATTRIBUTES* /*attributes*/, DWORD /*access*/,
                                                                const WCHAR* name, HANDLE* handle) {
-  // STATUS: partial: SHARED_NTHANDLE resources get a handle that opens them on their own device, in this process only; names and access rights are not kept; resources created without sharing flags are E_NOTIMPL
+  // STATUS: partial: SHARED_NTHANDLE resources get a handle that opens them on their own device, in this process only; names and access rights are not kept
   if (!handle)
     return E_INVALIDARG;
   *handle = nullptr;
-  const UINT misc = resourceMiscFlags(m_owner);
-  if (!(misc & kSharedMisc)) {
-    util::log::warn("IDXGIResource1::CreateSharedHandle: the resource was created without sharing flags: E_NOTIMPL");
-    return E_NOTIMPL;
-  }
-  if (!(misc & D3D11_RESOURCE_MISC_SHARED_NTHANDLE)) {
+  // Only SHARED_NTHANDLE resources have NT handles; an unshared one, like a SHARED one without
+  // the flag, was not created to be shared this way.
+  if (!(resourceMiscFlags(m_owner) & D3D11_RESOURCE_MISC_SHARED_NTHANDLE)) {
     util::log::warn("IDXGIResource1::CreateSharedHandle: the resource was created without SHARED_NTHANDLE: E_INVALIDARG");
     return E_INVALIDARG;
   }

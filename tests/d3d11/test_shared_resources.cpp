@@ -138,6 +138,32 @@ TEST_CASE("GetSharedHandle and CreateSharedHandle hand out handles that OpenShar
   HANDLE none = reinterpret_cast<HANDLE>(uintptr_t(1));
   CHECK(plain.query<IDXGIResource1>()->GetSharedHandle(&none) == E_INVALIDARG);
   CHECK(none == nullptr);
+  none = reinterpret_cast<HANDLE>(uintptr_t(1));
+  CHECK(plain.query<IDXGIResource1>()->CreateSharedHandle(nullptr, DXGI_SHARED_RESOURCE_READ, nullptr, &none) ==
+        E_INVALIDARG);
+  CHECK(none == nullptr);
+}
+
+TEST_CASE("IDXGIDevice::CreateSurface with a shared resource's handle gives that resource's surface", "[device]") {
+  auto device = createSharingDevice();
+  ComPtr<ID3D11Texture2D> texture;
+  const D3D11_TEXTURE2D_DESC textureDesc = sharedTexture2D(kShared);
+  REQUIRE(device->CreateTexture2D(&textureDesc, nullptr, texture.put()) == S_OK);
+  DXGI_SHARED_RESOURCE shared{};
+  REQUIRE(texture.query<IDXGIResource>()->GetSharedHandle(&shared.Handle) == S_OK);
+  auto dxgiDevice = device.query<IDXGIDevice>();
+  REQUIRE(dxgiDevice);
+  DXGI_SURFACE_DESC desc{textureDesc.Width, textureDesc.Height, textureDesc.Format, {1, 0}};
+  ComPtr<IDXGISurface> surface;
+  REQUIRE(dxgiDevice->CreateSurface(&desc, 1, DXGI_USAGE_SHADER_INPUT, &shared, surface.put()) == S_OK);
+  CHECK(surface.get() == texture.query<IDXGISurface>().get());
+  // One shared resource makes one surface; a handle naming nothing makes none.
+  IDXGISurface* two[2] = {};
+  CHECK(dxgiDevice->CreateSurface(&desc, 2, DXGI_USAGE_SHADER_INPUT, &shared, two) == E_INVALIDARG);
+  DXGI_SHARED_RESOURCE unknown{reinterpret_cast<HANDLE>(uintptr_t(0x7777))};
+  IDXGISurface* nothing = reinterpret_cast<IDXGISurface*>(uintptr_t(1));
+  CHECK(dxgiDevice->CreateSurface(&desc, 1, DXGI_USAGE_SHADER_INPUT, &unknown, &nothing) == E_INVALIDARG);
+  CHECK(nothing == nullptr);
 }
 
 TEST_CASE("OpenSharedResource refuses unknown handles, other devices' handles and destroyed resources' handles", "[device]") {
