@@ -124,6 +124,11 @@ if [ -n "${WINE_TEST_DESKTOP:-}" ]; then
 else
   wine reg delete "$desktop_key" /v Desktop /f >>"$out/reg.log" 2>&1
 fi
+# The desktop (virtual or not) and the X11 settings are read when Wine's explorer starts, and the
+# reg calls above started it, in a new prefix before the keys existed: end that wineserver so
+# that the tests' own start reads them.
+wineserver -k >/dev/null 2>&1
+wineserver -w >/dev/null 2>&1
 run="$out/run"
 mkdir -p "$run"
 overrides=d3d11,dxgi
