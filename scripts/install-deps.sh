@@ -47,10 +47,12 @@ if runs_32bit && ! dpkg-query -W -f='${Status}\n' "${packages32[@]}" 2>/dev/null
 fi
 
 # Where 32-bit programs cannot run, wine32 is removed again so that `wine` uses the 64-bit loader,
-# and the 32-bit tests skip with this reason (tests/e2e/wine-prerequisites.sh makes the same check).
+# and the 32-bit tests skip with this reason (tests/e2e/wine-prerequisites.sh makes the same check);
+# libwine:i386 goes too: with its i386 DLLs beside a 64-bit-only Wine, a new prefix's syswow64
+# and what setup_d3d11vk.sh restores there no longer agree, and nothing 32-bit can run anyway.
 if ! runs_32bit; then
-  if dpkg-query -W -f='${Status}\n' wine32:i386 2>/dev/null | grep -q "install ok installed"; then
-    $SUDO apt-get remove -y -q wine32:i386 >>/tmp/d3d11vk-wine32-install.log 2>&1
+  if dpkg-query -W -f='${Status}\n' wine32:i386 libwine:i386 2>/dev/null | grep -q "install ok installed"; then
+    $SUDO apt-get remove -y -q wine32:i386 libwine:i386 >>/tmp/d3d11vk-wine32-install.log 2>&1
   fi
   echo "install-deps: this machine's kernel cannot execute 32-bit x86 programs; wine32 is not kept (Wine runs 64-bit programs only) and the 32-bit end-to-end tests will be skipped"
 fi
