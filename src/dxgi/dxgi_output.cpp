@@ -29,10 +29,12 @@ struct GammaStore {
   // The swapchains fullscreen on each display, in the order they went fullscreen.
   std::map<std::u16string, std::vector<DisplaySurfaceSource*>> fullscreen;
 
-  bool controlled(const std::u16string& display) const {
+  // The swapchain whose image the display shows: the latest to go fullscreen there, or null.
+  DisplaySurfaceSource* shownOn(const std::u16string& display) const {
     auto found = fullscreen.find(display);
-    return found != fullscreen.end() && !found->second.empty();
+    return found != fullscreen.end() && !found->second.empty() ? found->second.back() : nullptr;
   }
+  bool controlled(const std::u16string& display) const { return shownOn(display) != nullptr; }
 };
 
 GammaStore& gammaStore() {
@@ -348,12 +350,12 @@ HRESULT STDMETHODCALLTYPE DxgiOutput::SetDisplaySurface(IDXGISurface* surface) {
   }
   GammaStore& store = gammaStore();
   std::lock_guard lock(store.mutex);
-  auto found = store.fullscreen.find(m_monitor.deviceName);
-  if (found == store.fullscreen.end() || found->second.empty()) {
+  DisplaySurfaceSource* shown = store.shownOn(m_monitor.deviceName);
+  if (!shown) {
     util::log::warn("IDXGIOutput::SetDisplaySurface: no swapchain is fullscreen on this output: DXGI_ERROR_INVALID_CALL");
     return DXGI_ERROR_INVALID_CALL;
   }
-  if (!found->second.back()->isOwnBuffer(surface)) {
+  if (!shown->isOwnBuffer(surface)) {
     util::log::warn("IDXGIOutput::SetDisplaySurface: the surface is not a buffer of the swapchain fullscreen on this "
                     "output; scanning out another surface is not possible through a Vulkan swapchain: DXGI_ERROR_INVALID_CALL");
     return DXGI_ERROR_INVALID_CALL;
@@ -370,13 +372,13 @@ HRESULT STDMETHODCALLTYPE DxgiOutput::GetDisplaySurfaceData(IDXGISurface* surfac
   GammaStore& store = gammaStore();
   // Held while copying, so the swapchain cannot leave fullscreen (and go) meanwhile.
   std::lock_guard lock(store.mutex);
-  auto found = store.fullscreen.find(m_monitor.deviceName);
-  if (found == store.fullscreen.end() || found->second.empty()) {
+  DisplaySurfaceSource* shown = store.shownOn(m_monitor.deviceName);
+  if (!shown) {
     // Documented: only while the output is in fullscreen mode.
     util::log::warn("IDXGIOutput::GetDisplaySurfaceData: no swapchain is fullscreen on this output");
     return DXGI_ERROR_INVALID_CALL;
   }
-  return found->second.back()->copyShownImage(surface);
+  return shown->copyShownImage(surface);
 }
 
 HRESULT STDMETHODCALLTYPE DxgiOutput::GetDisplaySurfaceData1(IDXGIResource* destination) {
