@@ -32,7 +32,7 @@ public:
     if (m_used + sizeof(CommandHeader) + body > kCapacity)
       return nullptr;
     auto* header = reinterpret_cast<CommandHeader*>(m_data.get() + m_used);
-    header->type = T::kType;
+    header->type = kCommandTypeOf<T>;
     header->reserved = 0;
     header->size = uint32_t(body);
     m_used += sizeof(CommandHeader) + body;

@@ -32,53 +32,14 @@ void CommandExecutor::execute(const CommandChunk& chunk) {
       return;
     flushDrawBatch();
     endPredicated();  // a predicated draw or dispatch covers itself only
-    // Transfers, clears, queries and dispatches happen outside rendering passes.
-    if (m_rendering && header.type < CommandType::SetRenderTargets)
-      endRendering();
-    if (m_rendering && (header.type == CommandType::Dispatch || header.type == CommandType::DispatchIndirect))
+    // Transfers, clears, queries and dispatches happen outside rendering passes (their phase in
+    // command_list.h).
+    if (m_rendering && endsRendering(header.type))
       endRendering();
     switch (header.type) {
-#define D3D11VK_DISPATCH(Name) \
+#define D3D11VK_DISPATCH(Name, Phase, Predication) \
   case CommandType::Name: execute(*static_cast<const Name##Command*>(body)); break;
-      D3D11VK_DISPATCH(CopyBuffer)
-      D3D11VK_DISPATCH(CopyImage)
-      D3D11VK_DISPATCH(CopyBufferToImage)
-      D3D11VK_DISPATCH(CopyImageToBuffer)
-      D3D11VK_DISPATCH(FillBuffer)
-      D3D11VK_DISPATCH(ClearImageView)
-      D3D11VK_DISPATCH(ClearColorImage)
-      D3D11VK_DISPATCH(ResolveImage)
-      D3D11VK_DISPATCH(GenerateMips)
-      D3D11VK_DISPATCH(PackDepthStencil)
-      D3D11VK_DISPATCH(BeginQuery)
-      D3D11VK_DISPATCH(EndQuery)
-      D3D11VK_DISPATCH(WriteTimestamp)
-      D3D11VK_DISPATCH(PredicatedOperation)
-      D3D11VK_DISPATCH(SetPredication)
-      D3D11VK_DISPATCH(SetRenderTargets)
-      D3D11VK_DISPATCH(BindGraphicsPipeline)
-      D3D11VK_DISPATCH(BindGraphicsShaders)
-      D3D11VK_DISPATCH(BindComputePipeline)
-      D3D11VK_DISPATCH(BindDescriptors)
-      D3D11VK_DISPATCH(BindVertexBuffers)
-      D3D11VK_DISPATCH(BindIndexBuffer)
-      D3D11VK_DISPATCH(SetViewports)
-      D3D11VK_DISPATCH(SetScissors)
-      D3D11VK_DISPATCH(SetBlendConstants)
-      D3D11VK_DISPATCH(SetStencilReference)
-      D3D11VK_DISPATCH(SetDepthBias)
-      D3D11VK_DISPATCH(Draw)
-      D3D11VK_DISPATCH(DrawIndexed)
-      D3D11VK_DISPATCH(DrawIndirect)
-      D3D11VK_DISPATCH(Dispatch)
-      D3D11VK_DISPATCH(DispatchIndirect)
-      D3D11VK_DISPATCH(SetStreamOutputTargets)
-      D3D11VK_DISPATCH(DrawAuto)
-      D3D11VK_DISPATCH(Present)
-      D3D11VK_DISPATCH(ExecuteRecorded)
-      D3D11VK_DISPATCH(UpdateTileMappings)
-      D3D11VK_DISPATCH(CopyTileMappings)
-      D3D11VK_DISPATCH(TiledResourceBarrier)
+      D3D11VK_COMMANDS(D3D11VK_DISPATCH)
 #undef D3D11VK_DISPATCH
       case CommandType::Count: break;
     }

@@ -62,44 +62,10 @@ public:
   }
 
 private:
-  void execute(const CopyBufferCommand& command);
-  void execute(const CopyImageCommand& command);
-  void execute(const CopyBufferToImageCommand& command);
-  void execute(const CopyImageToBufferCommand& command);
-  void execute(const FillBufferCommand& command);
-  void execute(const ClearImageViewCommand& command);
-  void execute(const ClearColorImageCommand& command);
-  void execute(const ResolveImageCommand& command);
-  void execute(const GenerateMipsCommand& command);
-  void execute(const PackDepthStencilCommand& command);
-  void execute(const BeginQueryCommand& command);
-  void execute(const EndQueryCommand& command);
-  void execute(const WriteTimestampCommand& command);
-  void execute(const SetPredicationCommand& command);
-  void execute(const SetRenderTargetsCommand& command);
-  void execute(const BindGraphicsPipelineCommand& command);
-  void execute(const BindGraphicsShadersCommand& command);
-  void execute(const BindComputePipelineCommand& command);
-  void execute(const BindDescriptorsCommand& command);
-  void execute(const BindVertexBuffersCommand& command);
-  void execute(const BindIndexBufferCommand& command);
-  void execute(const SetViewportsCommand& command);
-  void execute(const SetScissorsCommand& command);
-  void execute(const SetBlendConstantsCommand& command);
-  void execute(const SetStencilReferenceCommand& command);
-  void execute(const SetDepthBiasCommand& command);
-  void execute(const DrawCommand& command);
-  void execute(const DrawIndexedCommand& command);
-  void execute(const DrawIndirectCommand& command);
-  void execute(const DispatchCommand& command);
-  void execute(const DispatchIndirectCommand& command);
-  void execute(const SetStreamOutputTargetsCommand& command);
-  void execute(const DrawAutoCommand& command);
-  void execute(const PresentCommand& command);
-  void execute(const ExecuteRecordedCommand& command);
-  void execute(const UpdateTileMappingsCommand& command);
-  void execute(const CopyTileMappingsCommand& command);
-  void execute(const TiledResourceBarrierCommand& command);
+  // One per command of the list (command_list.h), in the executor_*.cpp file of its kind.
+#define D3D11VK_EXECUTE(Name, Phase, Predication) void execute(const Name##Command& command);
+  D3D11VK_COMMANDS(D3D11VK_EXECUTE)
+#undef D3D11VK_EXECUTE
   void bindTiles(const SparseBinds& binds);  // executor_tiles.cpp
 
   // Draw state (executor_draw.cpp). Everything a command buffer loses when it ends is kept here
@@ -234,7 +200,7 @@ private:
   // Clears, copies, updates, resolves and mip generation are predicated too (bracketed by
   // PredicatedOperationCommand): view clears as vkCmdClearAttachments under conditional rendering,
   // transfers (which conditional rendering does not cover) by the predicate's data read on the CPU.
-  void execute(const PredicatedOperationCommand& command);
+  // PredicatedOperationCommand opens and closes such a bracket.
   bool skipPredicatedTransfer();
   bool readPredicateData(bool* data);  // false when it cannot be read (nothing is skipped then)
   bool submitAndWait();

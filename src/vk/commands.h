@@ -1,12 +1,14 @@
 // The typed commands of the command stream: plain, trivially copyable structs that the front end
 // records into chunks and the worker executes. They name Vulkan objects directly; the objects stay
-// alive because their owners defer destruction until the recording's submission completes.
+// alive because their owners defer destruction until the recording's submission completes. Each is
+// declared in command_list.h; its describe(out) names the fields the dump prints (command_dump.h).
 #pragma once
 
 #include <cstdint>
 #include <type_traits>
 
 #include "vk/barrier_tracker.h"
+#include "vk/command_list.h"
 #include "vk/meta_shaders.h"
 #include "vk/pipeline_key.h"
 #include "vk/present_layout.h"
@@ -21,92 +23,58 @@ struct TileMappingOp;
 class Presenter;
 class QueryRecord;
 
-enum class CommandType : uint16_t {
-  CopyBuffer,
-  CopyImage,
-  CopyBufferToImage,
-  CopyImageToBuffer,
-  FillBuffer,
-  ClearImageView,
-  ClearColorImage,
-  ResolveImage,
-  GenerateMips,
-  PackDepthStencil,
-  BeginQuery,
-  EndQuery,
-  WriteTimestamp,
-  PredicatedOperation,  // brackets a clear, copy, update, resolve or mip generation
-  SetPredication,  // before SetRenderTargets: it copies a query result outside a rendering pass
-  // Drawing and dispatch (executor_draw.cpp, executor_bind.cpp).
-  SetRenderTargets,
-  BindGraphicsPipeline,
-  BindGraphicsShaders,
-  BindComputePipeline,
-  BindDescriptors,
-  BindVertexBuffers,
-  BindIndexBuffer,
-  SetViewports,
-  SetScissors,
-  SetBlendConstants,
-  SetStencilReference,
-  SetDepthBias,
-  Draw,
-  DrawIndexed,
-  DrawIndirect,
-  Dispatch,
-  DispatchIndirect,
-  // Stream output (executor_stream_output.cpp).
-  SetStreamOutputTargets,
-  DrawAuto,
-  // Presenting (executor_present.cpp).
-  Present,
-  // Command lists of deferred contexts (command_executor.cpp).
-  ExecuteRecorded,
-  // Tiled resources (executor_tiles.cpp).
-  UpdateTileMappings,
-  CopyTileMappings,
-  TiledResourceBarrier,
-  Count,
-};
-
 // A command with a variable tail (regions, rectangles) says how many entries follow it.
 struct CopyBufferCommand {
-  static constexpr CommandType kType = CommandType::CopyBuffer;
   VkBuffer src, dst;
   uint32_t regionCount;  // VkBufferCopy[regionCount] follow
+  template <typename Out>
+  void describe(Out& out) const {
+    out.hex("src", src).hex("dst", dst)("regionCount", regionCount);
+  }
 };
 
 struct CopyImageCommand {
-  static constexpr CommandType kType = CommandType::CopyImage;
   VkImage src, dst;
   uint32_t regionCount;  // VkImageCopy[regionCount] follow
+  template <typename Out>
+  void describe(Out& out) const {
+    out.hex("src", src).hex("dst", dst)("regionCount", regionCount);
+  }
 };
 
 struct CopyBufferToImageCommand {
-  static constexpr CommandType kType = CommandType::CopyBufferToImage;
   VkBuffer src;
   VkImage dst;
   uint32_t regionCount;  // VkBufferImageCopy[regionCount] follow
+  template <typename Out>
+  void describe(Out& out) const {
+    out.hex("src", src).hex("dst", dst)("regionCount", regionCount);
+  }
 };
 
 struct CopyImageToBufferCommand {
-  static constexpr CommandType kType = CommandType::CopyImageToBuffer;
   VkImage src;
   VkBuffer dst;
   uint32_t regionCount;  // VkBufferImageCopy[regionCount] follow
+  template <typename Out>
+  void describe(Out& out) const {
+    out.hex("src", src).hex("dst", dst)("regionCount", regionCount);
+  }
 };
 
 struct FillBufferCommand {
-  static constexpr CommandType kType = CommandType::FillBuffer;
   VkBuffer buffer;
   VkDeviceSize offset, size;  // multiples of 4
   uint32_t value;
+  template <typename Out>
+  void describe(Out& out) const {
+    out.hex("buffer", buffer)("offset", offset)("size", size).hex("value", value);
+  }
 };
 
 // Clears a render-target or depth-stencil view through a rendering pass: the whole view (load op
 // CLEAR, which converts the value to the view's format, sRGB included) or rectangles of it.
 struct ClearImageViewCommand {
-  static constexpr CommandType kType = CommandType::ClearImageView;
   VkImage image;
   VkImageView view;
   VkExtent2D extent;
@@ -115,15 +83,28 @@ struct ClearImageViewCommand {
   VkImageAspectFlags viewAspects;  // every aspect the view has (a depth-only clear keeps stencil)
   VkClearValue value;
   uint32_t rectCount;  // VkRect2D[rectCount] follow; none: the whole view
+  template <typename Out>
+  void describe(Out& out) const {
+    out.hex("image", image).hex("view", view)("extent", extent)("layerCount", layerCount).hex("aspects", aspects);
+    if (aspects & VK_IMAGE_ASPECT_COLOR_BIT)
+      out("color", value.color.float32);
+    else
+      out("depth", value.depthStencil.depth)("stencil", value.depthStencil.stencil);
+    out("rectCount", rectCount);
+  }
 };
 
 // Writes raw channel values into a range of an image in its own format (UAV clears whose view
 // format is the image's format).
 struct ClearColorImageCommand {
-  static constexpr CommandType kType = CommandType::ClearColorImage;
   VkImage image;
   VkImageSubresourceRange range;
   VkClearColorValue value;
+  template <typename Out>
+  void describe(Out& out) const {
+    out.hex("image", image).hex("aspects", range.aspectMask)("baseMip", range.baseMipLevel)("mipCount", range.levelCount);
+    out("baseLayer", range.baseArrayLayer)("layerCount", range.layerCount).hex("value", value.uint32);
+  }
 };
 
 // format UNDEFINED: vkCmdResolveImage (one format throughout, not sRGB). Otherwise the internal
@@ -131,31 +112,37 @@ struct ClearColorImageCommand {
 // into a view of `dst` in `format` (sRGB encodes); `samples` is the source's sample count
 // (executor_meta.cpp, docs/resources.md "Resolves and mip generation").
 struct ResolveImageCommand {
-  static constexpr CommandType kType = CommandType::ResolveImage;
   VkImage src, dst;
   VkImageResolve region;
   VkFormat format;
   uint32_t samples;
+  template <typename Out>
+  void describe(Out& out) const {
+    out.hex("src", src).hex("dst", dst)("format", format)("samples", samples);
+  }
 };
 
 // Fills mips base+1 .. base+count-1 of the layers from their predecessors: linear blits when
 // viewFormat is UNDEFINED, else the internal mips shader sampling through views in viewFormat
 // (the SRV's format: an sRGB view filters in linear space).
 struct GenerateMipsCommand {
-  static constexpr CommandType kType = CommandType::GenerateMips;
   VkImage image;
   VkImageAspectFlags aspects;
   VkExtent3D baseExtent;  // the extent of mip `baseMip`
   uint32_t baseMip, mipCount, baseLayer, layerCount;
   VkFormat viewFormat;
   VkImageType imageType;
+  template <typename Out>
+  void describe(Out& out) const {
+    out.hex("image", image).hex("aspects", aspects)("baseExtent", baseExtent)("baseMip", baseMip)("mipCount", mipCount);
+    out("baseLayer", baseLayer)("layerCount", layerCount)("viewFormat", viewFormat)("imageType", imageType);
+  }
 };
 
 // Moves depth-stencil texels between an image's two aspects, copied to or from `scratch` by the
 // neighbouring commands, and a staging buffer's D3D11 layout, with an internal compute shader
 // (executor_meta.cpp, docs/command-stream.md "Depth-stencil data in staging memory").
 struct PackDepthStencilCommand {
-  static constexpr CommandType kType = CommandType::PackDepthStencil;
   VkBuffer scratch;
   VkDeviceSize scratchOffset, scratchSize;
   VkBuffer staging;
@@ -163,15 +150,23 @@ struct PackDepthStencilCommand {
   DepthStencilPacking packing;
   VkBool32 unpack;  // staging -> scratch (before a copy into the image), else scratch -> staging
   DepthStencilPackParams params;
+  template <typename Out>
+  void describe(Out& out) const {
+    out.hex("scratch", scratch)("scratchOffset", scratchOffset)("scratchSize", scratchSize).hex("staging", staging);
+    out("stagingOffset", stagingOffset)("stagingSize", stagingSize)("packing", packing)("unpack", unpack);
+  }
 };
 
 // Draws and dispatches after it run only when the query's result differs from `predicateValue`
 // (D3D11 skips rendering while the predicate's data equals the value); a null query turns
 // predication off (executor_predication.cpp).
 struct SetPredicationCommand {
-  static constexpr CommandType kType = CommandType::SetPredication;
   QueryRecord* query;
   VkBool32 predicateValue;
+  template <typename Out>
+  void describe(Out& out) const {
+    out.hex("query", query)("predicateValue", predicateValue);
+  }
 };
 
 // Opens (`begin` true) or closes the commands of one D3D11 operation that SetPredication skips
@@ -179,23 +174,35 @@ struct SetPredicationCommand {
 // only while a predicate is set; internal transfers (Map uploads, stream-output offsets) are
 // never bracketed, so they always run (executor_predication.cpp).
 struct PredicatedOperationCommand {
-  static constexpr CommandType kType = CommandType::PredicatedOperation;
   VkBool32 begin;
+  template <typename Out>
+  void describe(Out& out) const {
+    out("begin", begin);
+  }
 };
 
 struct BeginQueryCommand {
-  static constexpr CommandType kType = CommandType::BeginQuery;
   QueryRecord* query;
+  template <typename Out>
+  void describe(Out& out) const {
+    out.hex("query", query);
+  }
 };
 
 struct EndQueryCommand {
-  static constexpr CommandType kType = CommandType::EndQuery;
   QueryRecord* query;
+  template <typename Out>
+  void describe(Out& out) const {
+    out.hex("query", query);
+  }
 };
 
 struct WriteTimestampCommand {
-  static constexpr CommandType kType = CommandType::WriteTimestamp;
   QueryRecord* query;
+  template <typename Out>
+  void describe(Out& out) const {
+    out.hex("query", query);
+  }
 };
 
 // ---- Drawing and dispatch ----
@@ -218,31 +225,44 @@ struct RenderTarget {
 
 // The attachments the following draws render to; rendering starts lazily at the next draw.
 struct SetRenderTargetsCommand {
-  static constexpr CommandType kType = CommandType::SetRenderTargets;
   uint32_t colorCount;  // highest bound slot + 1; unbound slots have a null view
   RenderTarget color[kMaxColorTargets];
   RenderTarget depth;   // null view: none
   VkExtent2D extent;    // the smallest attachment's size
   uint32_t layerCount;
+  template <typename Out>
+  void describe(Out& out) const {
+    out("colorCount", colorCount).hexEach("color", colorCount, [this](uint32_t i) { return color[i].view; });
+    out.hex("depth", depth.view)("extent", extent)("layerCount", layerCount);
+  }
 };
 
 // The shaders must stay alive until the submission completes (their owner keeps them for the
 // device's life).
 struct BindGraphicsPipelineCommand {
-  static constexpr CommandType kType = CommandType::BindGraphicsPipeline;
   const ShaderCode* stages[kGraphicsStages];
   GraphicsPipelineKey key;
+  template <typename Out>
+  void describe(Out& out) const {
+    out.hex("stages", stages)("topology", key.topology);
+  }
 };
 
 // New shaders for the last pipeline key (the rest of the state unchanged).
 struct BindGraphicsShadersCommand {
-  static constexpr CommandType kType = CommandType::BindGraphicsShaders;
   const ShaderCode* stages[kGraphicsStages];
+  template <typename Out>
+  void describe(Out& out) const {
+    out.hex("stages", stages);
+  }
 };
 
 struct BindComputePipelineCommand {
-  static constexpr CommandType kType = CommandType::BindComputePipeline;
   const ShaderCode* shader;
+  template <typename Out>
+  void describe(Out& out) const {
+    out.hex("shader", shader);
+  }
 };
 
 // One descriptor of a set, with what the barrier tracker must know of its resource. `type` says
@@ -266,10 +286,13 @@ static_assert(sizeof(DescriptorEntry) == 40);
 // The full contents of one stage's descriptor set (binding-model set number `set`), replacing
 // what was bound there. DescriptorEntry[count] follow.
 struct BindDescriptorsCommand {
-  static constexpr CommandType kType = CommandType::BindDescriptors;
   VkPipelineBindPoint bindPoint;
   uint32_t set;
   uint32_t count;
+  template <typename Out>
+  void describe(Out& out) const {
+    out("bindPoint", bindPoint)("set", set)("count", count);
+  }
 };
 
 struct VertexBufferBinding {
@@ -279,72 +302,109 @@ struct VertexBufferBinding {
 
 // VertexBufferBinding[count] follow, for slots first..first+count-1.
 struct BindVertexBuffersCommand {
-  static constexpr CommandType kType = CommandType::BindVertexBuffers;
   uint32_t first, count;
+  template <typename Out>
+  void describe(Out& out) const {
+    out("first", first)("count", count);
+  }
 };
 
 struct BindIndexBufferCommand {
-  static constexpr CommandType kType = CommandType::BindIndexBuffer;
   VkBuffer buffer;  // null: unbound (indexed draws are skipped)
   VkDeviceSize offset;
   VkIndexType type;
+  template <typename Out>
+  void describe(Out& out) const {
+    out.hex("buffer", buffer)("offset", offset)("type", type);
+  }
 };
 
 struct SetViewportsCommand {
-  static constexpr CommandType kType = CommandType::SetViewports;
   uint32_t count;
   VkViewport viewports[16];  // already flipped (negative height) to D3D's Y-down convention
+  template <typename Out>
+  void describe(Out& out) const {
+    out("count", count);
+  }
 };
 
 struct SetScissorsCommand {
-  static constexpr CommandType kType = CommandType::SetScissors;
   uint32_t count;
   VkRect2D rects[16];
+  template <typename Out>
+  void describe(Out& out) const {
+    out("count", count);
+  }
 };
 
 struct SetBlendConstantsCommand {
-  static constexpr CommandType kType = CommandType::SetBlendConstants;
   float constants[4];
+  template <typename Out>
+  void describe(Out& out) const {
+    out("constants", constants);
+  }
 };
 
 struct SetStencilReferenceCommand {
-  static constexpr CommandType kType = CommandType::SetStencilReference;
   uint32_t reference;
+  template <typename Out>
+  void describe(Out& out) const {
+    out("reference", reference);
+  }
 };
 
 struct SetDepthBiasCommand {
-  static constexpr CommandType kType = CommandType::SetDepthBias;
   float constantFactor, clamp, slopeFactor;
+  template <typename Out>
+  void describe(Out& out) const {
+    out("constantFactor", constantFactor)("clamp", clamp)("slopeFactor", slopeFactor);
+  }
 };
 
 struct DrawCommand {
-  static constexpr CommandType kType = CommandType::Draw;
   uint32_t vertexCount, instanceCount, firstVertex, firstInstance;
+  template <typename Out>
+  void describe(Out& out) const {
+    out("vertexCount", vertexCount)("instanceCount", instanceCount)("firstVertex", firstVertex)("firstInstance", firstInstance);
+  }
 };
 
 struct DrawIndexedCommand {
-  static constexpr CommandType kType = CommandType::DrawIndexed;
   uint32_t indexCount, instanceCount, firstIndex;
   int32_t vertexOffset;
   uint32_t firstInstance;
+  template <typename Out>
+  void describe(Out& out) const {
+    out("indexCount", indexCount)("instanceCount", instanceCount)("firstIndex", firstIndex)("vertexOffset", vertexOffset);
+    out("firstInstance", firstInstance);
+  }
 };
 
 struct DrawIndirectCommand {
-  static constexpr CommandType kType = CommandType::DrawIndirect;
   VkBuffer buffer;
   VkDeviceSize offset;
   VkBool32 indexed;
+  template <typename Out>
+  void describe(Out& out) const {
+    out.hex("buffer", buffer)("offset", offset)("indexed", indexed);
+  }
 };
 
 struct DispatchCommand {
-  static constexpr CommandType kType = CommandType::Dispatch;
   uint32_t x, y, z;
+  template <typename Out>
+  void describe(Out& out) const {
+    out("x", x)("y", y)("z", z);
+  }
 };
 
 struct DispatchIndirectCommand {
-  static constexpr CommandType kType = CommandType::DispatchIndirect;
   VkBuffer buffer;
   VkDeviceSize offset;
+  template <typename Out>
+  void describe(Out& out) const {
+    out.hex("buffer", buffer)("offset", offset);
+  }
 };
 
 // ---- Stream output (transform feedback) ----
@@ -358,16 +418,22 @@ struct StreamOutputTarget {
 // The stream-output targets of the following draws (D3D11 SOSetTargets). Draws whose last stage
 // before the rasterizer has transform feedback capture into them, resuming at each counter.
 struct SetStreamOutputTargetsCommand {
-  static constexpr CommandType kType = CommandType::SetStreamOutputTargets;
   StreamOutputTarget targets[4];
+  template <typename Out>
+  void describe(Out& out) const {
+    out.hexEach("buffers", 4, [this](uint32_t i) { return targets[i].buffer; });
+  }
 };
 
 // DrawAuto: as many vertices as (counter value - counterOffset) / vertexStride.
 struct DrawAutoCommand {
-  static constexpr CommandType kType = CommandType::DrawAuto;
   VkBuffer counter;
   uint32_t counterOffset;  // the vertex buffer's offset in slot 0
   uint32_t vertexStride;   // the stride bound in slot 0
+  template <typename Out>
+  void describe(Out& out) const {
+    out.hex("counter", counter)("counterOffset", counterOffset)("vertexStride", vertexStride);
+  }
 };
 
 // ---- Presenting ----
@@ -376,7 +442,6 @@ struct DrawAutoCommand {
 // the submission. The front end flushes the chunk right after it, so a submission carries at most
 // one; the presenter outlives the command (it waits for the presents recorded for it).
 struct PresentCommand {
-  static constexpr CommandType kType = CommandType::Present;
   Presenter* presenter;
   VkImage image;
   VkExtent2D extent;
@@ -384,6 +449,11 @@ struct PresentCommand {
   uint32_t syncInterval;  // 0-4
   VkBool32 allowTearing;
   PresentLayout layout;  // where the image lands in the window (DXGI_SCALING)
+  template <typename Out>
+  void describe(Out& out) const {
+    out.hex("presenter", presenter).hex("image", image)("extent", extent)("format", format)("syncInterval", syncInterval);
+    out("allowTearing", allowTearing);
+  }
 };
 
 struct RecordedCommands;
@@ -391,17 +461,23 @@ struct RecordedCommands;
 // Executes a deferred context's recorded chunks in place. The command list that owns them lives
 // until every submission naming it has completed (its destruction is deferred on the timeline).
 struct ExecuteRecordedCommand {
-  static constexpr CommandType kType = CommandType::ExecuteRecorded;
   const RecordedCommands* commands;
+  template <typename Out>
+  void describe(Out& out) const {
+    out.hex("commands", commands);
+  }
 };
 
 // Mapping changes of one tiled resource, in order: applied to its table and bound with
 // vkQueueBindSparse between the command buffer before and the one after (executor_tiles.cpp).
 struct UpdateTileMappingsCommand {
-  static constexpr CommandType kType = CommandType::UpdateTileMappings;
   TiledResource* resource;
   TilePool* pool;    // the pool the call named (a different one unmaps every tile first), or null
   uint32_t opCount;  // TileMappingOp[opCount] follow
+  template <typename Out>
+  void describe(Out& out) const {
+    out.hex("resource", resource).hex("pool", pool)("opCount", opCount);
+  }
 };
 
 // dst tile i takes the mapping src tile i has when the command runs (all read before any is
@@ -410,20 +486,32 @@ struct TileCopyPair {
   uint32_t dst, src;
 };
 struct CopyTileMappingsCommand {
-  static constexpr CommandType kType = CommandType::CopyTileMappings;
   TiledResource* dst;
   TiledResource* src;
   uint32_t pairCount;  // TileCopyPair[pairCount] follow
+  template <typename Out>
+  void describe(Out& out) const {
+    out.hex("dst", dst).hex("src", src)("pairCount", pairCount);
+  }
 };
 
 // D3D11's TiledResourceBarrier: accesses through one resource are ordered before accesses
 // through another that may alias the same pool tiles, which per-resource barriers do not see.
 struct TiledResourceBarrierCommand {
-  static constexpr CommandType kType = CommandType::TiledResourceBarrier;
   uint32_t unused;
 };
 
+// The CommandType of each command struct, from the list (command_list.h). A list entry without its
+// struct fails to compile here.
 template <typename T>
-constexpr bool isCommand = std::is_trivially_copyable_v<T> && std::is_same_v<decltype(T::kType), const CommandType>;
+inline constexpr CommandType kCommandTypeOf = CommandType::Count;
+#define D3D11VK_COMMAND_TYPE_OF(Name, Phase, Predication) \
+  template <>                                             \
+  inline constexpr CommandType kCommandTypeOf<Name##Command> = CommandType::Name;
+D3D11VK_COMMANDS(D3D11VK_COMMAND_TYPE_OF)
+#undef D3D11VK_COMMAND_TYPE_OF
+
+template <typename T>
+constexpr bool isCommand = std::is_trivially_copyable_v<T> && kCommandTypeOf<T> != CommandType::Count;
 
 }  // namespace vk
