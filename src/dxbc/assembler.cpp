@@ -232,16 +232,16 @@ bool parseClassLinkage(const std::string& mnemonic, TokenStream& ts, Instruction
     return v;
   };
   if (mnemonic == "dcl_function_body" && prefixed("fb")) {
-    ins.opcode = 144;
+    ins.opcode = op::DclFunctionBody;
     ins.extra = {id("fb")};
   } else if (mnemonic == "dcl_function_table" && prefixed("ft")) {
-    ins.opcode = 145;
+    ins.opcode = op::DclFunctionTable;
     uint32_t table = id("ft");
     std::vector<uint32_t> bodies = list("fb");
     ins.extra = {table, uint32_t(bodies.size())};
     ins.extra.insert(ins.extra.end(), bodies.begin(), bodies.end());
   } else if ((mnemonic == "dcl_interface" || mnemonic == "dcl_interface_dynamicindexed") && prefixed("fp")) {
-    ins.opcode = 146;
+    ins.opcode = op::DclInterface;
     ins.controls = mnemonic == "dcl_interface_dynamicindexed" ? 1 : 0;
     uint32_t first = id("fp");
     uint32_t arraySize = bracketed(), callSites = bracketed();

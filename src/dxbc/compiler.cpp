@@ -78,7 +78,8 @@ void Compiler::addBinding(BindingKind kind, uint32_t slot, DescriptorKind descri
 void Compiler::scanUses() {
   for (const Instruction& ins : m_program.instructions) {
     // Typed UAV loads and image atomics need a declared format (R32); see docs/compiler.md.
-    bool typedAccess = ins.opcode == 163 || ins.opcode == 225 || (ins.opcode >= 169 && ins.opcode <= 189);
+    bool typedAccess = ins.opcode == op::LdUavTyped || ins.opcode == op::LdUavTypedFeedback ||
+                       (ins.opcode >= op::AtomicAnd && ins.opcode <= op::ImmAtomicUmin);
     if (!typedAccess)
       continue;
     for (const Operand& op : ins.operands)
@@ -208,14 +209,15 @@ void Compiler::declareInput(const Instruction& ins) {
     throw Error("input register v" + std::to_string(op.index[0].immediate) + " is beyond D3D11's 32");
   uint32_t mask = op.components == ComponentCount::Four ? op.mask() : 1;
   m_inputCount = std::max(m_inputCount, reg + 1);
-  bool systemValue = ins.opcode == 96 || ins.opcode == 97 || ins.opcode == 99 || ins.opcode == 100;
+  bool systemValue = ins.opcode == op::DclInputSgv || ins.opcode == op::DclInputSiv ||
+                     ins.opcode == op::DclInputPsSgv || ins.opcode == op::DclInputPsSiv;
   if (systemValue) {
     m_builtinInputs.push_back(BuiltinCopy{reg, mask, ins.extra.at(0), 0});
     return;
   }
   IoRegister& io = m_userInputs[reg];
   io.mask |= mask;
-  if (ins.opcode == 98)
+  if (ins.opcode == op::DclInputPs)
     io.interpolation = ins.controls & 0xf;
 }
 
@@ -236,7 +238,7 @@ void Compiler::declareOutput(const Instruction& ins) {
     throw Error("output register o" + std::to_string(op.index[0].immediate) + " is beyond D3D11's 32");
   uint32_t mask = op.components == ComponentCount::Four ? op.mask() : 1;
   m_outputCount = std::max(m_outputCount, reg + 1);
-  if (ins.opcode == 102 || ins.opcode == 103) {
+  if (ins.opcode == op::DclOutputSgv || ins.opcode == op::DclOutputSiv) {
     m_builtinOutputs.push_back(BuiltinCopy{reg, mask, ins.extra.at(0), 0});
     return;
   }
@@ -273,11 +275,11 @@ void Compiler::declare(const Instruction& ins) {
       m_indexableTemps[reg] = {v, length};
       return;
     }
-    case 144:  // dcl_function_body, dcl_function_table, dcl_interface: declareClassLinkage() read them
-    case 145:
-    case 146:
+    case op::DclFunctionBody:  // dcl_function_body, dcl_function_table, dcl_interface: declareClassLinkage() read them
+    case op::DclFunctionTable:
+    case op::DclInterface:
     case op::DclGlobalFlags:
-    case 91:  // dcl_indexrange: every input/output register array is dynamically indexable anyway
+    case op::DclIndexRange:  // every input/output register array is dynamically indexable anyway
       return;
     case op::DclConstantBuffer: {
       const Operand& op = ins.operands.at(0);
@@ -311,11 +313,11 @@ void Compiler::declare(const Instruction& ins) {
     case op::DclUavTyped:
     case op::DclUavRaw:
     case op::DclUavStructured: declareUav(ins); return;
-    case 159:    // dcl_tgsm_raw g#, bytes
-    case 160: {  // dcl_tgsm_structured g#, stride, count
+    case op::DclTgsmRaw:  // dcl_tgsm_raw g#, bytes
+    case op::DclTgsmStructured: {  // dcl_tgsm_structured g#, stride, count
       uint32_t slot = uint32_t(ins.operands.at(0).index[0].immediate);
-      uint32_t stride = ins.opcode == 160 ? ins.extra.at(0) : 0;
-      uint64_t bytes = ins.opcode == 160 ? uint64_t(ins.extra.at(0)) * ins.extra.at(1) : ins.extra.at(0);
+      uint32_t stride = ins.opcode == op::DclTgsmStructured ? ins.extra.at(0) : 0;
+      uint64_t bytes = ins.opcode == op::DclTgsmStructured ? uint64_t(ins.extra.at(0)) * ins.extra.at(1) : ins.extra.at(0);
       if (bytes == 0 || bytes % 4 || bytes > 32768 || stride % 4)
         throw Error("group-shared memory of " + std::to_string(bytes) + " bytes");
       Id v = b.variable(b.typePointer(spv::StorageClassWorkgroup, b.typeArray(b.u32(), uint32_t(bytes / 4))),
@@ -324,7 +326,7 @@ void Compiler::declare(const Instruction& ins) {
       m_tgsm[slot] = TgsmInfo{v, stride};
       return;
     }
-    case 155:  // dcl_thread_group
+    case op::DclThreadGroup:
       for (int i = 0; i < 3; i++)
         m_threadGroup[i] = ins.extra.at(i);
       // D3D11: x and y up to 1024, z up to 64, at most 1024 threads in a group.
@@ -333,8 +335,13 @@ void Compiler::declare(const Instruction& ins) {
         throw Error("thread group " + std::to_string(m_threadGroup[0]) + "x" + std::to_string(m_threadGroup[1]) + "x" +
                     std::to_string(m_threadGroup[2]) + " is larger than D3D11 allows");
       return;
-    case 95: case 96: case 97: case 98: case 99: case 100: declareInput(ins); return;
-    case 101: case 102: case 103: declareOutput(ins); return;
+    case op::DclInput:
+    case op::DclInputSgv:
+    case op::DclInputSiv:
+    case op::DclInputPs:
+    case op::DclInputPsSgv:
+    case op::DclInputPsSiv: declareInput(ins); return;
+    case op::DclOutput: case op::DclOutputSgv: case op::DclOutputSiv: declareOutput(ins); return;
     default: break;
   }
   throw Unsupported(opcodeInfo(ins.opcode)->name);
@@ -864,8 +871,9 @@ CompileResult Compiler::run() {
         // Late declarations of resources, temps and the like are legal and their variables are
         // global anyway; inputs, outputs and streams shape the interface variables, which exist
         // by now.
-        bool shapesInterface = (ins.opcode >= 95 && ins.opcode <= 103) || ins.opcode == 143 || ins.opcode == 147 ||
-                               ins.opcode == 149;
+        bool shapesInterface = (ins.opcode >= op::DclInput && ins.opcode <= op::DclOutputSiv) ||
+                               ins.opcode == op::DclStream || ins.opcode == op::DclInputControlPointCount ||
+                               ins.opcode == op::DclTessDomain;
         if (shapesInterface)
           throw Error(std::string(info->name) + " after the first instruction");
         declare(ins);

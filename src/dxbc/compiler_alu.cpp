@@ -24,29 +24,29 @@ struct Binary {
 
 // Component-wise instructions with two sources and one result of the same kind.
 const Binary kBinary[] = {
-  {0, Kind::Float, false, spv::OpFAdd},       {56, Kind::Float, false, spv::OpFMul},
-  {14, Kind::Float, false, spv::OpFDiv},      {51, Kind::Float, true, NMin},
-  {52, Kind::Float, true, NMax},              {30, Kind::Int, false, spv::OpIAdd},
-  {36, Kind::Int, true, SMax},                {37, Kind::Int, true, SMin},
-  {83, Kind::Uint, true, UMax},               {84, Kind::Uint, true, UMin},
-  {1, Kind::Uint, false, spv::OpBitwiseAnd},  {60, Kind::Uint, false, spv::OpBitwiseOr},
-  {87, Kind::Uint, false, spv::OpBitwiseXor},
+  {op::Add, Kind::Float, false, spv::OpFAdd},       {op::Mul, Kind::Float, false, spv::OpFMul},
+  {op::Div, Kind::Float, false, spv::OpFDiv},       {op::Min, Kind::Float, true, NMin},
+  {op::Max, Kind::Float, true, NMax},               {op::Iadd, Kind::Int, false, spv::OpIAdd},
+  {op::Imax, Kind::Int, true, SMax},                {op::Imin, Kind::Int, true, SMin},
+  {op::Umax, Kind::Uint, true, UMax},               {op::Umin, Kind::Uint, true, UMin},
+  {op::And, Kind::Uint, false, spv::OpBitwiseAnd},  {op::Or, Kind::Uint, false, spv::OpBitwiseOr},
+  {op::Xor, Kind::Uint, false, spv::OpBitwiseXor},
 };
 
 // Shifts: the count is masked to 5 bits, as D3D defines.
 const Binary kShifts[] = {
-  {41, Kind::Int, false, spv::OpShiftLeftLogical},
-  {42, Kind::Int, false, spv::OpShiftRightArithmetic},
-  {85, Kind::Uint, false, spv::OpShiftRightLogical},
+  {op::Ishl, Kind::Int, false, spv::OpShiftLeftLogical},
+  {op::Ishr, Kind::Int, false, spv::OpShiftRightArithmetic},
+  {op::Ushr, Kind::Uint, false, spv::OpShiftRightLogical},
 };
 
 // Comparisons write ~0 or 0.
 const Binary kCompare[] = {
-  {24, Kind::Float, false, spv::OpFOrdEqual},   {29, Kind::Float, false, spv::OpFOrdGreaterThanEqual},
-  {49, Kind::Float, false, spv::OpFOrdLessThan}, {57, Kind::Float, false, spv::OpFUnordNotEqual},
-  {32, Kind::Int, false, spv::OpIEqual},        {33, Kind::Int, false, spv::OpSGreaterThanEqual},
-  {34, Kind::Int, false, spv::OpSLessThan},     {39, Kind::Int, false, spv::OpINotEqual},
-  {79, Kind::Uint, false, spv::OpULessThan},    {80, Kind::Uint, false, spv::OpUGreaterThanEqual},
+  {op::Eq, Kind::Float, false, spv::OpFOrdEqual},             {op::Ge, Kind::Float, false, spv::OpFOrdGreaterThanEqual},
+  {op::Lt, Kind::Float, false, spv::OpFOrdLessThan},          {op::Ne, Kind::Float, false, spv::OpFUnordNotEqual},
+  {op::Ieq, Kind::Int, false, spv::OpIEqual},                 {op::Ige, Kind::Int, false, spv::OpSGreaterThanEqual},
+  {op::Ilt, Kind::Int, false, spv::OpSLessThan},              {op::Ine, Kind::Int, false, spv::OpINotEqual},
+  {op::Ult, Kind::Uint, false, spv::OpULessThan},             {op::Uge, Kind::Uint, false, spv::OpUGreaterThanEqual},
 };
 
 struct Unary {
@@ -57,15 +57,22 @@ struct Unary {
 };
 
 const Unary kUnary[] = {
-  {26, Kind::Float, Kind::Float, true, Fract},       {64, Kind::Float, Kind::Float, true, RoundEven},
-  {65, Kind::Float, Kind::Float, true, Floor},       {66, Kind::Float, Kind::Float, true, Ceil},
-  {67, Kind::Float, Kind::Float, true, Trunc},       {68, Kind::Float, Kind::Float, true, InverseSqrt},
-  {75, Kind::Float, Kind::Float, true, Sqrt},        {25, Kind::Float, Kind::Float, true, Exp2},
-  {47, Kind::Float, Kind::Float, true, Log2},        {40, Kind::Int, Kind::Int, false, spv::OpSNegate},
-  {59, Kind::Uint, Kind::Uint, false, spv::OpNot},   {43, Kind::Int, Kind::Float, false, spv::OpConvertSToF},
-  {86, Kind::Uint, Kind::Float, false, spv::OpConvertUToF},
-  {134, Kind::Uint, Kind::Uint, false, spv::OpBitCount}, {141, Kind::Uint, Kind::Uint, false, spv::OpBitReverse},
-  {136, Kind::Int, Kind::Int, true, FindILsb},
+  {op::Frc, Kind::Float, Kind::Float, true, Fract},
+  {op::RoundNe, Kind::Float, Kind::Float, true, RoundEven},
+  {op::RoundNi, Kind::Float, Kind::Float, true, Floor},
+  {op::RoundPi, Kind::Float, Kind::Float, true, Ceil},
+  {op::RoundZ, Kind::Float, Kind::Float, true, Trunc},
+  {op::Rsq, Kind::Float, Kind::Float, true, InverseSqrt},
+  {op::Sqrt, Kind::Float, Kind::Float, true, Sqrt},
+  {op::Exp, Kind::Float, Kind::Float, true, Exp2},
+  {op::Log, Kind::Float, Kind::Float, true, Log2},
+  {op::Ineg, Kind::Int, Kind::Int, false, spv::OpSNegate},
+  {op::Not, Kind::Uint, Kind::Uint, false, spv::OpNot},
+  {op::Itof, Kind::Int, Kind::Float, false, spv::OpConvertSToF},
+  {op::Utof, Kind::Uint, Kind::Float, false, spv::OpConvertUToF},
+  {op::Countbits, Kind::Uint, Kind::Uint, false, spv::OpBitCount},
+  {op::Bfrev, Kind::Uint, Kind::Uint, false, spv::OpBitReverse},
+  {op::FirstbitLo, Kind::Int, Kind::Int, true, FindILsb},
 };
 
 }  // namespace
@@ -80,7 +87,7 @@ bool Compiler::emitAlu(const Instruction& ins) {
   auto dstMask = [](const Operand& d) { return d.components == ComponentCount::Four ? d.mask() : 1u; };
   bool sat = saturate(ins);
 
-  if (ins.opcode == 14 && ops.size() == 3 && ops[2].type == reg::Imm32 && divideByConstantZero(ins, sat))
+  if (ins.opcode == op::Div && ops.size() == 3 && ops[2].type == reg::Imm32 && divideByConstantZero(ins, sat))
     return true;
   for (const Binary& e : kBinary) {
     if (e.opcode != ins.opcode)
@@ -129,13 +136,13 @@ bool Compiler::emitAlu(const Instruction& ins) {
   }
 
   switch (ins.opcode) {
-    case 54: {  // mov: typeless, unless _sat makes it a float operation
+    case op::Mov: {  // typeless, unless _sat makes it a float operation
       need(2);
       Kind kind = sat ? Kind::Float : Kind::Uint;
       storeDest(ops[0], loadSource(ops[1], kind, dstMask(ops[0])), sat);
       return true;
     }
-    case 55: {  // movc
+    case op::Movc: {
       need(4);
       uint32_t mask = dstMask(ops[0]);
       Value c = loadSource(ops[1], Kind::Uint, mask);
@@ -145,7 +152,7 @@ bool Compiler::emitAlu(const Instruction& ins) {
       storeDest(ops[0], Value{b.op(spv::OpSelect, typeOf(x.kind, x.count), {cond, x.id, y.id}), x.kind, x.count}, sat);
       return true;
     }
-    case 142: {  // swapc dst0, dst1, cond, a, b: dst0 = cond ? b : a, dst1 = cond ? a : b
+    case op::Swapc: {  // swapc dst0, dst1, cond, a, b: dst0 = cond ? b : a, dst1 = cond ? a : b
       need(5);
       uint32_t m0 = dstMask(ops[0]), m1 = dstMask(ops[1]);
       auto pick = [&](uint32_t mask, bool first) {
@@ -161,11 +168,11 @@ bool Compiler::emitAlu(const Instruction& ins) {
       storeDest(ops[1], r1, false);
       return true;
     }
-    case 50:    // mad
-    case 35:    // imad
-    case 82: {  // umad
+    case op::Mad:
+    case op::Imad:
+    case op::Umad: {
       need(4);
-      Kind kind = ins.opcode == 50 ? Kind::Float : ins.opcode == 35 ? Kind::Int : Kind::Uint;
+      Kind kind = ins.opcode == op::Mad ? Kind::Float : ins.opcode == op::Imad ? Kind::Int : Kind::Uint;
       uint32_t mask = dstMask(ops[0]);
       Value x = loadSource(ops[1], kind, mask), y = loadSource(ops[2], kind, mask), z = loadSource(ops[3], kind, mask);
       Id type = typeOf(kind, x.count);
@@ -173,25 +180,25 @@ bool Compiler::emitAlu(const Instruction& ins) {
       storeDest(ops[0], Value{b.op(kind == Kind::Float ? spv::OpFAdd : spv::OpIAdd, type, {m, z.id}), kind, x.count}, sat);
       return true;
     }
-    case 15:
-    case 16:
-    case 17: {  // dp2, dp3, dp4
+    case op::Dp2:
+    case op::Dp3:
+    case op::Dp4: {
       need(3);
-      uint32_t n = ins.opcode - 13;
+      uint32_t n = 2 + (ins.opcode - op::Dp2);
       uint32_t read = (1u << n) - 1;
       Value x = loadSource(ops[1], Kind::Float, read), y = loadSource(ops[2], Kind::Float, read);
       Id d = b.op(spv::OpDot, b.f32(), {x.id, y.id});
       storeDest(ops[0], Value{d, Kind::Float, 1}, sat);
       return true;
     }
-    case 129: {  // rcp
+    case op::Rcp: {
       need(2);
       Value x = loadSource(ops[1], Kind::Float, dstMask(ops[0]));
       Id r = b.op(spv::OpFDiv, typeOf(Kind::Float, x.count), {constant(Kind::Float, 0x3f800000, x.count).id, x.id});
       storeDest(ops[0], Value{r, Kind::Float, x.count}, sat);
       return true;
     }
-    case 77: {  // sincos dstSin, dstCos, src
+    case op::Sincos: {  // sincos dstSin, dstCos, src
       need(3);
       Value s, c;
       if (ops[0].type != 13) {
@@ -208,11 +215,11 @@ bool Compiler::emitAlu(const Instruction& ins) {
         storeDest(ops[1], c, sat);
       return true;
     }
-    case 27:    // ftoi
-    case 28: {  // ftou
+    case op::Ftoi:
+    case op::Ftou: {
       // D3D clamps out-of-range values and turns NaN into 0; SPIR-V leaves them undefined.
       need(2);
-      bool isSigned = ins.opcode == 27;
+      bool isSigned = ins.opcode == op::Ftoi;
       Kind out = isSigned ? Kind::Int : Kind::Uint;
       Value x = loadSource(ops[1], Kind::Float, dstMask(ops[0]));
       uint32_t n = x.count;
@@ -229,10 +236,10 @@ bool Compiler::emitAlu(const Instruction& ins) {
       storeDest(ops[0], Value{r, out, n}, false);
       return true;
     }
-    case 38:    // imul dstHi, dstLo, a, b
-    case 81: {  // umul
+    case op::Imul:  // imul dstHi, dstLo, a, b
+    case op::Umul: {
       need(4);
-      Kind kind = ins.opcode == 38 ? Kind::Int : Kind::Uint;
+      Kind kind = ins.opcode == op::Imul ? Kind::Int : Kind::Uint;
       Value hi, lo;
       if (ops[0].type != 13) {
         uint32_t mask = dstMask(ops[0]);
@@ -253,7 +260,7 @@ bool Compiler::emitAlu(const Instruction& ins) {
         storeDest(ops[1], lo, false);
       return true;
     }
-    case 78: {  // udiv dstQuotient, dstRemainder, a, b; division by zero gives ~0 in both
+    case op::Udiv: {  // udiv dstQuotient, dstRemainder, a, b; division by zero gives ~0 in both
       need(4);
       Value q, r;
       for (int which = 0; which < 2; which++) {
@@ -273,10 +280,10 @@ bool Compiler::emitAlu(const Instruction& ins) {
         storeDest(ops[1], r, false);
       return true;
     }
-    case 135:    // firstbit_hi: counted from the most significant bit; ~0 when no bit is set
-    case 137: {  // firstbit_shi
+    case op::FirstbitHi:  // counted from the most significant bit; ~0 when no bit is set
+    case op::FirstbitShi: {
       need(2);
-      bool isSigned = ins.opcode == 137;
+      bool isSigned = ins.opcode == op::FirstbitShi;
       Value x = loadSource(ops[1], isSigned ? Kind::Int : Kind::Uint, dstMask(ops[0]));
       uint32_t n = x.count;
       Id found = bitcast(Value{b.op(spv::OpExtInst, typeOf(Kind::Int, n), {b.glsl(), isSigned ? FindSMsb : FindUMsb,
@@ -288,10 +295,10 @@ bool Compiler::emitAlu(const Instruction& ins) {
       storeDest(ops[0], Value{r, Kind::Uint, n}, false);
       return true;
     }
-    case 138:    // ubfe width, offset, value
-    case 139: {  // ibfe
+    case op::Ubfe:  // ubfe width, offset, value
+    case op::Ibfe: {
       need(4);
-      bool isSigned = ins.opcode == 139;
+      bool isSigned = ins.opcode == op::Ibfe;
       Kind kind = isSigned ? Kind::Int : Kind::Uint;
       uint32_t mask = dstMask(ops[0]);
       Value w = loadSource(ops[1], Kind::Uint, mask), o = loadSource(ops[2], Kind::Uint, mask);
@@ -311,7 +318,7 @@ bool Compiler::emitAlu(const Instruction& ins) {
       storeDest(ops[0], composite(parts), false);
       return true;
     }
-    case 140: {  // bfi width, offset, insert, base
+    case op::Bfi: {  // bfi width, offset, insert, base
       need(5);
       uint32_t mask = dstMask(ops[0]);
       Value w = loadSource(ops[1], Kind::Uint, mask), o = loadSource(ops[2], Kind::Uint, mask);
@@ -328,7 +335,7 @@ bool Compiler::emitAlu(const Instruction& ins) {
       storeDest(ops[0], Value{b.op(spv::OpBitwiseOr, t, {shifted, kept}), Kind::Uint, n}, false);
       return true;
     }
-    case 130: {  // f32tof16: each component to the low 16 bits
+    case op::F32tof16: {  // each component to the low 16 bits
       need(2);
       Value x = loadSource(ops[1], Kind::Float, dstMask(ops[0]));
       std::vector<Value> parts;
@@ -339,7 +346,7 @@ bool Compiler::emitAlu(const Instruction& ins) {
       storeDest(ops[0], composite(parts), false);
       return true;
     }
-    case 131: {  // f16tof32
+    case op::F16tof32: {
       need(2);
       Value x = loadSource(ops[1], Kind::Uint, dstMask(ops[0]));
       std::vector<Value> parts;
@@ -350,8 +357,8 @@ bool Compiler::emitAlu(const Instruction& ins) {
       storeDest(ops[0], composite(parts), sat);
       return true;
     }
-    case 132:    // uaddc dstSum, dstCarry, a, b
-    case 133: {  // usubb dstDifference, dstBorrow, a, b
+    case op::Uaddc:  // uaddc dstSum, dstCarry, a, b
+    case op::Usubb: {  // usubb dstDifference, dstBorrow, a, b
       need(4);
       Value result, flag;
       for (int which = 0; which < 2; which++) {
@@ -361,7 +368,7 @@ bool Compiler::emitAlu(const Instruction& ins) {
         Value x = loadSource(ops[2], Kind::Uint, mask), y = loadSource(ops[3], Kind::Uint, mask);
         Id type = typeOf(Kind::Uint, x.count);
         // Both halves of SPIR-V's pair; the carry/borrow member is 1 or 0, as D3D's is.
-        Id pair = b.op(ins.opcode == 132 ? spv::OpIAddCarry : spv::OpISubBorrow, b.typeStruct({type, type}),
+        Id pair = b.op(ins.opcode == op::Uaddc ? spv::OpIAddCarry : spv::OpISubBorrow, b.typeStruct({type, type}),
                        {x.id, y.id});
         (which == 0 ? result : flag) = Value{b.op(spv::OpCompositeExtract, type, {pair, uint32_t(which)}),
                                              Kind::Uint, x.count};
@@ -372,7 +379,7 @@ bool Compiler::emitAlu(const Instruction& ins) {
         storeDest(ops[1], flag, false);
       return true;
     }
-    case 213: {  // msad dst, reference, source, accumulator
+    case op::Msad: {  // msad dst, reference, source, accumulator
       // Per component: accumulator + sum over the 4 bytes of |ref - src|, skipping bytes whose
       // reference byte is 0 (the mask). The sum wraps; D3D only promises it up to 65535.
       need(4);
@@ -395,22 +402,25 @@ bool Compiler::emitAlu(const Instruction& ins) {
       storeDest(ops[0], Value{sum, Kind::Uint, n}, false);
       return true;
     }
-    case 11:
-    case 12:
-    case 122:
-    case 123:
-    case 124:
-    case 125: {  // deriv_rtx/rty and their coarse/fine forms
+    case op::DerivRtx:
+    case op::DerivRty:
+    case op::DerivRtxCoarse:
+    case op::DerivRtxFine:
+    case op::DerivRtyCoarse:
+    case op::DerivRtyFine: {
       need(2);
       if (m_stage != ShaderStage::Pixel)
         throw Unsupported("derivatives outside pixel shaders");
-      spv::Op op = ins.opcode == 11 ? spv::OpDPdx : ins.opcode == 12 ? spv::OpDPdy
-                 : ins.opcode == 122 ? spv::OpDPdxCoarse : ins.opcode == 123 ? spv::OpDPdxFine
-                 : ins.opcode == 124 ? spv::OpDPdyCoarse : spv::OpDPdyFine;
-      if (ins.opcode >= 122)
+      spv::Op derivative = ins.opcode == op::DerivRtx       ? spv::OpDPdx
+                         : ins.opcode == op::DerivRty       ? spv::OpDPdy
+                         : ins.opcode == op::DerivRtxCoarse ? spv::OpDPdxCoarse
+                         : ins.opcode == op::DerivRtxFine   ? spv::OpDPdxFine
+                         : ins.opcode == op::DerivRtyCoarse ? spv::OpDPdyCoarse
+                                                            : spv::OpDPdyFine;
+      if (ins.opcode >= op::DerivRtxCoarse)
         b.capability(spv::CapabilityDerivativeControl);
       Value x = loadSource(ops[1], Kind::Float, dstMask(ops[0]));
-      storeDest(ops[0], Value{b.op(op, typeOf(Kind::Float, x.count), {x.id}), Kind::Float, x.count}, sat);
+      storeDest(ops[0], Value{b.op(derivative, typeOf(Kind::Float, x.count), {x.id}), Kind::Float, x.count}, sat);
       return true;
     }
     default: return false;

@@ -205,10 +205,10 @@ Id Compiler::rasterizerSampleCount() {
 // eval_centroid, eval_sample_index, eval_snapped: interpolate a pixel shader input again at
 // another position, which needs the Input variable itself, not the register copy.
 bool Compiler::emitEval(const Instruction& ins) {
-  if (ins.opcode != 203 && ins.opcode != 204 && ins.opcode != 205)
+  if (ins.opcode != op::EvalSnapped && ins.opcode != op::EvalSampleIndex && ins.opcode != op::EvalCentroid)
     return false;
   const auto& ops = ins.operands;
-  if (ops.size() != (ins.opcode == 205 ? 2u : 3u))
+  if (ops.size() != (ins.opcode == op::EvalCentroid ? 2u : 3u))
     throw Error("eval_* with the wrong number of operands");
   if (m_stage != ShaderStage::Pixel)
     throw Error("eval_* outside a pixel shader");
@@ -223,9 +223,9 @@ bool Compiler::emitEval(const Instruction& ins) {
   b.capability(spv::CapabilityInterpolationFunction);
   Id vec4 = typeOf(Kind::Float, 4);
   Id value;
-  if (ins.opcode == 205) {
+  if (ins.opcode == op::EvalCentroid) {
     value = b.op(spv::OpExtInst, vec4, {b.glsl(), 76 /* InterpolateAtCentroid */, it->second.variable});
-  } else if (ins.opcode == 204) {
+  } else if (ins.opcode == op::EvalSampleIndex) {
     Id sample = loadScalar(ops[2], Kind::Int).id;
     value = b.op(spv::OpExtInst, vec4, {b.glsl(), 77 /* InterpolateAtSample */, it->second.variable, sample});
   } else {

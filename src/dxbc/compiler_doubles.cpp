@@ -27,23 +27,23 @@ struct DoubleOp {
 };
 
 const DoubleOp kDoubleOps[] = {
-  {191, Shape::Binary, spv::OpFAdd, false, Kind::Float},               // dadd
-  {192, Shape::Binary, 80 /* NMax */, true, Kind::Float},              // dmax: NaN loses, as D3D's max
-  {193, Shape::Binary, 79 /* NMin */, true, Kind::Float},              // dmin
-  {194, Shape::Binary, spv::OpFMul, false, Kind::Float},               // dmul
-  {210, Shape::Binary, spv::OpFDiv, false, Kind::Float},               // ddiv
-  {195, Shape::Compare, spv::OpFOrdEqual, false, Kind::Float},         // deq
-  {196, Shape::Compare, spv::OpFOrdGreaterThanEqual, false, Kind::Float},  // dge
-  {197, Shape::Compare, spv::OpFOrdLessThan, false, Kind::Float},      // dlt
-  {198, Shape::Compare, spv::OpFUnordNotEqual, false, Kind::Float},    // dne: true when either is NaN
-  {199, Shape::Unary, 0, false, Kind::Float},                          // dmov
-  {212, Shape::Unary, spv::OpFDiv, false, Kind::Float},                // drcp
-  {201, Shape::ToThirtyTwo, spv::OpFConvert, false, Kind::Float},      // dtof
-  {214, Shape::ToThirtyTwo, spv::OpConvertFToS, false, Kind::Int},     // dtoi
-  {215, Shape::ToThirtyTwo, spv::OpConvertFToU, false, Kind::Uint},    // dtou
-  {202, Shape::FromThirtyTwo, spv::OpFConvert, false, Kind::Float},    // ftod
-  {216, Shape::FromThirtyTwo, spv::OpConvertSToF, false, Kind::Int},   // itod
-  {217, Shape::FromThirtyTwo, spv::OpConvertUToF, false, Kind::Uint},  // utod
+  {op::Dadd, Shape::Binary, spv::OpFAdd, false, Kind::Float},
+  {op::Dmax, Shape::Binary, 80 /* NMax */, true, Kind::Float},  // NaN loses, as D3D's max
+  {op::Dmin, Shape::Binary, 79 /* NMin */, true, Kind::Float},
+  {op::Dmul, Shape::Binary, spv::OpFMul, false, Kind::Float},
+  {op::Ddiv, Shape::Binary, spv::OpFDiv, false, Kind::Float},
+  {op::Deq, Shape::Compare, spv::OpFOrdEqual, false, Kind::Float},
+  {op::Dge, Shape::Compare, spv::OpFOrdGreaterThanEqual, false, Kind::Float},
+  {op::Dlt, Shape::Compare, spv::OpFOrdLessThan, false, Kind::Float},
+  {op::Dne, Shape::Compare, spv::OpFUnordNotEqual, false, Kind::Float},  // true when either is NaN
+  {op::Dmov, Shape::Unary, 0, false, Kind::Float},
+  {op::Drcp, Shape::Unary, spv::OpFDiv, false, Kind::Float},
+  {op::Dtof, Shape::ToThirtyTwo, spv::OpFConvert, false, Kind::Float},
+  {op::Dtoi, Shape::ToThirtyTwo, spv::OpConvertFToS, false, Kind::Int},
+  {op::Dtou, Shape::ToThirtyTwo, spv::OpConvertFToU, false, Kind::Uint},
+  {op::Ftod, Shape::FromThirtyTwo, spv::OpFConvert, false, Kind::Float},
+  {op::Itod, Shape::FromThirtyTwo, spv::OpConvertSToF, false, Kind::Int},
+  {op::Utod, Shape::FromThirtyTwo, spv::OpConvertUToF, false, Kind::Uint},
 };
 
 // Which doubles (0 for .xy, 1 for .zw) a double destination writes; D3D allows no other masks.
@@ -122,7 +122,7 @@ bool Compiler::emitDouble(const Instruction& ins) {
   for (const DoubleOp& d : kDoubleOps)
     if (d.opcode == ins.opcode)
       e = &d;
-  const bool movcOrFma = ins.opcode == 200 || ins.opcode == 211;
+  const bool movcOrFma = ins.opcode == op::Dmovc || ins.opcode == op::Dfma;
   if (!e && !movcOrFma)
     return false;  // before any 64-bit type: that would declare Float64 in a shader without doubles
   Id f64 = b.typeFloat(64);
@@ -133,7 +133,7 @@ bool Compiler::emitDouble(const Instruction& ins) {
     need(4);
     std::vector<Id> results;
     for (uint32_t slot : doubleSlots(ops[0])) {
-      if (ins.opcode == 200) {
+      if (ins.opcode == op::Dmovc) {
         // The condition is 32-bit: one component per double, at the double's position.
         Value c = loadSource(ops[1], Kind::Uint, 1u << slot);
         Id cond = b.op(spv::OpINotEqual, b.typeBool(), {c.id, b.constU32(0)});
@@ -154,7 +154,7 @@ bool Compiler::emitDouble(const Instruction& ins) {
       std::vector<Id> results;
       for (uint32_t slot : doubleSlots(ops[0])) {
         Id x = loadDouble(ops[1], slot);
-        const uint64_t divisor = ins.opcode == 210 && ops[2].type == reg::Imm64 ? immediateDoubleBits(ops[2], slot) : 1;
+        const uint64_t divisor = ins.opcode == op::Ddiv && ops[2].type == reg::Imm64 ? immediateDoubleBits(ops[2], slot) : 1;
         if ((divisor << 1) == 0) {
           // ddiv by a constant +-0: x * (+-inf), as div does (divideByConstantZero): Vulkan leaves
           // the division undefined, D3D gives +-inf and NaN for 0 / 0.

@@ -132,14 +132,15 @@ bool Compiler::emitFlow(const Instruction& ins) {
   // Unreachable code: a jump there would leave the loop or switch construct it names (SPIR-V
   // computes constructs from reachable blocks), and it never runs, so it is dropped.
   // A demoting discard is no jump: the code after it still runs (as a helper).
-  bool jump = ins.opcode == 2 || ins.opcode == 3 || ins.opcode == 7 || ins.opcode == 8 ||
-              (ins.opcode == 13 && !m_options.demoteToHelperInvocation) || ins.opcode == 63;
+  bool jump = ins.opcode == op::Break || ins.opcode == op::Breakc || ins.opcode == op::Continue ||
+              ins.opcode == op::Continuec || (ins.opcode == op::Discard && !m_options.demoteToHelperInvocation) ||
+              ins.opcode == op::Retc;
   if (jump && !b.inBlock() && m_deadDepth < 0)
     m_deadDepth = int64_t(m_constructs.size());  // right after another jump
   if (jump && m_deadDepth >= 0 && int64_t(m_constructs.size()) >= m_deadDepth)
     return true;
-  bool resumes = ins.opcode == 18 || ins.opcode == 21 || ins.opcode == 22 || ins.opcode == 6 || ins.opcode == 10 ||
-                 ins.opcode == 23;
+  bool resumes = ins.opcode == op::Else || ins.opcode == op::Endif || ins.opcode == op::Endloop ||
+                 ins.opcode == op::Case || ins.opcode == op::Default || ins.opcode == op::Endswitch;
   if (resumes && m_deadDepth >= 0) {
     // An open unreachable block ends here without jumping into the construct's next block.
     if (b.inBlock())
@@ -149,7 +150,7 @@ bool Compiler::emitFlow(const Instruction& ins) {
   }
 
   switch (ins.opcode) {
-    case 31: {  // if
+    case op::If: {
       ensureBlock();
       Id cond = condition(ins.operands.at(0), testNonZero);
       Construct c;
@@ -163,7 +164,7 @@ bool Compiler::emitFlow(const Instruction& ins) {
       m_constructs.push_back(c);
       return true;
     }
-    case 18: {  // else
+    case op::Else: {
       Construct& c = top(ConstructKind::If, "else");
       if (c.sawElse)
         throw Error("second else in one if block");
@@ -173,7 +174,7 @@ bool Compiler::emitFlow(const Instruction& ins) {
       c.sawElse = true;
       return true;
     }
-    case 21: {  // endif
+    case op::Endif: {
       Construct c = top(ConstructKind::If, "endif");
       m_constructs.pop_back();
       if (b.inBlock())
@@ -185,7 +186,7 @@ bool Compiler::emitFlow(const Instruction& ins) {
       b.label(c.merge);
       return true;
     }
-    case 48: {  // loop
+    case op::Loop: {
       ensureBlock();
       Construct c;
       c.kind = ConstructKind::Loop;
@@ -201,7 +202,7 @@ bool Compiler::emitFlow(const Instruction& ins) {
       m_constructs.push_back(c);
       return true;
     }
-    case 22: {  // endloop
+    case op::Endloop: {
       Construct c = top(ConstructKind::Loop, "endloop");
       m_constructs.pop_back();
       if (b.inBlock())
@@ -211,13 +212,13 @@ bool Compiler::emitFlow(const Instruction& ins) {
       b.label(c.merge);
       return true;
     }
-    case 2:  // break
-    case 3: {  // breakc
+    case op::Break:
+    case op::Breakc: {
       Construct* c = innermost(false);
       if (!c)
         throw Error("break outside a loop or switch");
       Id target = c->merge;
-      if (ins.opcode == 2) {
+      if (ins.opcode == op::Break) {
         ensureBlock();
         b.branch(target);
       } else {
@@ -225,13 +226,13 @@ bool Compiler::emitFlow(const Instruction& ins) {
       }
       return true;
     }
-    case 7:  // continue
-    case 8: {  // continuec
+    case op::Continue:
+    case op::Continuec: {
       Construct* c = innermost(true);
       if (!c)
         throw Error("continue outside a loop");
       Id target = c->continueLabel;
-      if (ins.opcode == 7) {
+      if (ins.opcode == op::Continue) {
         ensureBlock();
         b.branch(target);
       } else {
@@ -239,14 +240,14 @@ bool Compiler::emitFlow(const Instruction& ins) {
       }
       return true;
     }
-    case 62:  // ret
+    case op::Ret:
       ensureBlock();
       b.terminate(spv::OpReturn);
       return true;
-    case 63:  // retc
+    case op::Retc:
       conditional([&] { b.terminate(spv::OpReturn); });
       return true;
-    case 13:  // discard
+    case op::Discard:
       if (m_stage != ShaderStage::Pixel)
         throw Error("discard outside a pixel shader");
       if (!m_options.demoteToHelperInvocation) {
@@ -258,7 +259,7 @@ bool Compiler::emitFlow(const Instruction& ins) {
       b.capability(spv::CapabilityDemoteToHelperInvocationEXT);
       conditional([&] { b.opNoResult(spv::OpDemoteToHelperInvocationEXT, std::vector<uint32_t>{}); });
       return true;
-    case 76: {  // switch
+    case op::Switch: {
       ensureBlock();
       Construct c;
       c.kind = ConstructKind::Switch;
@@ -269,9 +270,9 @@ bool Compiler::emitFlow(const Instruction& ins) {
       m_constructs.push_back(c);
       return true;
     }
-    case 6:  // case
-    case 10: {  // default
-      Construct& c = top(ConstructKind::Switch, ins.opcode == 6 ? "case" : "default");
+    case op::Case:
+    case op::Default: {
+      Construct& c = top(ConstructKind::Switch, ins.opcode == op::Case ? "case" : "default");
       // Consecutive labels with no code between them share one block.
       bool reuse = c.openCaseLabel && b.inBlock() && b.bodyPosition() == c.openCaseStart;
       if (!reuse) {
@@ -282,7 +283,7 @@ bool Compiler::emitFlow(const Instruction& ins) {
         c.openCaseLabel = label;
         c.openCaseStart = b.bodyPosition();
       }
-      if (ins.opcode == 10) {
+      if (ins.opcode == op::Default) {
         c.defaultLabel = c.openCaseLabel;
       } else {
         const Operand& value = ins.operands.at(0);
@@ -296,7 +297,7 @@ bool Compiler::emitFlow(const Instruction& ins) {
       }
       return true;
     }
-    case 23: {  // endswitch
+    case op::Endswitch: {
       Construct c = top(ConstructKind::Switch, "endswitch");
       m_constructs.pop_back();
       if (b.inBlock())
@@ -310,18 +311,18 @@ bool Compiler::emitFlow(const Instruction& ins) {
       b.label(c.merge);
       return true;
     }
-    case 44:  // label
+    case op::Label:
       beginSubroutine(ins);
       return true;
-    case 4:    // call l#
-    case 5: {  // callc cond, l#
-      if (ins.operands.size() != (ins.opcode == 4 ? 1u : 2u))
+    case op::Call:  // call l#
+    case op::Callc: {  // callc cond, l#
+      if (ins.operands.size() != (ins.opcode == op::Call ? 1u : 2u))
         throw Error("call without its label operand");
       const Operand& label = ins.operands.back();
       Id function = subroutine(label);
       m_calls[m_currentSubroutine].push_back(uint32_t(label.index[0].immediate));
       Id voidType = b.typeVoid();
-      if (ins.opcode == 4) {
+      if (ins.opcode == op::Call) {
         ensureBlock();
         b.op(spv::OpFunctionCall, voidType, {function});
       } else {
@@ -339,9 +340,9 @@ bool Compiler::emitFlow(const Instruction& ins) {
     }
     case op::InterfaceCall:
       return emitInterfaceCall(ins);
-    case 58:   // nop
-    case 208:  // debug_break: no debugger to stop in
-    case 207:  // abort: "does nothing on rasterizers that do not support it" (there is no info queue
+    case op::Nop:
+    case op::DebugBreak:  // no debugger to stop in
+    case op::Abort:  // "does nothing on rasterizers that do not support it" (there is no info queue
                // to report to, and Vulkan cannot end a draw from a shader)
       return true;
     default: return false;

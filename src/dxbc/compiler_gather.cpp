@@ -31,7 +31,7 @@ bool Compiler::emitGather(const Instruction& ins) {
   auto dstMask = [](const Operand& d) { return d.components == ComponentCount::Four ? d.mask() : 1u; };
 
   switch (ins.opcode) {
-    case 108: {  // lod dst, coord, resource, sampler: (clamped LOD, unclamped LOD, 0, 0), swizzled by the resource
+    case op::Lod: {  // lod dst, coord, resource, sampler: (clamped LOD, unclamped LOD, 0, 0), swizzled by the resource
       need(4);
       if (m_stage != ShaderStage::Pixel)
         throw Error("lod outside a pixel shader (it needs derivatives)");
@@ -56,11 +56,12 @@ bool Compiler::emitGather(const Instruction& ins) {
       storeDest(ops[0], swizzleResult(Value{vec4, Kind::Float, 4}, ops[2], dstMask(ops[0])), saturate(ins));
       return true;
     }
-    case 109:    // gather4 dst, coord, resource, sampler
-    case 126:    // gather4_c dst, coord, resource, sampler, ref
-    case 127:    // gather4_po dst, coord, offset, resource, sampler
-    case 128: {  // gather4_po_c dst, coord, offset, resource, sampler, ref
-      bool po = ins.opcode == 127 || ins.opcode == 128, dref = ins.opcode == 126 || ins.opcode == 128;
+    case op::Gather4:  // gather4 dst, coord, resource, sampler
+    case op::Gather4C:  // gather4_c dst, coord, resource, sampler, ref
+    case op::Gather4Po:  // gather4_po dst, coord, offset, resource, sampler
+    case op::Gather4PoC: {  // gather4_po_c dst, coord, offset, resource, sampler, ref
+      bool po = ins.opcode == op::Gather4Po || ins.opcode == op::Gather4PoC;
+      bool dref = ins.opcode == op::Gather4C || ins.opcode == op::Gather4PoC;
       need(4 + (po ? 1 : 0) + (dref ? 1 : 0));
       const Operand& resOp = ops[po ? 3 : 2];
       const Operand& samplerOp = ops[po ? 4 : 3];
@@ -120,7 +121,7 @@ bool Compiler::emitGather(const Instruction& ins) {
       storeDest(ops[0], swizzleResult(result, resOp, dstMask(ops[0])), false);
       return true;
     }
-    case 111: {  // sampleinfo[_uint] dst, resource
+    case op::SampleInfo: {  // sampleinfo[_uint] dst, resource
       need(2);
       Id count;
       if (ops[1].type == kRasterizer) {
@@ -140,7 +141,7 @@ bool Compiler::emitGather(const Instruction& ins) {
       storeDest(ops[0], swizzleResult(composite({x, zero, zero, zero}), ops[1], dstMask(ops[0])), false);
       return true;
     }
-    case 110: {  // samplepos dst, resource, sampleIndex
+    case op::SamplePos: {  // samplepos dst, resource, sampleIndex
       // Some compilers pad the instruction with a zero token, which decodes as an operand with no
       // components and no index; it carries nothing.
       bool padded = ops.size() == 4 && ops[3].components == ComponentCount::Zero && ops[3].indexDimension == 0 &&

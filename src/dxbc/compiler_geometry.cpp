@@ -35,13 +35,15 @@ uint32_t listPrimitiveOfPatch(uint32_t patchSize) {
 }  // namespace
 
 bool Compiler::declareGeometry(const Instruction& ins) {
-  bool geometryOnly = ins.opcode == 92 || ins.opcode == 93 || ins.opcode == 94 || ins.opcode == 143 || ins.opcode == 206;
+  bool geometryOnly = ins.opcode == op::DclGsOutputPrimitiveTopology || ins.opcode == op::DclGsInputPrimitive ||
+                      ins.opcode == op::DclMaxOutputVertexCount || ins.opcode == op::DclStream ||
+                      ins.opcode == op::DclGsInstanceCount;
   if (!geometryOnly)
     return false;
   if (m_stage != ShaderStage::Geometry)
     throw Error("geometry shader declaration in another stage");
   switch (ins.opcode) {
-    case 93: {  // dcl_inputprimitive
+    case op::DclGsInputPrimitive: {
       m_gsInputPrimitive = ins.controls & 0x3f;
       if (m_gsInputPrimitive >= 8 && m_gsInputPrimitive <= 39) {
         // patchN (code 7 + N) with no tessellation: the GS gets each patch's N control points as
@@ -61,23 +63,23 @@ bool Compiler::declareGeometry(const Instruction& ins) {
         throw Error("input primitive " + std::to_string(m_gsInputPrimitive) + " is not one a geometry shader takes");
       return true;
     }
-    case 92:  // dcl_outputtopology
+    case op::DclGsOutputPrimitiveTopology:
       m_gsOutputTopology = ins.controls & 0x7f;
       if (m_gsOutputTopology != 1 && m_gsOutputTopology != 3 && m_gsOutputTopology != 5)
         throw Error("output topology " + std::to_string(m_gsOutputTopology) +
                     " is not a point list, line strip or triangle strip");
       return true;
-    case 94:  // dcl_maxout
+    case op::DclMaxOutputVertexCount:
       m_gsMaxVertices = ins.extra.at(0);
       if (m_gsMaxVertices > 1024)
         throw Error("dcl_maxout " + std::to_string(m_gsMaxVertices) + " is beyond D3D11's 1024");
       return true;
-    case 206:  // dcl_gs_instance_count
+    case op::DclGsInstanceCount:
       m_gsInstances = ins.extra.at(0);
       if (m_gsInstances == 0 || m_gsInstances > 32)
         throw Error("dcl_gs_instance_count " + std::to_string(m_gsInstances) + " is outside 1-32");
       return true;
-    case 143: {  // dcl_stream m#: the output declarations that follow belong to this stream
+    case op::DclStream: {  // dcl_stream m#: the output declarations that follow belong to this stream
       const Operand& op = ins.operands.at(0);
       if (op.type != reg::Stream || op.indexDimension != 1 || op.index[0].immediate > 3)
         throw Error("dcl_stream of a stream other than m0-m3");
@@ -92,8 +94,8 @@ bool Compiler::declareGeometry(const Instruction& ins) {
 
 bool Compiler::emitGeometry(const Instruction& ins) {
   // emit, cut, emitthencut and their _stream forms.
-  bool streamForm = ins.opcode >= 117 && ins.opcode <= 119;
-  if (!streamForm && ins.opcode != 19 && ins.opcode != 9 && ins.opcode != 20)
+  bool streamForm = ins.opcode >= op::EmitStream && ins.opcode <= op::EmitthencutStream;
+  if (!streamForm && ins.opcode != op::Emit && ins.opcode != op::Cut && ins.opcode != op::Emitthencut)
     return false;
   if (m_stage != ShaderStage::Geometry)
     throw Error("emit or cut outside a geometry shader");
@@ -104,8 +106,10 @@ bool Compiler::emitGeometry(const Instruction& ins) {
       throw Error("emit/cut of a stream other than m0-m3");
     stream = uint32_t(op.index[0].immediate);
   }
-  bool emit = ins.opcode == 19 || ins.opcode == 20 || ins.opcode == 117 || ins.opcode == 119;
-  bool cut = ins.opcode == 9 || ins.opcode == 20 || ins.opcode == 118 || ins.opcode == 119;
+  bool emit = ins.opcode == op::Emit || ins.opcode == op::Emitthencut || ins.opcode == op::EmitStream ||
+              ins.opcode == op::EmitthencutStream;
+  bool cut = ins.opcode == op::Cut || ins.opcode == op::Emitthencut || ins.opcode == op::CutStream ||
+             ins.opcode == op::EmitthencutStream;
   // Vulkan's stream instructions need GeometryStreams, which a single-stream shader does without.
   bool streams = m_multipleStreams || stream != 0;
   if (streams)

@@ -11,7 +11,6 @@
 namespace dxbc::compiler {
 namespace {
 
-constexpr uint32_t kHsDecls = 113, kControlPointPhase = 114, kForkPhase = 115, kJoinPhase = 116;
 constexpr uint32_t kOutputControlPoint = 26;
 // Patch constants are 32 registers of 4 scalars. A fork or join phase instance exists to write
 // some of them, so more instances than scalars are refused rather than unrolled.
@@ -28,38 +27,43 @@ struct Phase {
 
 bool Compiler::declareHull(const Instruction& ins) {
   switch (ins.opcode) {
-    case kHsDecls:
-    case kControlPointPhase:
-    case kForkPhase:
-    case kJoinPhase:
-    case 148: case 150: case 151: case 152: case 153: case 154:
+    case op::HsDecls:
+    case op::HsControlPointPhase:
+    case op::HsForkPhase:
+    case op::HsJoinPhase:
+    case op::DclOutputControlPointCount:
+    case op::DclTessPartitioning:
+    case op::DclTessOutputPrimitive:
+    case op::DclHsMaxTessfactor:
+    case op::DclHsForkPhaseInstanceCount:
+    case op::DclHsJoinPhaseInstanceCount:
       if (m_stage != ShaderStage::Hull)
         throw Error(std::string(opcodeInfo(ins.opcode)->name) + " outside a hull shader");
       break;
-    case 101: case 102: case 103:
-    case 95:
+    case op::DclOutput: case op::DclOutputSgv: case op::DclOutputSiv:
+    case op::DclInput:
       if (m_stage != ShaderStage::Hull)
         return false;
       break;
     default: return false;
   }
   switch (ins.opcode) {
-    case 148:  // dcl_output_control_point_count
+    case op::DclOutputControlPointCount:
       m_outputControlPoints = ins.controls & 0x3f;
       if (m_outputControlPoints > 32)
         throw Error("output control point count " + std::to_string(m_outputControlPoints) + " is beyond 32");
       return true;
-    case 150:  // dcl_tessellator_partitioning
+    case op::DclTessPartitioning:
       m_partitioning = ins.controls & 7;
       if (m_partitioning == 0 || m_partitioning > 4)
         throw Error("tessellator partitioning " + std::to_string(m_partitioning) + " is undefined");
       return true;
-    case 151:  // dcl_tessellator_output_primitive
+    case op::DclTessOutputPrimitive:
       m_outputPrimitive = ins.controls & 7;
       if (m_outputPrimitive == 0 || m_outputPrimitive > 4)
         throw Error("tessellator output primitive " + std::to_string(m_outputPrimitive) + " is undefined");
       return true;
-    case 95: {  // dcl_input vocp[cp][reg] in fork and join phases
+    case op::DclInput: {  // dcl_input vocp[cp][reg] in fork and join phases
       const Operand& op = ins.operands.at(0);
       if (op.type != kOutputControlPoint)
         return false;
@@ -70,7 +74,7 @@ bool Compiler::declareHull(const Instruction& ins) {
       m_vocpRegs = std::max(m_vocpRegs, uint32_t(op.index[1].immediate) + 1);
       return true;
     }
-    case 101: case 102: case 103: {
+    case op::DclOutput: case op::DclOutputSgv: case op::DclOutputSiv: {
       const Operand& op = ins.operands.at(0);
       if (op.type != reg::Output)
         throw Unsupported(std::string("hull shader output register ") +
@@ -85,7 +89,7 @@ bool Compiler::declareHull(const Instruction& ins) {
         m_userOutputs[reg].mask |= mask;
         m_outputCount = std::max(m_outputCount, reg + 1);
       } else if (m_hsPhase == 2 || m_hsPhase == 3) {
-        if (ins.opcode == 101) {
+        if (ins.opcode == op::DclOutput) {
           m_patchOutputs[reg].mask |= mask;
         } else {
           bool inner;
@@ -102,7 +106,7 @@ bool Compiler::declareHull(const Instruction& ins) {
       }
       return true;
     }
-    case 152: {  // dcl_hs_max_tessfactor: D3D allows 1.0 to 64.0
+    case op::DclHsMaxTessfactor: {  // D3D allows 1.0 to 64.0
       float f = std::bit_cast<float>(ins.extra.at(0));
       if (!(f >= 1.0f && f <= 64.0f))
         throw Error("dcl_hs_max_tessfactor " + std::to_string(f) + " is outside 1.0-64.0");
@@ -139,14 +143,14 @@ void Compiler::compileHull() {
   size_t globalEnd = code.size();
   for (size_t i = 0; i < code.size(); i++) {
     uint32_t opcode = code[i].opcode;
-    if (opcode != kControlPointPhase && opcode != kForkPhase && opcode != kJoinPhase)
+    if (opcode != op::HsControlPointPhase && opcode != op::HsForkPhase && opcode != op::HsJoinPhase)
       continue;
     if (phases.empty())
       globalEnd = i;
     else
       phases.back().end = i;
     Phase p;
-    p.kind = opcode == kControlPointPhase ? 1 : opcode == kForkPhase ? 2 : 3;
+    p.kind = opcode == op::HsControlPointPhase ? 1 : opcode == op::HsForkPhase ? 2 : 3;
     p.begin = i + 1;
     p.end = code.size();
     phases.push_back(p);
@@ -169,7 +173,7 @@ void Compiler::compileHull() {
     const OpcodeInfo* info = opcodeInfo(ins.opcode);
     if (!info || !info->declaration)
       throw Error("code outside a hull shader phase");
-    if (ins.opcode != kHsDecls)
+    if (ins.opcode != op::HsDecls)
       declare(ins);
   }
   for (Phase& phase : phases) {
@@ -184,8 +188,8 @@ void Compiler::compileHull() {
       const OpcodeInfo* info = opcodeInfo(ins.opcode);
       if (!info || !info->declaration || ins.opcode == op::DclIndexableTemp)
         continue;
-      if (ins.opcode == 153 || ins.opcode == 154) {  // fork/join phase instance count
-        if ((ins.opcode == 153) != (phase.kind == 2))
+      if (ins.opcode == op::DclHsForkPhaseInstanceCount || ins.opcode == op::DclHsJoinPhaseInstanceCount) {
+        if ((ins.opcode == op::DclHsForkPhaseInstanceCount) != (phase.kind == 2))
           throw Error("instance count of the wrong phase kind");
         phase.instances = ins.extra.at(0);
         if (phase.instances == 0 || phase.instances > kMaxPhaseInstances)

@@ -9,6 +9,7 @@
 #include "dxbc/compiler.h"
 #include "dxbc/error.h"
 #include "dxbc/instruction.h"
+#include "dxbc/opcodes.h"
 #include "dxbc/signature.h"
 #include "spirv/module_builder.h"
 

@@ -117,7 +117,7 @@ CompileResult compilePassThroughGeometry(const Program& source, const Signature*
     // mode is the hull shader's and not known here).
     primitive = kPrimitiveTriangle;
     for (const Instruction& ins : source.instructions)
-      if (ins.opcode == 149 && (ins.controls & 3) == 1)  // dcl_tessellator_domain isoline
+      if (ins.opcode == op::DclTessDomain && (ins.controls & 3) == 1)  // dcl_tessellator_domain isoline
         primitive = kPrimitiveLine;
   }
   const Program program = assembleProgram(passThroughGeometryCode(*outputs, primitive));

@@ -155,14 +155,14 @@ Id Compiler::uavCounter(uint32_t slot) {
 // (ShaderReflection::residencyFeedback) below tier 2, which it reports nowhere yet; OpImageSparse*
 // residency codes would be the way to tier 2.
 bool Compiler::emitResidencyFeedback(const Instruction& ins) {
-  if (ins.opcode >= 219 && ins.opcode <= 234)
+  if (ins.opcode >= op::Gather4Feedback && ins.opcode <= op::CheckAccessFullyMapped)
     m_reflection.residencyFeedback = true;
   static const uint32_t kPlainForm[][2] = {
     {219, 109}, {220, 126}, {221, 127}, {222, 128},  // gather4*_s
     {223, 45}, {224, 46}, {225, 163}, {226, 165}, {227, 167},  // ld*_s
     {228, 72}, {229, 71},  // sample_l_s, sample_c_lz_s
   };
-  if (ins.opcode == 234) {  // check_access_fully_mapped dst, status
+  if (ins.opcode == op::CheckAccessFullyMapped) {  // check_access_fully_mapped dst, status
     if (ins.operands.size() != 2)
       throw Error("check_access_fully_mapped without its two operands");
     uint32_t mask = ins.operands[0].components == ComponentCount::Four ? ins.operands[0].mask() : 1u;
@@ -231,13 +231,13 @@ bool Compiler::emitResource(const Instruction& ins) {
   };
 
   switch (ins.opcode) {
-    case 69:    // sample
-    case 70:    // sample_c
-    case 71:    // sample_c_lz
-    case 72:    // sample_l
-    case 73:    // sample_d
-    case 74: {  // sample_b
-      need(ins.opcode == 69 ? 4 : ins.opcode == 73 ? 6 : 5);
+    case op::Sample:
+    case op::SampleC:
+    case op::SampleCLz:
+    case op::SampleL:
+    case op::SampleD:
+    case op::SampleB: {
+      need(ins.opcode == op::Sample ? 4 : ins.opcode == op::SampleD ? 6 : 5);
       const ResourceInfo& info = resource(ops[2]);
       if (info.dimension == 1 || isMultisampled(info.dimension) || info.raw || info.structured || info.uav)
         throw Error("sample from a resource that cannot be sampled");
@@ -245,9 +245,9 @@ bool Compiler::emitResource(const Instruction& ins) {
       auto s = m_samplers.find(uint32_t(samplerOp.index[0].immediate));
       if (samplerOp.type != reg::Sampler || s == m_samplers.end())
         throw Error("sample without a declared sampler");
-      if ((ins.opcode == 70 || ins.opcode == 71) && info.kind != Kind::Float)
+      if ((ins.opcode == op::SampleC || ins.opcode == op::SampleCLz) && info.kind != Kind::Float)
         throw Error("comparison sampling of a texture that does not return floats");
-      bool implicit = ins.opcode == 69 || ins.opcode == 70 || ins.opcode == 74;
+      bool implicit = ins.opcode == op::Sample || ins.opcode == op::SampleC || ins.opcode == op::SampleB;
       if (implicit && m_stage != ShaderStage::Pixel)
         throw Unsupported("implicit-LOD sampling outside pixel shaders");
       uint32_t coords;
@@ -258,21 +258,21 @@ bool Compiler::emitResource(const Instruction& ins) {
       Id sampled = b.op(spv::OpSampledImage, b.typeSampledImage(info.imageType),
                         {loadImage(info), b.op(spv::OpLoad, b.typeSampler(), {s->second})});
       std::vector<uint32_t> operands{sampled, coord.id};
-      bool dref = ins.opcode == 70 || ins.opcode == 71;
+      bool dref = ins.opcode == op::SampleC || ins.opcode == op::SampleCLz;
       if (dref)
         operands.push_back(loadScalar(ops[4], Kind::Float).id);
       uint32_t imageOperands = 0;
       std::vector<uint32_t> extra;
-      if (ins.opcode == 74) {
+      if (ins.opcode == op::SampleB) {
         imageOperands |= spv::ImageOperandsBiasMask;
         extra.push_back(loadScalar(ops[4], Kind::Float).id);
-      } else if (ins.opcode == 72) {
+      } else if (ins.opcode == op::SampleL) {
         imageOperands |= spv::ImageOperandsLodMask;
         extra.push_back(loadScalar(ops[4], Kind::Float).id);
-      } else if (ins.opcode == 71) {
+      } else if (ins.opcode == op::SampleCLz) {
         imageOperands |= spv::ImageOperandsLodMask;
         extra.push_back(b.constF32(0));
-      } else if (ins.opcode == 73) {
+      } else if (ins.opcode == op::SampleD) {
         imageOperands |= spv::ImageOperandsGradMask;
         extra.push_back(loadSource(ops[4], Kind::Float, (1u << coords) - 1).id);
         extra.push_back(loadSource(ops[5], Kind::Float, (1u << coords) - 1).id);
@@ -308,9 +308,9 @@ bool Compiler::emitResource(const Instruction& ins) {
       storeDest(ops[0], swizzleResult(result, ops[2], dstMask(ops[0])), saturate(ins));
       return true;
     }
-    case 45:    // ld
-    case 46: {  // ld_ms
-      need(ins.opcode == 45 ? 3 : 4);
+    case op::Ld:
+    case op::LdMs: {
+      need(ins.opcode == op::Ld ? 3 : 4);
       const ResourceInfo& info = resource(ops[2]);
       if (info.raw || info.structured || info.uav)
         throw Error("ld from a raw/structured buffer or UAV");
@@ -326,7 +326,7 @@ bool Compiler::emitResource(const Instruction& ins) {
       std::vector<uint32_t> extra;
       if (info.dimension != 1) {
         if (isMultisampled(info.dimension)) {
-          if (ins.opcode != 46)
+          if (ins.opcode != op::LdMs)
             throw Error("ld from a multisampled texture");
           imageOperands |= spv::ImageOperandsSampleMask;
         } else {
@@ -353,7 +353,7 @@ bool Compiler::emitResource(const Instruction& ins) {
       storeDest(ops[0], swizzleResult(result, ops[2], dstMask(ops[0])), false);
       return true;
     }
-    case 61: {  // resinfo dst, mip, resource
+    case op::Resinfo: {  // resinfo dst, mip, resource
       need(3);
       const ResourceInfo& info = resource(ops[2]);
       if (info.dimension == 1 || info.raw || info.structured)
@@ -401,7 +401,7 @@ bool Compiler::emitResource(const Instruction& ins) {
       storeDest(ops[0], swizzleResult(composite(parts), ops[2], dstMask(ops[0])), false);
       return true;
     }
-    case 121: {  // bufinfo dst, resource
+    case op::Bufinfo: {  // bufinfo dst, resource
       need(2);
       const ResourceInfo& info = resource(ops[1]);
       Id count;
@@ -418,9 +418,9 @@ bool Compiler::emitResource(const Instruction& ins) {
       storeDest(ops[0], Value{count, Kind::Uint, 1}, false);
       return true;
     }
-    case 165:    // ld_raw dst, address, resource
-    case 167: {  // ld_structured dst, index, offset, resource
-      bool structured = ins.opcode == 167;
+    case op::LdRaw:  // ld_raw dst, address, resource
+    case op::LdStructured: {  // ld_structured dst, index, offset, resource
+      bool structured = ins.opcode == op::LdStructured;
       need(structured ? 4 : 3);
       const Operand& res = ops[structured ? 3 : 2];
       Id base = structured ? structuredAddress(res, loadScalar(ops[1], Kind::Uint).id, loadScalar(ops[2], Kind::Uint).id)
@@ -437,9 +437,9 @@ bool Compiler::emitResource(const Instruction& ins) {
       storeDest(ops[0], composite(parts), false);
       return true;
     }
-    case 166:    // store_raw dst, address, value
-    case 168: {  // store_structured dst, index, offset, value
-      bool structured = ins.opcode == 168;
+    case op::StoreRaw:  // store_raw dst, address, value
+    case op::StoreStructured: {  // store_structured dst, index, offset, value
+      bool structured = ins.opcode == op::StoreStructured;
       need(structured ? 4 : 3);
       const Operand& res = ops[0];
       if (res.type == reg::Uav && !resource(res).uav)
@@ -458,7 +458,7 @@ bool Compiler::emitResource(const Instruction& ins) {
       }
       return true;
     }
-    case 163: {  // ld_uav_typed dst, coord, uav
+    case op::LdUavTyped: {  // ld_uav_typed dst, coord, uav
       need(3);
       const ResourceInfo& info = resource(ops[2]);
       if (!info.uav || info.raw || info.structured)
@@ -481,7 +481,7 @@ bool Compiler::emitResource(const Instruction& ins) {
       storeDest(ops[0], swizzleResult(result, ops[2], dstMask(ops[0])), false);
       return true;
     }
-    case 164: {  // store_uav_typed uav, coord, value
+    case op::StoreUavTyped: {  // store_uav_typed uav, coord, value
       need(3);
       const ResourceInfo& info = resource(ops[0]);
       if (!info.uav || info.raw || info.structured)
@@ -507,7 +507,7 @@ bool Compiler::emitResource(const Instruction& ins) {
       b.label(merge);
       return true;
     }
-    case 190: {  // sync
+    case op::Sync: {
       uint32_t flags = ins.controls & 0xf;
       uint32_t semantics = 0;
       uint32_t scope = spv::ScopeWorkgroup;
@@ -531,7 +531,8 @@ bool Compiler::emitResource(const Instruction& ins) {
     default: break;
   }
 
-  if (ins.opcode == 178 || ins.opcode == 179) {  // imm_atomic_alloc / imm_atomic_consume dst, u#
+  if (ins.opcode == op::ImmAtomicAlloc ||
+      ins.opcode == op::ImmAtomicConsume) {  // imm_atomic_alloc / imm_atomic_consume dst, u#
     need(2);
     const ResourceInfo& info = resource(ops[1]);
     if (ops[1].type != reg::Uav || !info.structured)
@@ -539,9 +540,9 @@ bool Compiler::emitResource(const Instruction& ins) {
     Id counter = b.op(spv::OpAccessChain, b.typePointer(spv::StorageClassStorageBuffer, b.u32()),
                       {uavCounter(uint32_t(ops[1].index[0].immediate)), b.constU32(0)});
     std::vector<uint32_t> operands{counter, b.constU32(spv::ScopeDevice), b.constU32(0), b.constU32(1)};
-    Id old = b.op(ins.opcode == 178 ? spv::OpAtomicIAdd : spv::OpAtomicISub, b.u32(), operands);
+    Id old = b.op(ins.opcode == op::ImmAtomicAlloc ? spv::OpAtomicIAdd : spv::OpAtomicISub, b.u32(), operands);
     // alloc returns the count before the increment, consume the count after the decrement.
-    Id result = ins.opcode == 178 ? old : b.op(spv::OpISub, b.u32(), {old, b.constU32(1)});
+    Id result = ins.opcode == op::ImmAtomicAlloc ? old : b.op(spv::OpISub, b.u32(), {old, b.constU32(1)});
     storeDest(ops[0], Value{result, Kind::Uint, 1}, false);
     return true;
   }

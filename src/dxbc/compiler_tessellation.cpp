@@ -41,7 +41,7 @@ bool tessFactor(uint32_t sv, bool& inner, uint32_t& index) {
 uint32_t Compiler::patchLocation(uint32_t reg) { return 32 + reg; }
 
 bool Compiler::declareTessellation(const Instruction& ins) {
-  if (ins.opcode == 147) {  // dcl_input_control_point_count
+  if (ins.opcode == op::DclInputControlPointCount) {  // dcl_input_control_point_count
     m_controlPoints = ins.controls & 0x3f;
     if (m_controlPoints == 0 || m_controlPoints > 32)
       throw Error("input control point count " + std::to_string(m_controlPoints) + " is outside 1-32");
@@ -49,13 +49,13 @@ bool Compiler::declareTessellation(const Instruction& ins) {
       m_reflection.patchControlPoints = m_controlPoints;
     return true;
   }
-  if (ins.opcode == 149) {  // dcl_tessellator_domain
+  if (ins.opcode == op::DclTessDomain) {  // dcl_tessellator_domain
     m_tessDomain = ins.controls & 3;
     if (m_tessDomain == 0)
       throw Error("tessellator domain 0 is undefined");
     return true;
   }
-  if (ins.opcode < 95 || ins.opcode > 97 || ins.operands.empty())
+  if (ins.opcode < op::DclInput || ins.opcode > op::DclInputSiv || ins.operands.empty())
     return false;
   const Operand& op = ins.operands[0];
   bool perVertex = op.type == reg::Input && op.indexDimension == 2 &&
@@ -82,7 +82,7 @@ bool Compiler::declareTessellation(const Instruction& ins) {
   }
   // A position in a per-vertex input is the previous stage's Position built-in; the signature
   // says so even where the declaration does not (hull shaders declare plain dcl_input).
-  bool position = (ins.opcode == 97 && ins.extra.at(0) == 1) ||
+  bool position = (ins.opcode == op::DclInputSiv && ins.extra.at(0) == 1) ||
                   (controlPoint && m_stage != ShaderStage::Domain && m_inputs && [&] {
                     for (const SignatureElement& e : m_inputs->elements)
                       if (e.registerIndex == reg && e.systemValue == 1)
@@ -93,7 +93,7 @@ bool Compiler::declareTessellation(const Instruction& ins) {
   // signature where the declaration is plain).
   uint32_t distanceKind = 2;
   if (controlPoint && m_stage != ShaderStage::Domain) {
-    uint32_t sv = ins.opcode == 97 ? ins.extra.at(0) : 0;
+    uint32_t sv = ins.opcode == op::DclInputSiv ? ins.extra.at(0) : 0;
     if (!sv && m_inputs)
       for (const SignatureElement& e : m_inputs->elements)
         if (e.registerIndex == reg && (e.systemValue == 2 || e.systemValue == 3) && (e.mask & mask))
@@ -108,7 +108,7 @@ bool Compiler::declareTessellation(const Instruction& ins) {
     m_controlPointRegs = std::max(m_controlPointRegs, reg + 1);
     return true;
   }
-  if (ins.opcode != 95 || position) {
+  if (ins.opcode != op::DclInput || position) {
     if (controlPoint) {
       if (m_stage == ShaderStage::Domain || !position)
         throw Unsupported("system values in control-point inputs other than position and clip/cull distances");

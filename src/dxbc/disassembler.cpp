@@ -151,15 +151,15 @@ std::optional<std::string> formatClassLinkage(const Instruction& ins) {
     return s + "}";
   };
   switch (ins.opcode) {
-    case 144:
+    case op::DclFunctionBody:
       if (ins.controls || ins.extra.size() != 1 || !ins.operands.empty())
         return std::nullopt;
       return "dcl_function_body fb" + std::to_string(ins.extra[0]);
-    case 145:
+    case op::DclFunctionTable:
       if (ins.controls || ins.extra.size() < 2 || ins.extra[1] != ins.extra.size() - 2 || !ins.operands.empty())
         return std::nullopt;
       return "dcl_function_table ft" + std::to_string(ins.extra[0]) + ids("fb", 2);
-    case 146:
+    case op::DclInterface:
       if (ins.controls > 1 || ins.extra.size() < 3 || (ins.extra[2] & 0xffff) != ins.extra.size() - 3 ||
           !ins.operands.empty())
         return std::nullopt;
@@ -258,7 +258,7 @@ std::string disassembleProgram(const Program& program) {
   int indent = 0;
   for (const Instruction& ins : program.instructions) {
     switch (ins.opcode) {
-      case 18: case 21: case 22: case 23: case 6: case 10:  // else, endif, endloop, endswitch, case, default
+      case op::Else: case op::Endif: case op::Endloop: case op::Endswitch: case op::Case: case op::Default:
         indent = std::max(0, indent - 1);
         break;
       default: break;
@@ -266,7 +266,7 @@ std::string disassembleProgram(const Program& program) {
     std::string text = disassembleInstruction(ins);
     s += std::string(size_t(indent) * 2, ' ') + text + "\n";
     switch (ins.opcode) {
-      case 18: case 31: case 48: case 76: case 6: case 10:  // else, if, loop, switch, case, default
+      case op::Else: case op::If: case op::Loop: case op::Switch: case op::Case: case op::Default:
         indent++;
         break;
       default: break;

@@ -13,100 +13,100 @@ namespace {
 // instructions take [-] (two's complement, iadd's page); mov/movc/swapc move bits and take float
 // modifiers, as fxc writes a float negation as `mov r, -x` (integer negation is ineg).
 const InstructionTypes kTable[] = {
-  {0, "fff", true},     // add
-  {1, "iii", false},    // and
-  {3, "i", false},      // breakc
-  {8, "i", false},      // continuec
-  {11, "ff", true},     // deriv_rtx
-  {12, "ff", true},     // deriv_rty
-  {13, "i", false},     // discard
-  {14, "fff", true},    // div
-  {15, "fff", true},    // dp2
-  {16, "fff", true},    // dp3
-  {17, "fff", true},    // dp4
-  {24, "iff", false},   // eq
-  {25, "ff", true},     // exp
-  {26, "ff", true},     // frc
-  {27, "if", false},    // ftoi
-  {28, "if", false},    // ftou
-  {29, "iff", false},   // ge
-  {30, "iii", false},   // iadd
-  {31, "i", false},     // if
-  {32, "iii", false},   // ieq
-  {33, "iii", false},   // ige
-  {34, "iii", false},   // ilt
-  {35, "iiii", false},  // imad
-  {36, "iii", false},   // imax
-  {37, "iii", false},   // imin
-  {38, "iiii", false},  // imul
-  {39, "iii", false},   // ine
-  {40, "ii", false},    // ineg
-  {41, "iii", false},   // ishl
-  {42, "iii", false},   // ishr
-  {43, "fi", true},     // itof
-  {47, "ff", true},     // log
-  {49, "iff", false},   // lt
-  {50, "ffff", true},   // mad
-  {51, "fff", true},    // min
-  {52, "fff", true},    // max
-  {54, "mm", true},     // mov
-  {55, "mimm", true},   // movc
-  {56, "fff", true},    // mul
-  {57, "iff", false},   // ne
-  {59, "ii", false},    // not
-  {60, "iii", false},   // or
-  {63, "i", false},     // retc
-  {64, "ff", true},     // round_ne
-  {65, "ff", true},     // round_ni
-  {66, "ff", true},     // round_pi
-  {67, "ff", true},     // round_z
-  {68, "ff", true},     // rsq
-  {75, "ff", true},     // sqrt
-  {77, "fff", true},    // sincos
-  {78, "iiii", false},  // udiv
-  {79, "iii", false},   // ult
-  {80, "iii", false},   // uge
-  {81, "iiii", false},  // umul
-  {82, "iiii", false},  // umad
-  {83, "iii", false},   // umax
-  {84, "iii", false},   // umin
-  {85, "iii", false},   // ushr
-  {86, "fi", true},     // utof
-  {87, "iii", false},   // xor
-  {129, "ff", true},    // rcp
-  {130, "if", false},   // f32tof16
-  {131, "fi", true},    // f16tof32
-  {132, "iiii", false}, // uaddc
-  {133, "iiii", false}, // usubb
-  {134, "ii", false},   // countbits
-  {135, "ii", false},   // firstbit_hi
-  {136, "ii", false},   // firstbit_lo
-  {137, "ii", false},   // firstbit_shi
-  {138, "iiii", false}, // ubfe
-  {139, "iiii", false}, // ibfe
-  {140, "iiiii", false},// bfi
-  {141, "ii", false},   // bfrev
-  {142, "mmimm", false},// swapc
-  {191, "ddd", true},   // dadd
-  {192, "ddd", true},   // dmax
-  {193, "ddd", true},   // dmin
-  {194, "ddd", true},   // dmul
-  {195, "idd", false},  // deq
-  {196, "idd", false},  // dge
-  {197, "idd", false},  // dlt
-  {198, "idd", false},  // dne
-  {199, "dd", true},    // dmov
-  {200, "didd", true},  // dmovc
-  {201, "fd", true},    // dtof
-  {202, "df", true},    // ftod
-  {210, "ddd", true},   // ddiv
-  {211, "dddd", true},  // dfma
-  {212, "dd", true},    // drcp
-  {213, "iiii", false}, // msad
-  {214, "id", false},   // dtoi
-  {215, "id", false},   // dtou
-  {216, "di", true},    // itod
-  {217, "di", true},    // utod
+  {op::Add, "fff", true},
+  {op::And, "iii", false},
+  {op::Breakc, "i", false},
+  {op::Continuec, "i", false},
+  {op::DerivRtx, "ff", true},
+  {op::DerivRty, "ff", true},
+  {op::Discard, "i", false},
+  {op::Div, "fff", true},
+  {op::Dp2, "fff", true},
+  {op::Dp3, "fff", true},
+  {op::Dp4, "fff", true},
+  {op::Eq, "iff", false},
+  {op::Exp, "ff", true},
+  {op::Frc, "ff", true},
+  {op::Ftoi, "if", false},
+  {op::Ftou, "if", false},
+  {op::Ge, "iff", false},
+  {op::Iadd, "iii", false},
+  {op::If, "i", false},
+  {op::Ieq, "iii", false},
+  {op::Ige, "iii", false},
+  {op::Ilt, "iii", false},
+  {op::Imad, "iiii", false},
+  {op::Imax, "iii", false},
+  {op::Imin, "iii", false},
+  {op::Imul, "iiii", false},
+  {op::Ine, "iii", false},
+  {op::Ineg, "ii", false},
+  {op::Ishl, "iii", false},
+  {op::Ishr, "iii", false},
+  {op::Itof, "fi", true},
+  {op::Log, "ff", true},
+  {op::Lt, "iff", false},
+  {op::Mad, "ffff", true},
+  {op::Min, "fff", true},
+  {op::Max, "fff", true},
+  {op::Mov, "mm", true},
+  {op::Movc, "mimm", true},
+  {op::Mul, "fff", true},
+  {op::Ne, "iff", false},
+  {op::Not, "ii", false},
+  {op::Or, "iii", false},
+  {op::Retc, "i", false},
+  {op::RoundNe, "ff", true},
+  {op::RoundNi, "ff", true},
+  {op::RoundPi, "ff", true},
+  {op::RoundZ, "ff", true},
+  {op::Rsq, "ff", true},
+  {op::Sqrt, "ff", true},
+  {op::Sincos, "fff", true},
+  {op::Udiv, "iiii", false},
+  {op::Ult, "iii", false},
+  {op::Uge, "iii", false},
+  {op::Umul, "iiii", false},
+  {op::Umad, "iiii", false},
+  {op::Umax, "iii", false},
+  {op::Umin, "iii", false},
+  {op::Ushr, "iii", false},
+  {op::Utof, "fi", true},
+  {op::Xor, "iii", false},
+  {op::Rcp, "ff", true},
+  {op::F32tof16, "if", false},
+  {op::F16tof32, "fi", true},
+  {op::Uaddc, "iiii", false},
+  {op::Usubb, "iiii", false},
+  {op::Countbits, "ii", false},
+  {op::FirstbitHi, "ii", false},
+  {op::FirstbitLo, "ii", false},
+  {op::FirstbitShi, "ii", false},
+  {op::Ubfe, "iiii", false},
+  {op::Ibfe, "iiii", false},
+  {op::Bfi, "iiiii", false},
+  {op::Bfrev, "ii", false},
+  {op::Swapc, "mmimm", false},
+  {op::Dadd, "ddd", true},
+  {op::Dmax, "ddd", true},
+  {op::Dmin, "ddd", true},
+  {op::Dmul, "ddd", true},
+  {op::Deq, "idd", false},
+  {op::Dge, "idd", false},
+  {op::Dlt, "idd", false},
+  {op::Dne, "idd", false},
+  {op::Dmov, "dd", true},
+  {op::Dmovc, "didd", true},
+  {op::Dtof, "fd", true},
+  {op::Ftod, "df", true},
+  {op::Ddiv, "ddd", true},
+  {op::Dfma, "dddd", true},
+  {op::Drcp, "dd", true},
+  {op::Msad, "iiii", false},
+  {op::Dtoi, "id", false},
+  {op::Dtou, "id", false},
+  {op::Itod, "di", true},
+  {op::Utod, "di", true},
 };
 
 OperandType fromLetter(char c) {

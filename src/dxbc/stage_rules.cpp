@@ -32,22 +32,26 @@ struct Rule {
 // pixel's own coverage (discard, eval_*), or a stage's own structure.
 constexpr Rule kInstructionRules[] = {
   // Derivatives and what uses them implicitly.
-  {11, kPixel}, {12, kPixel}, {122, kPixel}, {123, kPixel}, {124, kPixel}, {125, kPixel},  // deriv_*
-  {69, kPixel}, {70, kPixel}, {74, kPixel}, {108, kPixel},                                 // sample, sample_c, sample_b, lod
-  {230, kPixel}, {231, kPixel}, {233, kPixel},  // sample_cl_s, sample_b_cl_s, sample_c_cl_s
-  {13, kPixel},                                 // discard
-  {203, kPixel}, {204, kPixel}, {205, kPixel},  // eval_snapped, eval_sample_index, eval_centroid
-  {98, kPixel}, {99, kPixel}, {100, kPixel},    // dcl_input_ps, dcl_input_ps_sgv, dcl_input_ps_siv
+  {op::DerivRtx, kPixel}, {op::DerivRty, kPixel}, {op::DerivRtxCoarse, kPixel}, {op::DerivRtxFine, kPixel},
+  {op::DerivRtyCoarse, kPixel}, {op::DerivRtyFine, kPixel},
+  {op::Sample, kPixel}, {op::SampleC, kPixel}, {op::SampleB, kPixel}, {op::Lod, kPixel},
+  {op::SampleClampFeedback, kPixel}, {op::SampleBClampFeedback, kPixel}, {op::SampleCClampFeedback, kPixel},
+  {op::Discard, kPixel},
+  {op::EvalSnapped, kPixel}, {op::EvalSampleIndex, kPixel}, {op::EvalCentroid, kPixel},
+  {op::DclInputPs, kPixel}, {op::DclInputPsSgv, kPixel}, {op::DclInputPsSiv, kPixel},
   // Geometry shaders: emitting and cutting, streams and the primitive declarations.
-  {9, kGeometry}, {19, kGeometry}, {20, kGeometry}, {117, kGeometry}, {118, kGeometry}, {119, kGeometry},
-  {92, kGeometry}, {93, kGeometry}, {94, kGeometry}, {143, kGeometry}, {206, kGeometry},
+  {op::Cut, kGeometry}, {op::Emit, kGeometry}, {op::Emitthencut, kGeometry},
+  {op::EmitStream, kGeometry}, {op::CutStream, kGeometry}, {op::EmitthencutStream, kGeometry},
+  {op::DclGsOutputPrimitiveTopology, kGeometry}, {op::DclGsInputPrimitive, kGeometry},
+  {op::DclMaxOutputVertexCount, kGeometry}, {op::DclStream, kGeometry}, {op::DclGsInstanceCount, kGeometry},
   // Hull shaders: phases and tessellator declarations (the domain and input control points are
   // the domain shader's too).
-  {113, kHull}, {114, kHull}, {115, kHull}, {116, kHull}, {148, kHull}, {150, kHull}, {151, kHull},
-  {152, kHull}, {153, kHull}, {154, kHull},
-  {147, kHull | kDomain}, {149, kHull | kDomain},
+  {op::HsDecls, kHull}, {op::HsControlPointPhase, kHull}, {op::HsForkPhase, kHull}, {op::HsJoinPhase, kHull},
+  {op::DclOutputControlPointCount, kHull}, {op::DclTessPartitioning, kHull}, {op::DclTessOutputPrimitive, kHull},
+  {op::DclHsMaxTessfactor, kHull}, {op::DclHsForkPhaseInstanceCount, kHull}, {op::DclHsJoinPhaseInstanceCount, kHull},
+  {op::DclInputControlPointCount, kHull | kDomain}, {op::DclTessDomain, kHull | kDomain},
   // Compute shaders: the thread group and its shared memory.
-  {155, kCompute}, {159, kCompute}, {160, kCompute},
+  {op::DclThreadGroup, kCompute}, {op::DclTgsmRaw, kCompute}, {op::DclTgsmStructured, kCompute},
 };
 
 constexpr Rule kRegisterRules[] = {
@@ -62,7 +66,6 @@ constexpr Rule kRegisterRules[] = {
   // g# (thread-group memory), vThreadID, vThreadGroupID, vThreadIDInGroup, vThreadIDInGroupFlattened
 };
 
-constexpr uint32_t kSyncOpcode = 190;
 // sync flags (opcode controls bits 0-3): _t thread-group barrier, _g thread-group memory fence,
 // _ugroup UAV fence for the group, _uglobal UAV fence for the device. Only the last means anything
 // outside a thread group.
@@ -137,7 +140,7 @@ std::string stageViolation(const Program& program) {
       const OpcodeInfo* info = opcodeInfo(ins.opcode);
       return refusal(info ? info->name : "opcode " + std::to_string(ins.opcode), stage, allowed);
     }
-    if (ins.opcode == kSyncOpcode && (ins.controls & kSyncGroupFlags) && stage != ProgramType::Compute)
+    if (ins.opcode == op::Sync && (ins.controls & kSyncGroupFlags) && stage != ProgramType::Compute)
       return refusal("sync with a thread-group flag (_t, _g or _ugroup)", stage, kCompute);
     for (const Operand& op : ins.operands) {
       std::string why = operandViolation(op, stage);
