@@ -15,6 +15,7 @@ packages=(
   catch2 libwine-dev nlohmann-json3-dev spirv-headers spirv-tools libxxhash-dev ccache
   clang libclang-rt-14-dev
   wine wine64 xvfb xauth libx11-dev
+  wine64-tools  # widl, for the d2d1 module of tools/conformance/run-wine-tests.sh
 )
 
 # A mirror caught mid-sync can fail one index (seen for i386 security updates); the packages we

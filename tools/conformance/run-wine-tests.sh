@@ -5,7 +5,9 @@
 #
 # usage: tools/conformance/run-wine-tests.sh MODULE MINGW_BUILD_DIR [OUT_DIR [TEST...]]
 #   MODULE           d3d11 (dlls/d3d11/tests/d3d11.c), dxgi (dlls/dxgi/tests/dxgi.c), d3d10core,
-#                    d3d10_1, d3d10 (device.c and effect.c): the table under "Modules" below
+#                    d3d10_1, d3d10 (device.c and effect.c), d2d1 (dlls/d2d1/tests/d2d1.c: Wine's
+#                    Direct2D drawing through the D3D10.1/D3D11 devices we give it): the table
+#                    under "Modules" below
 #   MINGW_BUILD_DIR  a win64 build folder holding src/d3d11/d3d11.dll and src/dxgi/dxgi.dll (and
 #                    src/d3d10/dlls/d3d10*.dll, used when they were built)
 #   OUT_DIR          results (default build/wine-conformance-MODULE): summary.txt has one line per
@@ -21,7 +23,10 @@
 # (WINETEST_PLATFORM=windows): they describe Windows. Needs: wine, Xvfb, mingw-w64 (x86_64),
 # python3, and the Debian mirror this machine's apt already uses (scripts/lib/debian-mirror.sh).
 # WINE_TEST_TIMEOUT (seconds, default 300) bounds each test function; WINE_TEST_DESKTOP=WxH runs the
-# tests in a Wine virtual desktop (below).
+# tests in a Wine virtual desktop (below). WINE_TEST_BUILTIN=1 runs the same tests on Wine's own
+# d3d11/dxgi/d3d10 DLLs instead of ours (MINGW_BUILD_DIR is then unused): the comparison that tells
+# a difference of d3d11vk's from one of Wine or lavapipe. The d2d1 module needs widl (Debian
+# package wine64-tools): mingw-w64 has no d2d1_2.h/d2d1_3.h, so they are generated from Wine's IDL.
 set -u
 module=${1:?usage: $0 MODULE MINGW_BUILD_DIR [OUT_DIR [TEST...]]}
 build=${2:?usage: $0 MODULE MINGW_BUILD_DIR [OUT_DIR [TEST...]]}
@@ -36,7 +41,7 @@ shift $(( $# >= 3 ? 3 : 2 ))
 # give it), and the X11 driver's XRandR is off, because under Xvfb XRandR reports the mode at
 # 0 Hz where Windows always has a rate (DESIGN.md, platform notes).
 no_xrandr=0
-defines=() deflibs=() headers=() units=()
+defines=() deflibs=() headers=() units=() idls=()
 case $module in
   d3d11)     files=(dlls/d3d11/tests/d3d11.c:d3d11); libs=(-ld3d11 -ldxgi) ;;
   dxgi)      files=(dlls/dxgi/tests/dxgi.c:dxgi); libs=(-ld3d10_1 -ldxgi); no_xrandr=1
@@ -45,7 +50,12 @@ case $module in
   d3d10core) files=(dlls/d3d10core/tests/d3d10core.c:d3d10core); libs=(-ld3d10 -ldxgi) ;;
   d3d10_1)   files=(dlls/d3d10_1/tests/d3d10_1.c:d3d10_1); libs=(-ld3d10_1); deflibs=(d3d10_1); defines=(-DD3D_COMPILER_VERSION=0) ;;
   d3d10)     files=(dlls/d3d10/tests/device.c:device dlls/d3d10/tests/effect.c:effect); libs=(-ld3d10); defines=(-DD3D_COMPILER_VERSION=0) ;;
-  *) echo "usage: $0 MODULE ...: unknown module '$module' (d3d11, dxgi, d3d10core, d3d10_1, d3d10)" >&2; exit 2 ;;
+  # d2d1: the Direct2D headers newer than mingw-w64's come from Wine's IDL (idls, through widl);
+  # wine_test_widl_compat.h lets mingw-w64's and widl's C wrappers live in one unit.
+  d2d1)      files=(dlls/d2d1/tests/d2d1.c:d2d1); libs=(-ld2d1 -ld3d10_1 -ld3d11 -ldwrite -ldxguid -ladvapi32 -lole32)
+             deflibs=(d3d10_1); units=(wine_test_d2d1_guids.c); defines=(-include "$(dirname "$0")/wine_test_widl_compat.h")
+             idls=(d2d1 d2d1_1 d2d1_2 d2d1_3 d2d1effectauthor d2d1effects d2d1effects_1 d2d1effects_2 dcommon) ;;
+  *) echo "usage: $0 MODULE ...: unknown module '$module' (d3d11, dxgi, d3d10core, d3d10_1, d3d10, d2d1)" >&2; exit 2 ;;
 esac
 
 build=$(cd "$build" && pwd)
@@ -67,7 +77,11 @@ fi
 tarball=$(ls "$work"/src/wine_*.orig.tar.xz | head -1)
 wanted=('*/include/wine/*')
 for f in "${files[@]}" "${headers[@]}"; do wanted+=("*/${f%%:*}"); done
-for f in "${files[@]}" "${headers[@]}"; do
+# widl follows each IDL's imports through Wine's include folder, so IDL modules take all of it.
+idl_paths=()
+for i in "${idls[@]}"; do idl_paths+=("include/$i.idl"); done
+[ ${#idls[@]} -gt 0 ] && wanted+=('*/include/*')
+for f in "${files[@]}" "${headers[@]}" "${idl_paths[@]}"; do
   if [ ! -f "$work/tree/${f%%:*}" ]; then
     mkdir -p "$work/tree"
     tar -xJf "$tarball" -C "$work/tree" --strip-components=1 --wildcards "${wanted[@]}" ||
@@ -81,6 +95,11 @@ done
 for h in "${headers[@]}"; do
   mkdir -p "$work/inc/$(dirname "${h#include/}")" && cp "$work/tree/$h" "$work/inc/${h#include/}"
 done
+for i in "${idls[@]}"; do
+  [ -f "$work/inc/$i.h" ] && continue
+  command -v widl >/dev/null || { echo "FAIL: the $module module needs widl (Debian package wine64-tools)"; exit 1; }
+  widl -m64 -I "$work/tree/include" -h -o "$work/inc/$i.h" "$work/tree/include/$i.idl" || { echo "FAIL: widl $i.idl"; exit 1; }
+done
 mkdir -p "$work/lib"
 for l in "${deflibs[@]}"; do
   [ -f "$work/lib/lib$l.a" ] || x86_64-w64-mingw32-dlltool -d "$root/src/d3d10/dlls/$l.def" -D "$l.dll" -l "$work/lib/lib$l.a" ||
@@ -89,7 +108,9 @@ done
 objs=()
 for u in "${units[@]}"; do
   # Compiled without the compat header: these units include the Windows headers their own way.
-  x86_64-w64-mingw32-gcc -c -O1 -w -o "$work/${u%.c}.o" "$here/$u" || { echo "FAIL: compiling $u"; exit 1; }
+  idl_include=()
+  [ ${#idls[@]} -gt 0 ] && idl_include=(-I"$work/inc")
+  x86_64-w64-mingw32-gcc -c -O1 -w "${idl_include[@]}" -o "$work/${u%.c}.o" "$here/$u" || { echo "FAIL: compiling $u"; exit 1; }
   objs+=("$work/${u%.c}.o")
 done
 for f in "${files[@]}"; do
@@ -131,14 +152,19 @@ wineserver -k >/dev/null 2>&1
 wineserver -w >/dev/null 2>&1
 run="$out/run"
 mkdir -p "$run"
-overrides=d3d11,dxgi
-cp "$build/src/d3d11/d3d11.dll" "$build/src/dxgi/dxgi.dll" "$run/"
-for dll in d3d10 d3d10_1 d3d10core; do
-  if [ -f "$build/src/d3d10/dlls/$dll.dll" ]; then
-    cp "$build/src/d3d10/dlls/$dll.dll" "$run/" && overrides+=",$dll"
-  fi
-done
-overrides+="=n;d3d12=d"
+rm -f "$run"/*.dll
+if [ "${WINE_TEST_BUILTIN:-0}" = 1 ]; then
+  overrides="d3d12=d"  # Wine's own d3d11, dxgi and d3d10 DLLs
+else
+  overrides=d3d11,dxgi
+  cp "$build/src/d3d11/d3d11.dll" "$build/src/dxgi/dxgi.dll" "$run/"
+  for dll in d3d10 d3d10_1 d3d10core; do
+    if [ -f "$build/src/d3d10/dlls/$dll.dll" ]; then
+      cp "$build/src/d3d10/dlls/$dll.dll" "$run/" && overrides+=",$dll"
+    fi
+  done
+  overrides+="=n;d3d12=d"
+fi
 tests=("$@")
 if [ ${#tests[@]} -eq 0 ]; then
   for f in "${files[@]}"; do

@@ -10,7 +10,7 @@ import sys
 source = open(sys.argv[1]).read()
 start = source.index('START_TEST(%s)' % sys.argv[2])
 head, body = source[:start], source[start:]
-body = re.sub(r'queue_test\((test_\w+)\)', r'if (want("\1")) queue_test(\1)', body)
+body = re.sub(r'(queue_\w*test)\((test_\w+)\)', r'if (want("\2")) \1(\2)', body)  # queue_test, d2d1's queue_d3d10_test
 body = re.sub(r'(queue_for_each_\w+\()([^;]*?)(test_\w+)\);',
               lambda m: 'if (want("%s")) %s%s%s);' % (m.group(3), m.group(1), m.group(2), m.group(3)), body, flags=re.S)
 body = re.sub(r'\n(\s+)(run_on_\w+)\((test_\w+)\);', r'\n\1if (want("\3")) \2(\3);', body)
