@@ -101,6 +101,29 @@ VkBufferImageCopy packedRegion(const TextureStorage& staging, const SubresourceL
 
 }  // namespace
 
+namespace {
+
+// CopySubresourceRegion without a source box copies the whole source subresource; where that does
+// not fit the destination from (DstX, DstY, DstZ) on, the copy is clipped to the destination's
+// edges. The documentation calls such a copy undefined; Windows' drivers clip it, Wine's d3d11 does
+// the same, and Wine's Direct2D relies on it (ID2D1Bitmap::CopyFromBitmap with a destination point
+// and no source rectangle passes the whole bitmap). A box the application gives is never changed:
+// one that does not fit is dropped. Block-compressed copies are not clipped (a clipped block copy
+// would have to end on a block edge or the source's edge, which the destination's edge is not).
+D3D11_BOX wholeSourceClippedToDestination(const SubresourceLayout& from, const SubresourceLayout& to, UINT dstX, UINT dstY,
+                                          UINT dstZ, BlockShape fromBlock, BlockShape toBlock) {
+  D3D11_BOX box{0, 0, 0, from.width, from.height, from.depth};
+  if (fromBlock.width != 1 || fromBlock.height != 1 || toBlock.width != 1 || toBlock.height != 1)
+    return box;
+  const auto room = [](UINT size, UINT at) { return size > at ? size - at : 0u; };
+  box.right = std::min(box.right, room(to.width, dstX));
+  box.bottom = std::min(box.bottom, room(to.height, dstY));
+  box.back = std::min(box.back, room(to.depth, dstZ));
+  return box;
+}
+
+}  // namespace
+
 // ---- UpdateSubresource ----
 
 void STDMETHODCALLTYPE D3D11DeviceContext::UpdateSubresource(ID3D11Resource* pDstResource, UINT DstSubresource,
@@ -472,9 +495,15 @@ void D3D11DeviceContext::copyRegion(D3D11ResourceCommon* dst, UINT dstSubresourc
   }
   const SubresourceLayout& fromSub = from.layout()[srcSubresource];
   const SubresourceLayout& toSub = to.layout()[dstSubresource];
-  D3D11_BOX box = srcBox ? *srcBox : D3D11_BOX{0, 0, 0, fromSub.width, fromSub.height, fromSub.depth};
+  D3D11_BOX box = srcBox ? *srcBox : wholeSourceClippedToDestination(fromSub, toSub, dstX, dstY, dstZ,
+                                                                      blockShape(from.desc().format), blockShape(to.desc().format));
+  if (!srcBox && (box.right != fromSub.width || box.bottom != fromSub.height || box.back != fromSub.depth))
+    m_device->diagnostics().warn(MessageKind{D3D11_MESSAGE_CATEGORY_RESOURCE_MANIPULATION, D3D11_MESSAGE_SEVERITY_ERROR,
+                                             D3D11_MESSAGE_ID_COPYSUBRESOURCEREGION_INVALIDSOURCEBOX},
+                                 method, ": the source subresource does not fit the destination at (", dstX, ", ", dstY, ", ", dstZ,
+                                 "); copied clipped to the destination's edges");
   if (box.left >= box.right || box.top >= box.bottom || box.front >= box.back)
-    return;  // an empty box copies nothing
+    return;  // an empty box copies nothing (also a whole source placed entirely outside the destination)
   // Documented: depth-stencil and multisampled resources are copied as whole subresources only
   // (DstX, DstY and DstZ 0 and the whole source); Windows drops a partial copy of them.
   const bool wholeOnly = ((from.desc().bindFlags | to.desc().bindFlags) & D3D11_BIND_DEPTH_STENCIL) || from.desc().sampleDesc.Count > 1;

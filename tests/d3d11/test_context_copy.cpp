@@ -552,3 +552,37 @@ TEST_CASE("CopyWithOverlap: a region copied within one buffer or one texture sub
       CHECK(texel(read, y * 16 + x) == want);
     }
 }
+
+// Wine's Direct2D (ID2D1Bitmap::CopyFromBitmap with a destination point and no source rectangle)
+// copies a whole 4x4 bitmap to (1, 1) of another 4x4 one and expects the 3x3 that fits: without a
+// source box the copy is clipped to the destination's edges, as Windows' drivers and Wine's d3d11
+// do. An explicit box that does not fit is still dropped, and an empty box copies nothing.
+TEST_CASE("CopySubresourceRegion without a source box clips the whole source to the destination's edges", "[device][context]") {
+  Fixture f;
+  auto source = filledTexture(f, 4, 4, DXGI_FORMAT_B8G8R8A8_UNORM, 4, 9);
+  auto from = f.readTexture(source.get(), 0, 4);
+
+  auto clipped = f.texture2D(4, 4, DXGI_FORMAT_B8G8R8A8_UNORM, D3D11_USAGE_DEFAULT, D3D11_BIND_SHADER_RESOURCE);
+  f.context->CopySubresourceRegion(clipped.get(), 0, 1, 1, 0, source.get(), 0, nullptr);
+  auto to = f.readTexture(clipped.get(), 0, 4);
+  for (UINT y = 0; y < 4; ++y)
+    for (UINT x = 0; x < 4; ++x) {
+      INFO("texel (" << x << ", " << y << ")");
+      CHECK(texel(to, y * 4 + x) == (x && y ? texel(from, (y - 1) * 4 + (x - 1)) : 0u));
+    }
+
+  // Placed wholly outside: nothing is written (and nothing faults).
+  auto outside = f.texture2D(4, 4, DXGI_FORMAT_B8G8R8A8_UNORM, D3D11_USAGE_DEFAULT, D3D11_BIND_SHADER_RESOURCE);
+  f.context->CopySubresourceRegion(outside.get(), 0, 4, 0, 0, source.get(), 0, nullptr);
+  auto none = f.readTexture(outside.get(), 0, 4);
+  CHECK(std::all_of(none.begin(), none.end(), [](uint8_t byte) { return byte == 0; }));
+
+  // An explicit box that overruns the destination is dropped whole, and an inverted box is empty.
+  auto dropped = f.texture2D(4, 4, DXGI_FORMAT_B8G8R8A8_UNORM, D3D11_USAGE_DEFAULT, D3D11_BIND_SHADER_RESOURCE);
+  const D3D11_BOX all{0, 0, 0, 4, 4, 1};
+  f.context->CopySubresourceRegion(dropped.get(), 0, 1, 1, 0, source.get(), 0, &all);
+  const D3D11_BOX inverted{2, 2, 0, 1, 1, 1};
+  f.context->CopySubresourceRegion(dropped.get(), 0, 0, 0, 0, source.get(), 0, &inverted);
+  auto unchanged = f.readTexture(dropped.get(), 0, 4);
+  CHECK(std::all_of(unchanged.begin(), unchanged.end(), [](uint8_t byte) { return byte == 0; }));
+}
