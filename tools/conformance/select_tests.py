@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Adds test selection to one of Wine's test files: every test that START_TEST(ENTRY) queues, calls,
 or hands to a run_on_* wrapper runs only when the environment's WINE_TEST_ONLY names it (all when
-unset); WINE_TEST_LIST prints the names instead. A name handed to several wrappers (dxgi's
-run_on_d3d10 and run_on_d3d12) selects every variant.
+unset) and WINE_TEST_SKIP (comma-separated) does not name it; WINE_TEST_LIST prints the names
+instead. A name handed to several wrappers (dxgi's run_on_d3d10 and run_on_d3d12) selects every
+variant.
 usage: select_tests.py TEST.c ENTRY OUT.c"""
 import re
 import sys
@@ -18,8 +19,11 @@ body = re.sub(r'\n(\s+)(test_\w+)\(\);', r'\n\1if (want("\2")) \2();', body)
 hook = '''
 static int want(const char *name)
 {
-    const char *only = getenv("WINE_TEST_ONLY");
+    const char *only = getenv("WINE_TEST_ONLY"), *skipped = getenv("WINE_TEST_SKIP");
+    size_t length = strlen(name);
     if (getenv("WINE_TEST_LIST")) { printf("TEST %s\\n", name); return 0; }
+    for (; skipped && *skipped; skipped += strcspn(skipped, ",") + (skipped[strcspn(skipped, ",")] == ','))
+        if (strcspn(skipped, ",") == length && !strncmp(skipped, name, length)) return 0;
     return !only || !strcmp(only, name);
 }
 '''
