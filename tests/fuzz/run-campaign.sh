@@ -4,6 +4,8 @@
 # abort on invalid SPIR-V or an unexpected error, a timeout or running out of memory).
 # usage: run-campaign.sh TARGET WORK_DIR DICTIONARY|'' SEED_DIR...
 #   D3D11VK_FUZZ_SECONDS  how long (default 20; docs/fuzzing.md has the longer campaign's command)
+#   D3D11VK_FUZZ_TIMEOUT  seconds one input may take before it counts as a hang (default 10).
+#                         libFuzzer counts wall time, so a campaign beside other work needs more.
 # The work folder gets a fresh corpus (the fuzzer adds what it finds to it; the seed folders are
 # only read) and artifacts/, where libFuzzer writes an input that failed.
 set -u
@@ -18,7 +20,7 @@ done
 rm -rf "$work/corpus" "$work/artifacts" "$work/summary.txt"
 mkdir -p "$work/corpus" "$work/artifacts"
 log="$work/fuzz.log"
-options=(-max_total_time="$seconds" -print_final_stats=1 -timeout=10 -rss_limit_mb=3072
+options=(-max_total_time="$seconds" -print_final_stats=1 -timeout="${D3D11VK_FUZZ_TIMEOUT:-10}" -rss_limit_mb=3072
          -artifact_prefix="$work/artifacts/")
 [ -n "$dictionary" ] && options+=(-dict="$dictionary")
 name=$(basename "$target")
