@@ -388,19 +388,10 @@ Id Compiler::specialInput(uint32_t registerType) {
       s = &e;
   if (!s)
     throw Unsupported(std::string("input register ") + (name ? name : std::to_string(registerType).c_str()));
-  if (registerType == 11 && (m_stage == ShaderStage::Vertex || m_stage == ShaderStage::Compute))
-    throw Error("vPrim in a vertex shader");
-  if (registerType == 28 && m_stage != ShaderStage::Domain)
-    throw Error("vDomain outside a domain shader");
-  if (registerType == 37 && m_stage != ShaderStage::Geometry)
-    throw Error("vGSInstanceID outside a geometry shader");
-  if (registerType == 35 && m_stage != ShaderStage::Pixel)
-    throw Error("vCoverage outside a pixel shader");
+  // Which stage may read which of these registers was checked before any code was emitted
+  // (stage_rules.cpp: vPrim, vDomain, vGSInstanceID, vCoverage and the compute thread ids).
   if (registerType == 35 && m_specialInputs.count(reg::InnerCoverage))
     throw Error("vInnerCoverage together with vCoverage (D3D allows one or the other)");
-  bool compute = registerType >= 32 && registerType <= 36 && registerType != 35;
-  if (compute != (m_stage == ShaderStage::Compute) && registerType != 35)
-    throw Error(std::string(name ? name : "special input") + " in the wrong shader stage");
   Id& var = m_specialInputs[registerType];
   if (!var) {
     if (registerType == 35) {
@@ -429,9 +420,7 @@ Id Compiler::specialInput(uint32_t registerType) {
 // vInnerCoverage (SV_InnerCoverage, conservative rasterization tier 3): whether the pixel is
 // guaranteed to be fully covered by the primitive, a uint the shader reads as 1 or 0. Vulkan's
 // FullyCoveredEXT is the same fact as a bool. D3D makes it exclusive with vCoverage.
-Id Compiler::innerCoverage() {
-  if (m_stage != ShaderStage::Pixel)
-    throw Error("vInnerCoverage outside a pixel shader");
+Id Compiler::innerCoverage() {  // pixel shaders only: stage_rules.cpp
   if (m_specialInputs.count(35))
     throw Error("vInnerCoverage together with vCoverage (D3D allows one or the other)");
   Id& var = m_specialInputs[reg::InnerCoverage];
