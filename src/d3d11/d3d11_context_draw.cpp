@@ -34,6 +34,7 @@
 #include "vk/device.h"
 #include "vk/image.h"
 #include "vk/result.h"
+#include "vk/view_objects.h"
 
 namespace d3d11vk {
 
@@ -375,7 +376,7 @@ VkBufferView D3D11DeviceContext::listBufferView(const ViewTarget& target, const 
   VkBufferView view = target.createBufferView(slice);
   vk::Device* device = &m_device->vulkanDevice();
   m_recording.scratch.push_back(std::shared_ptr<void>(nullptr, [device, view](void*) {
-    device->functions().vkDestroyBufferView(device->handle(), view, nullptr);
+    vk::destroyBufferView(*device, view);
   }));
   m_listTexelViews.emplace(key, view);
   return view;

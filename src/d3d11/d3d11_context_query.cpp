@@ -71,8 +71,7 @@ bool D3D11DeviceContext::createQueryRecord(D3D11Query* query) {
       kind = vk::QueryKind::Timestamp;
     else if (type == D3D11_QUERY_PIPELINE_STATISTICS && device.enabledFeatures().core.features.pipelineStatisticsQuery)
       kind = vk::QueryKind::PipelineStatistics;
-    else if (isStreamOutputQuery(type) && device.functions().vkCmdBeginQueryIndexedEXT &&
-             device.enabledFeatures().transformFeedback.transformFeedback)
+    else if (isStreamOutputQuery(type) && device.hasStreamOutputQueries())
       kind = streamOutputKind(type, device.enabledFeatures().transformFeedback.geometryStreams);
     else
       return false;  // event, disjoint, or statistics without the feature: no Vulkan query

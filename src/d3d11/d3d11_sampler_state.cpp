@@ -10,6 +10,7 @@
 #include "vk/device.h"
 #include "vk/gpu_timeline.h"
 #include "vk/result.h"
+#include "vk/view_objects.h"
 
 namespace d3d11vk {
 
@@ -34,7 +35,7 @@ D3D11SamplerState::~D3D11SamplerState() {
     auto* owner = static_cast<D3D11Device*>(device());
     vk::Device& vkDevice = owner->vulkanDevice();
     vkDevice.timeline().deferUntil(owner->recordingValue(), [&vkDevice, sampler] {
-      vkDevice.functions().vkDestroySampler(vkDevice.handle(), sampler, nullptr);
+      vk::destroySampler(vkDevice, sampler);
     });
   }
 }
@@ -108,13 +109,12 @@ VkSampler D3D11SamplerState::createVulkanSampler() {
       info.borderColor = d.BorderColor[3] > 0.5f ? VK_BORDER_COLOR_FLOAT_OPAQUE_BLACK : VK_BORDER_COLOR_FLOAT_TRANSPARENT_BLACK;
     }
   }
-  VkSampler sampler = VK_NULL_HANDLE;
-  VkResult result = vkDevice.functions().vkCreateSampler(vkDevice.handle(), &info, nullptr, &sampler);
-  if (result < 0) {
-    util::log::error("D3D11SamplerState: vkCreateSampler failed (", vk::resultName(result), ")");
+  try {
+    return vk::createSampler(vkDevice, info);
+  } catch (const vk::Error& error) {
+    util::log::error("D3D11SamplerState: ", error.what());
     return VK_NULL_HANDLE;
   }
-  return sampler;
 }
 
 HRESULT STDMETHODCALLTYPE D3D11SamplerState::QueryInterface(REFIID riid, void** object) {

@@ -21,6 +21,7 @@
 #include "vk/image.h"
 #include "util/log.h"
 #include "vk/result.h"
+#include "vk/view_objects.h"
 
 namespace d3d11vk {
 
@@ -127,7 +128,6 @@ ViewTarget::ViewTarget(D3D11Device* device, const ResolvedResource& resource, co
     : m_device(device), m_resource(resource.resource), m_common(resource.common), m_dimension(resource.desc.dimension),
       m_resourceBindFlags(resource.bindFlags), m_range(range) {
   vk::Device& vkDevice = device->vulkanDevice();
-  const vk::DeviceFunctions& vk = vkDevice.functions();
   const vk::DeviceProfile& profile = device->vulkanAdapter().profile();
   if (range.shape == ViewShape::Buffer) {
     m_buffer = resource.buffer;
@@ -150,7 +150,7 @@ ViewTarget::ViewTarget(D3D11Device* device, const ResolvedResource& resource, co
       m_bufferViewFirstByte = range.firstByte - misalignment;
       info.offset = resource.buffer.offset + m_bufferViewFirstByte;
       info.range = range.byteCount;
-      vk::check(vk.vkCreateBufferView(vkDevice.handle(), &info, nullptr, &m_bufferView), "vkCreateBufferView");
+      m_bufferView = vk::createBufferView(vkDevice, info);
       m_bufferFormat = info.format;
     }
   } else {
@@ -198,7 +198,7 @@ ViewTarget::ViewTarget(D3D11Device* device, const ResolvedResource& resource, co
       info.subresourceRange.baseArrayLayer = range.firstLayer;
       info.subresourceRange.layerCount = range.layerCount;
     }
-    vk::check(vk.vkCreateImageView(vkDevice.handle(), &info, nullptr, &m_imageView), "vkCreateImageView");
+    m_imageView = vk::createImageView(vkDevice, info);
     if (usage == ViewUsage::ColorAttachment && format && format->swizzle == caps::FormatSwizzle::AlphaFromRed) {
       // A8_UNORM is stored as R8_UNORM; draws render into an RGBA8 shadow (docs/resources.md).
       const VkImageCreateInfo& created = image.info();
@@ -214,7 +214,7 @@ ViewTarget::ViewTarget(D3D11Device* device, const ResolvedResource& resource, co
       try {
         m_alpha = std::make_unique<vk::AlphaTarget>(vkDevice, alpha);
       } catch (...) {
-        vk.vkDestroyImageView(vkDevice.handle(), m_imageView, nullptr);
+        vk::destroyImageView(vkDevice, m_imageView);
         m_imageView = VK_NULL_HANDLE;
         throw;
       }
@@ -242,9 +242,7 @@ VkBufferView ViewTarget::createBufferView(const vk::BufferSlice& slice) const {
   info.format = m_bufferFormat;
   info.offset = slice.offset + m_bufferViewFirstByte;  // slices keep the texel-buffer offset alignment
   info.range = m_range.byteCount;
-  VkBufferView view = VK_NULL_HANDLE;
-  vk::check(vkDevice.functions().vkCreateBufferView(vkDevice.handle(), &info, nullptr, &view), "vkCreateBufferView");
-  return view;
+  return vk::createBufferView(vkDevice, info);
 }
 
 ViewTarget::~ViewTarget() {
@@ -253,16 +251,14 @@ ViewTarget::~ViewTarget() {
   if (!m_sliceViews.empty())
     vkDevice.timeline().deferUntil(m_device->recordingValue(), [&vkDevice, views = std::move(m_sliceViews)] {
       for (const SliceView& known : views)
-        vkDevice.functions().vkDestroyBufferView(vkDevice.handle(), known.view, nullptr);
+        vk::destroyBufferView(vkDevice, known.view);
     });
   if (m_imageView || m_bufferView || m_shadow || m_alpha) {
     vkDevice.timeline().deferUntil(m_device->recordingValue(), [&vkDevice, image = m_imageView, buffer = m_bufferView,
                                                                 shadow = std::shared_ptr<vk::Image>(std::move(m_shadow)),
                                                                 alpha = std::shared_ptr<vk::AlphaTarget>(std::move(m_alpha))]() mutable {
-      if (image)
-        vkDevice.functions().vkDestroyImageView(vkDevice.handle(), image, nullptr);
-      if (buffer)
-        vkDevice.functions().vkDestroyBufferView(vkDevice.handle(), buffer, nullptr);
+      vk::destroyImageView(vkDevice, image);
+      vk::destroyBufferView(vkDevice, buffer);
       shadow.reset();  // after its view
       alpha.reset();
     });

@@ -12,6 +12,7 @@
 #include "vk/device.h"
 #include "vk/image.h"
 #include "vk/result.h"
+#include "vk/view_objects.h"
 #include "vk/transfer.h"
 
 namespace d3d11vk {
@@ -57,7 +58,7 @@ void ViewTarget::createShadowImage(D3D11Device* device, VkFormat format) {
   view.components = {VK_COMPONENT_SWIZZLE_IDENTITY, VK_COMPONENT_SWIZZLE_IDENTITY, VK_COMPONENT_SWIZZLE_IDENTITY,
                      VK_COMPONENT_SWIZZLE_IDENTITY};
   view.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
-  vk::check(vkDevice.functions().vkCreateImageView(vkDevice.handle(), &view, nullptr, &m_imageView), "vkCreateImageView");
+  m_imageView = vk::createImageView(vkDevice, view);
   m_image = image.get();
   m_format = format;
   m_aspects = VK_IMAGE_ASPECT_COLOR_BIT;

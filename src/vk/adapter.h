@@ -3,6 +3,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "vk/device_profile.h"
 
@@ -21,6 +22,19 @@ public:
 
   // "llvmpipe (LLVM 15.0.6, 256 bits), Vulkan 1.3.230, llvmpipe Mesa 22.3.6"
   std::string description() const;
+
+  // The memory heaps as the driver reports them now (not from the profile: budgets change as this
+  // and other processes allocate). budget and usage come from VK_EXT_memory_budget where the
+  // device has it (budgetKnown); without it budget is the heap's size and usage 0.
+  struct HeapBudget {
+    VkDeviceSize size = 0, budget = 0, usage = 0;
+    bool deviceLocal = false;
+  };
+  struct MemoryBudget {
+    std::vector<HeapBudget> heaps;
+    bool budgetKnown = false;
+  };
+  MemoryBudget memoryBudget() const;
 
   // Creates a logical device with every required feature and every optional one the device has.
   // Throws std::runtime_error naming each missing requirement, or vk::Error.

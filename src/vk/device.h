@@ -37,6 +37,11 @@ public:
   const DeviceFeatures& enabledFeatures() const { return m_selection.features; }
   const std::vector<std::string>& enabledExtensions() const { return m_selection.extensions; }
   bool hasExtension(const char* name) const;
+  // Whether queries can count per stream output stream (VK_EXT_transform_feedback's indexed
+  // queries, with the feature on): the stream-output statistics queries.
+  bool hasStreamOutputQueries() const {
+    return m_functions.vkCmdBeginQueryIndexedEXT && m_selection.features.transformFeedback.transformFeedback;
+  }
   // Whether an image made from `info` (its format, type, samples, usage, optimal tiling) can be
   // sparse-resident on this device with one color aspect: D3D11 tiled textures.
   bool sparseImageSupported(const VkImageCreateInfo& info) const;
