@@ -150,7 +150,8 @@ HRESULT createShader(const ShaderCreateContext& context, const char* method, dxb
       // Valid D3D11 bytecode the compiler cannot translate yet is refused here rather than
       // accepted and failing at draw time: the application sees the failure where it can react
       // (many engines fall back to simpler shaders), and the log names the reason (docs/shaders.md).
-      return reject(context.diagnostics, method, profile.name() + " shader refused by the compiler: " + compiled->error);
+      return reject(context.diagnostics, method, profile.name() + " shader refused by the compiler: " + compiled->error +
+                    (compiled->failure == dxbc::CompileFailure::Internal ? " (a d3d11vk bug: please report it with this log)" : ""));
     }
     problem = checkShaderUavs(caps, profile, compiled->reflection);
     if (!problem.empty())

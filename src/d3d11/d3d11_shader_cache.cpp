@@ -118,6 +118,7 @@ std::shared_ptr<const CompiledShader> ShaderCache::getOrCompile(const uint8_t* b
   ++m_compiles;
   if (m_counters)
     vk::DeviceCounters::add(m_counters->shadersCompiled, 1);
+  compiled->failure = result.failure;
   compiled->error = std::move(result.error);
   compiled->spirv = std::move(result.spirv);
   compiled->reflection = std::move(result.reflection);
@@ -126,8 +127,10 @@ std::shared_ptr<const CompiledShader> ShaderCache::getOrCompile(const uint8_t* b
       compiled->interfaces = dxbc::Interfaces::parse(*ifce);
     } catch (const dxbc::Error& error) {
       // A shader whose class linkage reflection cannot be read could not be bound correctly.
-      if (compiled->error.empty())
-        compiled->error = std::string("invalid: ") + error.what();
+      if (compiled->error.empty()) {
+        compiled->failure = dxbc::CompileFailure::Invalid;
+        compiled->error = std::string(dxbc::compileFailureName(compiled->failure)) + ": " + error.what();
+      }
     }
   }
 

@@ -27,7 +27,9 @@ namespace d3d11vk {
 struct CompiledShader {
   uint64_t hash = 0;
   std::vector<uint8_t> dxbc;           // the application's bytes, exactly
-  // Empty when the compiler translated the shader; otherwise its reason ("unsupported: ...").
+  // None and empty when the compiler translated the shader; otherwise why not, and its reason
+  // ("unsupported: ...") for the log.
+  dxbc::CompileFailure failure = dxbc::CompileFailure::None;
   std::string error;
   std::vector<uint32_t> spirv;
   dxbc::ShaderReflection reflection;

@@ -887,6 +887,17 @@ CompileResult Compiler::run() {
 
 }  // namespace compiler
 
+namespace {
+
+CompileResult refused(CompileFailure failure, const std::string& reason) {
+  CompileResult result;
+  result.failure = failure;
+  result.error = std::string(compileFailureName(failure)) + ": " + reason;
+  return result;
+}
+
+}  // namespace
+
 CompileResult compile(const uint8_t* bytes, size_t size, const CompileOptions& options) {
   CompileResult result;
   try {
@@ -912,15 +923,25 @@ CompileResult compile(const uint8_t* bytes, size_t size, const CompileOptions& o
     compiler::Compiler compiler(program, inputs ? &*inputs : nullptr, outputs ? &*outputs : nullptr, options);
     return compiler.run();
   } catch (const compiler::Unsupported& e) {
-    result.error = std::string("unsupported: ") + e.what();
+    result = refused(CompileFailure::Unsupported, e.what());
   } catch (const Error& e) {
-    result.error = std::string("invalid: ") + e.what();
-  } catch (const std::out_of_range& e) {
-    result.error = std::string("invalid: a declaration is missing tokens");
+    result = refused(CompileFailure::Invalid, e.what());
+  } catch (const std::out_of_range&) {
+    result = refused(CompileFailure::Invalid, "a declaration is missing tokens");
   } catch (const std::exception& e) {
-    result.error = std::string("internal: ") + e.what();
+    result = refused(CompileFailure::Internal, e.what());
   }
   return result;
+}
+
+const char* compileFailureName(CompileFailure failure) {
+  switch (failure) {
+    case CompileFailure::None: return "";
+    case CompileFailure::Unsupported: return "unsupported";
+    case CompileFailure::Invalid: return "invalid";
+    case CompileFailure::Internal: return "internal";
+  }
+  return "";
 }
 
 }  // namespace dxbc

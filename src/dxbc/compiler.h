@@ -123,14 +123,25 @@ struct ShaderReflection {
 
 constexpr uint32_t kRasterizerSampleCountSpecId = 0;
 
+// Why compile() refused a shader.
+enum class CompileFailure : uint8_t {
+  None,         // it compiled
+  Unsupported,  // valid DXBC the compiler does not handle yet
+  Invalid,      // malformed input, or an instruction or register its stage cannot have
+  Internal,     // a bug in the compiler
+};
+// "unsupported", "invalid", "internal" ("" for None): the word the error text starts with.
+const char* compileFailureName(CompileFailure failure);
+
 struct CompileResult {
-  // Empty on success. "unsupported: ..." for valid DXBC the compiler does not handle yet,
-  // "invalid: ..." for malformed input, "internal: ..." for a bug in the compiler.
+  CompileFailure failure = CompileFailure::None;
+  // Empty on success; else the failure's name, ": " and the reason ("invalid: register slot 16 is
+  // out of range"), for the log.
   std::string error;
   std::vector<uint32_t> spirv;
   ShaderReflection reflection;
 
-  bool ok() const { return error.empty(); }
+  bool ok() const { return failure == CompileFailure::None; }
 };
 
 // A pure function: no device, no global state. Never throws and never crashes on bad bytes.

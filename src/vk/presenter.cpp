@@ -272,7 +272,8 @@ Presenter::Presenter(Device& device, const Adapter& adapter, uintptr_t window) :
   VkWin32SurfaceCreateInfoKHR info = makeStruct<VkWin32SurfaceCreateInfoKHR>(VK_STRUCTURE_TYPE_WIN32_SURFACE_CREATE_INFO_KHR);
   info.hinstance = GetModuleHandleW(nullptr);
   info.hwnd = reinterpret_cast<HWND>(window);
-  check(create(instance.handle(), &info, nullptr, &m_surface), "vkCreateWin32SurfaceKHR");
+  if (VkResult result = create(instance.handle(), &info, nullptr, &m_surface); result < 0)
+    throw NoSurface("vkCreateWin32SurfaceKHR", result);
 #else
   auto create = reinterpret_cast<PFN_vkCreateXlibSurfaceKHR>(instance.procAddr("vkCreateXlibSurfaceKHR"));
   if (!create)
@@ -283,7 +284,8 @@ Presenter::Presenter(Device& device, const Adapter& adapter, uintptr_t window) :
   VkXlibSurfaceCreateInfoKHR info = makeStruct<VkXlibSurfaceCreateInfoKHR>(VK_STRUCTURE_TYPE_XLIB_SURFACE_CREATE_INFO_KHR);
   info.dpy = display;
   info.window = Window(window);
-  check(create(instance.handle(), &info, nullptr, &m_surface), "vkCreateXlibSurfaceKHR");
+  if (VkResult result = create(instance.handle(), &info, nullptr, &m_surface); result < 0)
+    throw NoSurface("vkCreateXlibSurfaceKHR", result);
 #endif
 
   const InstanceFunctions& vki = instance.functions();

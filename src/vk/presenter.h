@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "vk/present_layout.h"
+#include "vk/result.h"
 #include "vk/vulkan_api.h"
 
 namespace vk {
@@ -23,6 +24,13 @@ class Presenter;
 
 // What the worker's submission must wait on and signal for a present recorded into its command
 // buffer, and the vkQueuePresentKHR to do after it (CommandWorker::process).
+// The window has no Vulkan surface: the driver refused vkCreate*SurfaceKHR for it (Wine's desktop
+// window, for one). DXGI still makes such a swapchain, whose frames are never shown.
+class NoSurface : public Error {
+public:
+  using Error::Error;
+};
+
 struct PresentWork {
   Presenter* presenter = nullptr;
   VkSemaphore acquired = VK_NULL_HANDLE;  // wait: the image is ours

@@ -253,8 +253,12 @@ TEST_CASE("unsupported shaders are refused with a reason, bad bytes are invalid"
   CHECK(psLayer.error.rfind("unsupported: system value output rendertarget_array_index", 0) == 0);
   CompileResult sm51 = compileText("cs_5_1\ndcl_thread_group 1, 1, 1\nret\n");
   CHECK(sm51.error == "unsupported: shader model 5.1 (Direct3D 12 only)");
+  CHECK(sm51.failure == CompileFailure::Unsupported);
+  CHECK(gsPatch.failure == CompileFailure::Unsupported);
+  CHECK_FALSE(sm51.ok());
   std::vector<uint8_t> junk{'D', 'X', 'B', 'C', 1, 2, 3};
   CHECK(compile(junk).error.rfind("invalid: ", 0) == 0);
+  CHECK(compile(junk).failure == CompileFailure::Invalid);
   CHECK(compileText("ps_5_0\nmov r0.x, l(1)\nret\n").error.rfind("invalid: ", 0) == 0);  // r0 without dcl_temps
   CHECK(compileText("ps_5_0\nif_nz l(1)\nret\n").error.rfind("invalid: ", 0) == 0);       // unclosed if
 }
