@@ -158,9 +158,11 @@ bool Compiler::emitResidencyFeedback(const Instruction& ins) {
   if (ins.opcode >= op::Gather4Feedback && ins.opcode <= op::CheckAccessFullyMapped)
     m_reflection.residencyFeedback = true;
   static const uint32_t kPlainForm[][2] = {
-    {219, 109}, {220, 126}, {221, 127}, {222, 128},  // gather4*_s
-    {223, 45}, {224, 46}, {225, 163}, {226, 165}, {227, 167},  // ld*_s
-    {228, 72}, {229, 71},  // sample_l_s, sample_c_lz_s
+    {op::Gather4Feedback, op::Gather4}, {op::Gather4CFeedback, op::Gather4C},
+    {op::Gather4PoFeedback, op::Gather4Po}, {op::Gather4PoCFeedback, op::Gather4PoC},
+    {op::LdFeedback, op::Ld}, {op::LdMsFeedback, op::LdMs}, {op::LdUavTypedFeedback, op::LdUavTyped},
+    {op::LdRawFeedback, op::LdRaw}, {op::LdStructuredFeedback, op::LdStructured},
+    {op::SampleLFeedback, op::SampleL}, {op::SampleCLzFeedback, op::SampleCLz},
   };
   if (ins.opcode == op::CheckAccessFullyMapped) {  // check_access_fully_mapped dst, status
     if (ins.operands.size() != 2)
@@ -175,7 +177,8 @@ bool Compiler::emitResidencyFeedback(const Instruction& ins) {
   }
   // sample_cl_s, sample_b_cl_s, sample_d_cl_s, sample_c_cl_s: the plain sample with the last
   // operand as its LOD clamp (SPIR-V's MinLod), and status 0 like the other residency forms.
-  static const uint32_t kClampedForm[][2] = {{230, 69}, {231, 74}, {232, 73}, {233, 70}};
+  static const uint32_t kClampedForm[][2] = {{op::SampleClampFeedback, op::Sample}, {op::SampleBClampFeedback, op::SampleB},
+                                             {op::SampleDClampFeedback, op::SampleD}, {op::SampleCClampFeedback, op::SampleC}};
   for (const auto& form : kClampedForm) {
     if (form[0] != ins.opcode)
       continue;
@@ -247,6 +250,10 @@ bool Compiler::emitResource(const Instruction& ins) {
         throw Error("sample without a declared sampler");
       if ((ins.opcode == op::SampleC || ins.opcode == op::SampleCLz) && info.kind != Kind::Float)
         throw Error("comparison sampling of a texture that does not return floats");
+      // D3D compares 1D, 2D and cube textures (and their arrays) only; SPIR-V has no Dref sampling
+      // of 3D images either (a fuzzed compute shader gave one, which spirv-val refuses).
+      if ((ins.opcode == op::SampleC || ins.opcode == op::SampleCLz) && info.dimension == 5)
+        throw Error("comparison sampling of a Texture3D (only 1D, 2D and cube textures compare)");
       bool implicit = ins.opcode == op::Sample || ins.opcode == op::SampleC || ins.opcode == op::SampleB;
       if (implicit && m_stage != ShaderStage::Pixel)
         throw Unsupported("implicit-LOD sampling outside pixel shaders");

@@ -50,6 +50,12 @@ TEST_CASE("declarations out of range are refused as invalid with the reason", "[
      "invalid: thread group 1x1x65 is larger than D3D11 allows"},
     {"more than 1024 threads", "cs_5_0\ndcl_thread_group 32, 32, 2\nret\n",
      "invalid: thread group 32x32x2 is larger than D3D11 allows"},
+    // Found by the compile fuzz target (docs/fuzzing.md): SPIR-V has no Dref sampling of 3D images.
+    {"sample_c_lz of a Texture3D",
+     "cs_5_0\ndcl_sampler s0, mode_comparison\ndcl_resource_texture3d (float,float,float,float) t0\n"
+     "dcl_uav_raw u0\ndcl_temps 1\ndcl_thread_group 1, 1, 1\n"
+     "sample_c_lz r0.x, l(0, 0, 0, 0), t0.xxxx, s0, l(0.6)\nstore_raw u0.x, l(0), r0.x\nret\n",
+     "invalid: comparison sampling of a Texture3D (only 1D, 2D and cube textures compare)"},
     {"GS stream 4", "gs_5_0\ndcl_inputprimitive point\ndcl_stream m4\ndcl_outputtopology pointlist\ndcl_maxout 1\nret\n",
      "invalid: dcl_stream of a stream other than m0-m3"},
     {"GS emit to stream 4",
