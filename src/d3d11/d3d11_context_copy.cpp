@@ -99,10 +99,6 @@ VkBufferImageCopy packedRegion(const TextureStorage& staging, const SubresourceL
   return region;
 }
 
-}  // namespace
-
-namespace {
-
 // CopySubresourceRegion without a source box copies the whole source subresource; where that does
 // not fit the destination from (DstX, DstY, DstZ) on, the copy is clipped to the destination's
 // edges. The documentation calls such a copy undefined; Windows' drivers clip it, Wine's d3d11 does
