@@ -129,7 +129,7 @@ std::shared_ptr<const CompiledShader> ShaderCache::getOrCompile(const uint8_t* b
       // A shader whose class linkage reflection cannot be read could not be bound correctly.
       if (compiled->error.empty()) {
         compiled->failure = dxbc::CompileFailure::Invalid;
-        compiled->error = std::string(dxbc::compileFailureName(compiled->failure)) + ": " + error.what();
+        compiled->error = dxbc::compileFailureText(compiled->failure, error.what());
       }
     }
   }

@@ -892,7 +892,7 @@ namespace {
 CompileResult refused(CompileFailure failure, const std::string& reason) {
   CompileResult result;
   result.failure = failure;
-  result.error = std::string(compileFailureName(failure)) + ": " + reason;
+  result.error = compileFailureText(failure, reason);
   return result;
 }
 
@@ -932,6 +932,10 @@ CompileResult compile(const uint8_t* bytes, size_t size, const CompileOptions& o
     result = refused(CompileFailure::Internal, e.what());
   }
   return result;
+}
+
+std::string compileFailureText(CompileFailure failure, const std::string& reason) {
+  return std::string(compileFailureName(failure)) + ": " + reason;
 }
 
 const char* compileFailureName(CompileFailure failure) {

@@ -132,6 +132,8 @@ enum class CompileFailure : uint8_t {
 };
 // "unsupported", "invalid", "internal" ("" for None): the word the error text starts with.
 const char* compileFailureName(CompileFailure failure);
+// The error text of a refusal: "invalid: " and the reason.
+std::string compileFailureText(CompileFailure failure, const std::string& reason);
 
 struct CompileResult {
   CompileFailure failure = CompileFailure::None;
